@@ -1,0 +1,66 @@
+/**
+ * The resolved configuration of a run: plain data, written to config.json,
+ * enough to re-run it and to re-check it. Live handles (cluster, agents,
+ * abort signal) travel separately in the run context.
+ */
+export type RuntimeKind = "local" | "fake";
+
+/** The fault kinds a runtime can declare it supports. */
+export type Fault = "pause" | "kill" | "partition" | "clock";
+
+/** What role a node plays in a run. */
+export type NodeRole = "lock" | "storage" | "client";
+
+/** Storage semantics: `fenced` rejects tokens below the highest it accepted. */
+export type StorageKind = "fenced" | "unfenced";
+
+export interface LockConfig {
+  /** A built-in adapter name ("reference") or a path to a user's module. */
+  readonly adapter: string;
+  readonly nodes: number;
+  /** Endpoints of services the harness does not start, when given. */
+  readonly endpoints?: readonly string[];
+}
+
+export interface StorageConfig {
+  readonly kind: StorageKind;
+  readonly nodes: number;
+}
+
+export interface WorkloadConfig {
+  readonly name: string;
+  readonly clients: number;
+  readonly resources: number;
+  /** Lease time to live asked of the lock service. */
+  readonly ttlMs: number;
+  /** Time a client spends inside its critical section before it writes. */
+  readonly holdMs: number;
+  /** How long an acquire keeps retrying a busy lock before it fails. */
+  readonly acquireTimeoutMs: number;
+}
+
+export interface NemesisConfig {
+  /** Fault packages by name, for example ["pause-holder"]. */
+  readonly faults: readonly string[];
+  /** Mean time between faults. */
+  readonly intervalMs: number;
+  /** Per-fault options, by package name. */
+  readonly options: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+export interface RunConfig {
+  readonly name: string;
+  readonly seed: number;
+  readonly runtime: RuntimeKind;
+  readonly lock: LockConfig;
+  readonly storage: StorageConfig;
+  readonly workload: WorkloadConfig;
+  readonly nemesis: NemesisConfig;
+  readonly timeLimitMs: number;
+  /** An op that does not complete within this becomes `info`. */
+  readonly opTimeoutMs: number;
+  /** Where runs are stored; each run gets `<storeDir>/<name>/<start-time>/`. */
+  readonly storeDir: string;
+  /** The command line that reproduces this run. */
+  readonly command: string;
+}
