@@ -14,3 +14,6 @@ export * from "./agent-protocol.js";
 export * from "./lock-ops.js";
 export * from "./generator.js";
 export * from "./nemesis.js";
+export * from "./generators.js";
+export * from "./topology.js";
+export * from "./client.js";

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { Checker } from "../harness/core/index.js";
+import { compose } from "./compose.js";
+import { seedScenario } from "./testing/seed-scenario.js";
+
+function constant(name: string, valid: true | false | "unknown"): Checker {
+  return { name, check: () => ({ valid }) };
+}
+
+describe("compose", () => {
+  it("turns a checker that throws into unknown without failing the others", async () => {
+    const boom: Checker = { name: "boom", check: () => { throw new Error("Cannot check: no history"); } };
+    const result = await compose([constant("a", true), boom]).check(seedScenario("fenced"));
+    expect(result.valid).toBe("unknown");
+    expect(result.results["boom"]).toEqual({ valid: "unknown", error: "Cannot check: no history" });
+    expect(result.results["a"]).toEqual({ valid: true });
+  });
+
+  it("turns a rejected async checker into unknown", async () => {
+    const late: Checker = { name: "late", check: () => Promise.reject(new Error("timeout")) };
+    expect((await compose([late]).check(seedScenario("fenced"))).results["late"]).toMatchObject({ valid: "unknown" });
+  });
+
+  it.each([
+    [[true, true], true],
+    [[true, "unknown"], "unknown"],
+    [["unknown", false, true], false],
+    [[], true],
+  ] as const)("merges %j into %s", async (valids, expected) => {
+    const checkers = valids.map((v, i) => constant(`c${i}`, v));
+    expect((await compose(checkers).check(seedScenario("fenced"))).valid).toBe(expected);
+  });
+
+  it("keeps both results when two checkers share a name", async () => {
+    const result = await compose([constant("x", true), constant("x", false)]).check(seedScenario("fenced"));
+    expect(Object.keys(result.results)).toEqual(["x", "x#2"]);
+  });
+});

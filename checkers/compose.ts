@@ -1,0 +1,46 @@
+/**
+ * Composition of checkers: each runs through `checkSafe`, and validities
+ * merge with false beating unknown beating true.
+ */
+import { mergeValidity, type CheckInput, type CheckResult, type Checker, type Validity } from "../harness/core/index.js";
+
+/** The merged verdict and each checker's result by name. */
+export interface ComposedResult extends CheckResult {
+  readonly valid: Validity;
+  readonly results: Readonly<Record<string, CheckResult>>;
+}
+
+/** Options passed through to every checker. */
+export interface CheckOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** Wraps a checker so that a thrown error or rejection becomes `{valid: "unknown", error}`. */
+export function checkSafe<R extends CheckResult>(checker: Checker<R>): Checker<R | CheckResult> {
+  return {
+    name: checker.name,
+    async check(input: CheckInput, opts?: CheckOptions): Promise<R | CheckResult> {
+      try {
+        return await checker.check(input, opts);
+      } catch (err) {
+        return { valid: "unknown", error: err instanceof Error ? err.message : String(err) };
+      }
+    },
+  };
+}
+
+/** A checker (name "compose") running `checkers` in order; duplicate names get a "#2" suffix. */
+export function compose(checkers: readonly Checker[]): Checker<ComposedResult> {
+  return {
+    name: "compose",
+    async check(input: CheckInput, opts?: CheckOptions): Promise<ComposedResult> {
+      const results: Record<string, CheckResult> = {};
+      for (const checker of checkers) {
+        let name = checker.name;
+        for (let n = 2; name in results; n++) name = `${checker.name}#${n}`;
+        results[name] = await checkSafe(checker).check(input, opts);
+      }
+      return { valid: mergeValidity(Object.values(results).map((r) => r.valid)), results };
+    },
+  };
+}

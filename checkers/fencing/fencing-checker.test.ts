@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { historyBuilder, storageRecord } from "../testing/history-builder.js";
+import { seedScenario, testRunConfig } from "../testing/seed-scenario.js";
+import { checkFencing } from "./fencing-checker.js";
+
+describe("fencing checker", () => {
+  it("is invalid when storage accepts a write whose token is below one it already accepted", () => {
+    const run = seedScenario("unfenced");
+    const result = checkFencing(run);
+    expect(result.valid).toBe(false);
+    expect(result.violations).toEqual([{
+      key: "r1", staleToken: "33", highestToken: "34", client: "3", value: "v3-2", time: 5115e6, accepted: true,
+      earlier: { client: "1", value: "v1-7", time: 4135e6 },
+    }]);
+    expect(result.staleRejected).toBe(0);
+    expect(result.staleAttempts).toBe(1);
+  });
+
+  it("is valid and counts the rejection when storage rejects the same stale write", () => {
+    const result = checkFencing(seedScenario("fenced"));
+    expect(result.valid).toBe(true);
+    expect(result.violations).toEqual([]);
+    expect(result.staleRejected).toBe(1);
+    expect(result.rejections[0]).toMatchObject({ staleToken: "33", highestToken: "34", client: "3", accepted: false });
+    expect(result.writes).toBe(1);
+  });
+
+  it("compares tokens as numbers, not as strings, and per key", () => {
+    const storage = [
+      storageRecord({ key: "a", value: "x", token: "9", client: "1" }),
+      storageRecord({ key: "a", value: "y", token: "10", client: "2" }),
+      storageRecord({ key: "b", value: "z", token: "2", client: "3" }),
+    ];
+    const result = checkFencing({ config: testRunConfig(), history: [], storage });
+    expect(result.valid).toBe(true);
+    expect(result.staleAttempts).toBe(0);
+    expect(result.writes).toBe(3);
+  });
+
+  it("is unknown when writes were acknowledged but storage recorded nothing", () => {
+    const history = historyBuilder().acquire(1, "r1", "1", [0, 1]).write(1, "r1", "v", "1", [2, 3]).build();
+    const result = checkFencing({ config: testRunConfig(), history, storage: [] });
+    expect(result.valid).toBe("unknown");
+    expect(result.storageKnown).toBe(false);
+  });
+
+  it("is invalid when the lock service grants the same token twice", () => {
+    const history = historyBuilder().acquire(1, "r1", "5", [0, 10]).acquire(2, "r1", "5", [20, 30]).build();
+    const result = checkFencing({ config: testRunConfig(), history, storage: [] });
+    expect(result.valid).toBe(false);
+    expect(result.lockServiceViolations).toHaveLength(1);
+    expect(result.lockServiceViolations[0]).toMatchObject({ kind: "duplicate-token", resource: "r1" });
+  });
+
+  it("is invalid when a later grant gets a lower token than an earlier completed one", () => {
+    const history = historyBuilder().acquire(1, "r1", "7", [0, 10]).acquire(2, "r1", "6", [20, 30]).build();
+    const result = checkFencing({ config: testRunConfig(), history, storage: [] });
+    expect(result.valid).toBe(false);
+    expect(result.lockServiceViolations[0]).toMatchObject({ kind: "token-order", first: { token: "7" }, second: { token: "6" } });
+  });
+
+  it("accepts any token order between concurrent acquires", () => {
+    const history = historyBuilder().acquire(1, "r1", "7", [0, 30]).acquire(2, "r1", "6", [10, 20]).build();
+    expect(checkFencing({ config: testRunConfig(), history, storage: [] }).valid).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Fencing: storage must never accept a write whose token is below one it
+ * already accepted for the same key (divergence), and the lock service must
+ * grant unique tokens that increase in real-time grant order.
+ */
+import {
+  compareTokens, type CheckInput, type CheckResult, type Checker, type StorageRecord, type Validity,
+} from "../../harness/core/index.js";
+import { lockServiceViolations, type LockServiceViolation } from "./lock-service-order.js";
+
+/** A write storage decided on while a higher token was already accepted for its key. */
+export interface StaleWrite {
+  readonly key: string;
+  /** The writer's token, below `highestToken`. */
+  readonly staleToken: string;
+  readonly highestToken: string;
+  /** The writer's client id (its process id as a string). */
+  readonly client: string;
+  readonly value: string;
+  /** Harness nanoseconds of the storage record. */
+  readonly time: number;
+  readonly accepted: boolean;
+  /** The accepted write that carried `highestToken`. */
+  readonly earlier: { readonly client: string; readonly value: string; readonly time: number };
+}
+
+/** The fencing checker's verdict and evidence. */
+export interface FencingResult extends CheckResult {
+  readonly valid: Validity;
+  /** False when no storage records exist although writes were acknowledged. */
+  readonly storageKnown: boolean;
+  /** Stale writes storage accepted, in storage order. */
+  readonly violations: readonly StaleWrite[];
+  /** How many stale writes storage rejected (no violation). */
+  readonly staleRejected: number;
+  /** The stale writes storage rejected, in storage order. */
+  readonly rejections: readonly StaleWrite[];
+  /** Stale writes seen at all: accepted plus rejected. */
+  readonly staleAttempts: number;
+  readonly lockServiceViolations: readonly LockServiceViolation[];
+  /** Writes storage accepted. */
+  readonly writes: number;
+}
+
+/** Folds storage records into stale writes; pure, O(n). */
+export function staleWrites(storage: readonly StorageRecord[]): { stale: StaleWrite[]; accepted: number } {
+  const highest = new Map<string, StorageRecord>();
+  const stale: StaleWrite[] = [];
+  let accepted = 0;
+  for (const rec of storage) {
+    if (rec.accepted) accepted++;
+    if (rec.token === null) continue;
+    const top = highest.get(rec.key);
+    if (top?.token != null && compareTokens(rec.token, top.token) < 0) {
+      stale.push({
+        key: rec.key, staleToken: rec.token, highestToken: top.token, client: rec.client, value: rec.value,
+        time: rec.time, accepted: rec.accepted, earlier: { client: top.client, value: top.value, time: top.time },
+      });
+    } else if (rec.accepted) {
+      highest.set(rec.key, rec);
+    }
+  }
+  return { stale, accepted };
+}
+
+/** The fencing checker (name "fencing"). Pure. */
+export function fencingChecker(): Checker<FencingResult> {
+  return { name: "fencing", check: checkFencing };
+}
+
+/** Checks one run's storage records and acquire grants. */
+export function checkFencing(input: CheckInput): FencingResult {
+  const { stale, accepted } = staleWrites(input.storage);
+  const violations = stale.filter((s) => s.accepted);
+  const rejections = stale.filter((s) => !s.accepted);
+  const lockViolations = lockServiceViolations(input.history);
+  const acknowledged = input.history.some((op) => op.f === "write" && op.type === "ok");
+  const storageKnown = input.storage.length > 0 || !acknowledged;
+  const valid: Validity = violations.length > 0 || lockViolations.length > 0 ? false : storageKnown ? true : "unknown";
+  return {
+    valid, storageKnown, violations, staleRejected: rejections.length, rejections,
+    staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted,
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { historyBuilder } from "../testing/history-builder.js";
+import { seedScenario } from "../testing/seed-scenario.js";
+import { checkFinalState } from "./final-state-checker.js";
+
+describe("final-state checker", () => {
+  it("is valid when the final value is the write with the highest acknowledged token", () => {
+    const result = checkFinalState(seedScenario("fenced"));
+    expect(result.valid).toBe(true);
+    expect(result.resources[0]).toMatchObject({ resource: "r1", finalValue: "v1-7", finalToken: "34", highestAcknowledged: "34" });
+  });
+
+  it("reports a lost update when a stale write overwrote an acknowledged higher one", () => {
+    const result = checkFinalState(seedScenario("unfenced"));
+    expect(result.valid).toBe(false);
+    expect(result.lostUpdates).toHaveLength(1);
+    expect(result.lostUpdates[0]?.message).toBe(
+      'Final value of "r1" is "v3-2", which was written under token 33, but a write under token 34 was acknowledged',
+    );
+  });
+
+  it("reports a lost update when storage ends up empty after an acknowledged write", () => {
+    const history = historyBuilder().acquire(1, "r", "3", [0, 1]).write(1, "r", "a", "3", [2, 3])
+      .read(2, "r", null, null, [10, 11]).build();
+    expect(checkFinalState({ history }).lostUpdates[0]?.message).toContain("is empty, which was never written");
+  });
+
+  it("accepts the value of an indeterminate write with a higher token", () => {
+    const history = historyBuilder()
+      .acquire(1, "r", "3", [0, 1]).write(1, "r", "a", "3", [2, 3])
+      .acquire(2, "r", "4", [4, 5]).write(2, "r", "b", "4", [6, 7], "info")
+      .read(3, "r", "b", "4", [10, 11]).build();
+    expect(checkFinalState({ history }).valid).toBe(true);
+  });
+
+  it("infers an indeterminate write's token from the writer's lease", () => {
+    const history = historyBuilder()
+      .acquire(1, "r", "3", [0, 1]).write(1, "r", "a", "3", [2, 3])
+      .acquire(2, "r", "2", [4, 5]).op("invoke", 2, "write", { resource: "r", value: "b" }, 6).op("info", 2, "write", { resource: "r", value: "b" }, 7)
+      .read(3, "r", "b", "2", [10, 11]).build();
+    expect(checkFinalState({ history }).valid).toBe(false);
+  });
+
+  it("ignores the value of a rejected write", () => {
+    const history = historyBuilder()
+      .acquire(1, "r", "3", [0, 1]).write(1, "r", "a", "3", [2, 3]).write(2, "r", "b", "2", [4, 5], "stale")
+      .read(3, "r", "b", "2", [10, 11]).build();
+    expect(checkFinalState({ history }).valid).toBe(false);
+  });
+
+  it("is unknown when a written resource has no read after its last write", () => {
+    const history = historyBuilder().read(1, "r", null, null, [0, 1]).acquire(1, "r", "1", [2, 3])
+      .write(1, "r", "a", "1", [4, 5]).build();
+    const result = checkFinalState({ history });
+    expect(result.valid).toBe("unknown");
+    expect(result.resources[0]?.message).toContain("No final read");
+  });
+
+  it("is valid when nothing was written", () => {
+    const history = historyBuilder().read(1, "r", null, null, [0, 1]).build();
+    expect(checkFinalState({ history })).toMatchObject({ valid: true, resources: [] });
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The public checking API, porcupine-small: `checkOperations` and
+ * `checkEvents` split a history with the model's partition function
+ * (P-compositionality), search each part, and combine: illegal beats unknown
+ * beats ok. `checkPartition` is the unit a worker-thread pool runs.
+ */
+import { createSystemClock, type Clock } from "../../harness/core/index.js";
+import { fillDefaults, UNKNOWN, type Event, type FullModel, type Model, type Operation } from "./model.js";
+import { searchPartition, type PartitionOutcome, type SearchLimits } from "./search.js";
+
+/** Bounds and switches for a check. */
+export interface CheckOptions {
+  /** Wall-clock budget for the whole check; past it the verdict is "unknown". */
+  readonly timeoutMs?: number;
+  /** The clock the deadline is read from (default: the system clock). */
+  readonly clock?: Clock;
+  /** Aborting it stops the search with "unknown". */
+  readonly signal?: AbortSignal;
+  /** Estimated cache bytes allowed per partition (default 1 GiB); past it, "unknown". */
+  readonly maxMemoryBytes?: number;
+  /** Keep checking the other partitions after an illegal one (default false). */
+  readonly allPartitions?: boolean;
+}
+
+/** One checked partition, with what the report needs to draw it. */
+export interface PartitionInfo<I, O> {
+  /** Position of the partition in the model's partition order. */
+  readonly index: number;
+  readonly operations: readonly Operation<I, O>[];
+  /** `describeOperation` of each operation, same order. */
+  readonly descriptions: readonly string[];
+  readonly outcome: PartitionOutcome;
+}
+
+/** What explains a verdict: every partition checked, in order. */
+export interface LinearizationInfo<I = unknown, O = unknown> {
+  readonly partitions: readonly PartitionInfo<I, O>[];
+}
+
+/** The verdict: "ok" (linearizable), "illegal", or "unknown" (timeout, memory bound). */
+export type Verdict = "ok" | "illegal" | "unknown";
+
+/** A check's verdict and its explanation. */
+export interface LinearizabilityResult<I = unknown, O = unknown> {
+  readonly result: Verdict;
+  readonly info?: LinearizationInfo<I, O>;
+}
+
+const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** Builds the limits of a search from options; `deadlineNs` is on `clock`. */
+export function searchLimits(options: CheckOptions, clock: Clock, deadlineNs: number): SearchLimits {
+  const { signal } = options;
+  return {
+    expired: () => signal?.aborted === true || clock.nowNs() >= deadlineNs,
+    maxBytes: options.maxMemoryBytes ?? DEFAULT_MAX_BYTES,
+  };
+}
+
+/** Checks one partition (already split) under `limits`: the unit of parallel work. */
+export function checkPartition<S, I, O>(
+  model: Model<S, I, O> | FullModel<S, I, O>,
+  ops: readonly Operation<I, O>[],
+  limits: SearchLimits,
+  index = 0,
+): PartitionInfo<I, O> {
+  const full = fillDefaults(model);
+  const outcome = searchPartition(full, ops, limits);
+  const descriptions = ops.map((o) => full.describeOperation(o.input, o.output));
+  return { index, operations: ops, descriptions, outcome };
+}
+
+/** Merges partition verdicts: illegal beats unknown beats ok. */
+export function combineVerdicts(verdicts: Iterable<Verdict>): Verdict {
+  let merged: Verdict = "ok";
+  for (const v of verdicts) {
+    if (v === "illegal") return "illegal";
+    if (v === "unknown") merged = "unknown";
+  }
+  return merged;
+}
+
+/** Checks a history of operations against `model`. Never throws on a model's verdict. */
+export function checkOperations<S, I, O>(
+  model: Model<S, I, O>,
+  ops: readonly Operation<I, O>[],
+  options: CheckOptions = {},
+): LinearizabilityResult<I, O> {
+  const full = fillDefaults(model);
+  const clock = options.clock ?? createSystemClock();
+  const deadline = options.timeoutMs === undefined ? Infinity : clock.nowNs() + options.timeoutMs * 1e6;
+  const limits = searchLimits(options, clock, deadline);
+  const partitions: PartitionInfo<I, O>[] = [];
+  const parts = full.partition(ops);
+  for (let index = 0; index < parts.length; index++) {
+    const info = checkPartition(full, parts[index]!, limits, index);
+    partitions.push(info);
+    if (info.outcome.result === "illegal" && options.allPartitions !== true) break;
+  }
+  return { result: combineVerdicts(partitions.map((p) => p.outcome.result)), info: { partitions } };
+}
+
+/** Checks a history given as call/return events (in order) against `model`. */
+export function checkEvents<S, I, O>(
+  model: Model<S, I, O>,
+  events: readonly Event<I, O>[],
+  options: CheckOptions = {},
+): LinearizabilityResult<I, O> {
+  return checkOperations(model, eventsToOperations(events), options);
+}
+
+/** Pairs call and return events by id; an unreturned call returns at +infinity. */
+export function eventsToOperations<I, O>(events: readonly Event<I, O>[]): Operation<I, O>[] {
+  const calls = new Map<number, { clientId: number; input: I; call: number }>();
+  const ops: Operation<I, O>[] = [];
+  events.forEach((ev, time) => {
+    if (ev.kind === "call") {
+      calls.set(ev.id, { clientId: ev.clientId, input: ev.value, call: time });
+      return;
+    }
+    const c = calls.get(ev.id);
+    if (c === undefined) return;
+    calls.delete(ev.id);
+    ops.push({ ...c, output: ev.value, return: time });
+  });
+  for (const c of calls.values()) ops.push({ ...c, output: UNKNOWN, return: Infinity });
+  return ops;
+}

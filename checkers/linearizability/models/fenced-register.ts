@@ -1,0 +1,118 @@
+/**
+ * A register behind fenced storage, one per resource: every write carries
+ * the fencing token it was made under, and storage accepts a write only if
+ * its token is not below the highest token it has accepted. So an ok write
+ * with a token below the maximum is illegal, and a write storage rejected
+ * as stale (fail with error code "stale-token") is kept as evidence that a
+ * higher token had been accepted (like porcupine's failed etcd cas). Other
+ * failures are dropped. A read returns the value and the token of the last
+ * accepted write. acquire and release are not storage operations and are
+ * left out. An unknown output applies a write when its token is allowed.
+ */
+import { LOCK_ERRORS, toToken } from "../../../harness/core/index.js";
+import { ILLEGAL, isUnknown, type Model, type Operation } from "../model.js";
+import { canonical, hashScalar, scalarText, type Scalar } from "../values.js";
+import { DROP, badOp, type ModelSpec, type OpPair } from "./spec.js";
+
+/** A write of `value` under `token` (null: token not known), or a read. */
+export interface FencedInput {
+  readonly write: boolean;
+  readonly resource: string;
+  readonly value: Scalar;
+  readonly token: bigint | null;
+}
+
+/** write: accepted or rejected as stale; read: what storage held. */
+export type FencedOutput = boolean | { readonly value: Scalar; readonly token: bigint | null };
+
+/** What storage holds for one resource. */
+export interface FencedState {
+  readonly value: Scalar;
+  readonly token: bigint | null;
+  readonly max: bigint | null;
+}
+
+const EMPTY: FencedState = { value: null, token: null, max: null };
+
+/** The fenced-register model, partitioned by resource. */
+export function fencedRegisterModel(): Model<FencedState, FencedInput, FencedOutput> {
+  return {
+    init: () => EMPTY,
+    step(state, input, output) {
+      if (!input.write) {
+        if (isUnknown(output) || typeof output === "boolean") return state;
+        const tokenOk = output.token === null || state.token === null || output.token === state.token;
+        return output.value === state.value && tokenOk ? state : ILLEGAL;
+      }
+      const allowed = input.token === null || state.max === null || input.token >= state.max;
+      if (output === false) return allowed ? ILLEGAL : state;
+      if (!allowed) return isUnknown(output) ? state : ILLEGAL;
+      const max = input.token === null ? state.max : input.token;
+      return { value: input.value, token: input.token, max };
+    },
+    partition: (ops) => groupBy(ops, (op) => op.input.resource),
+    equal: (a, b) => a.value === b.value && a.token === b.token && a.max === b.max,
+    hash: (s) => (hashScalar(s.value) ^ Math.imul(hashScalar(s.token), 3) ^ Math.imul(hashScalar(s.max), 7)) >>> 0,
+    describeOperation(input, output) {
+      const out = isUnknown(output) ? "?" : typeof output === "boolean" ? (output ? "ok" : "stale") : readText(output);
+      if (!input.write) return `read(${input.resource}) -> ${out}`;
+      return `write(${input.resource}, ${scalarText(input.value)}, token ${input.token ?? "?"}) -> ${out}`;
+    },
+    describeState: (s) => `${scalarText(s.value)} (token ${s.token ?? "none"}, max ${s.max ?? "none"})`,
+  };
+}
+
+function readText(o: { value: Scalar; token: bigint | null }): string {
+  return `${scalarText(o.value)} @ ${o.token ?? "?"}`;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const g = groups.get(k);
+    if (g) g.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+function tokenOf(value: unknown): bigint | null {
+  const raw = field(value, "token");
+  if (raw === undefined || raw === null) return null;
+  const t = toToken(raw);
+  return t === undefined ? badOp(`a token must be an integer, got ${JSON.stringify(raw) ?? String(raw)}`) : BigInt(t);
+}
+
+function fencedInput(op: OpPair): FencedInput | typeof DROP {
+  if (op.f === "acquire" || op.f === "release") return DROP;
+  if (op.f !== "read" && op.f !== "write") return badOp(`the fenced-register model cannot read function "${op.f}"`);
+  const resource = op.key ?? field(op.invokeValue, "resource");
+  if (typeof resource !== "string") return badOp(`a lock op needs a "resource" string`);
+  const write = op.f === "write";
+  const token = write ? (tokenOf(op.value) ?? tokenOf(op.invokeValue)) : null;
+  return { write, resource, value: write ? canonical(field(op.invokeValue, "value")) : null, token };
+}
+
+/** `fenced-register`: writes carry tokens; storage rejects stale ones. */
+export const fencedRegisterSpec: ModelSpec<FencedState, FencedInput, FencedOutput> = {
+  name: "fenced-register",
+  summary: "register per resource behind fenced storage: writes carry tokens",
+  fs: ["read", "write", "acquire", "release"],
+  model: () => fencedRegisterModel(),
+  input: fencedInput,
+  output(op, input) {
+    if (op.type === "fail") return input.write && op.errorCode === LOCK_ERRORS.staleToken ? false : DROP;
+    if (input.write) return true;
+    return { value: canonical(field(op.value, "value")), token: tokenOf(op.value) };
+  },
+};
+
+/** The resource of a fenced-register operation (for labels). */
+export function fencedResource(op: Operation<FencedInput, FencedOutput>): string {
+  return op.input.resource;
+}

@@ -1,0 +1,131 @@
+/**
+ * The Wing & Gong search with Lowe's cache, as porcupine runs it on one
+ * partition. Walk the entry list: at a call, try to linearize the operation
+ * now (the model accepts it and the resulting (linearized set, state) is new);
+ * if so, push it, lift it out of the list and restart from the head. At a
+ * return, the operation it closes was not linearized in time: pop the last
+ * choice and try the next candidate. The history is linearizable when the
+ * list empties, and not when a return is met with nothing to pop.
+ */
+import { bitKey, clearBit, createBitset, setBit } from "./bitset.js";
+import { createConfigCache } from "./cache.js";
+import { lift, makeEntries, unlift } from "./entries.js";
+import { ILLEGAL, type FullModel, type Operation } from "./model.js";
+
+/** Bounds on one search: a deadline polled inside the loop and a memory budget. */
+export interface SearchLimits {
+  /** Polled every few thousand steps; true stops the search with "unknown". */
+  readonly expired: () => boolean;
+  /** Estimated bytes the cache may hold before the search gives "unknown". */
+  readonly maxBytes: number;
+}
+
+/** The verdict on one partition and what explains it. */
+export interface PartitionOutcome {
+  readonly result: "ok" | "illegal" | "unknown";
+  /** ok: a full linearization; illegal: the longest linearizable prefix found (op indexes). */
+  readonly linearization: readonly number[];
+  /** illegal: the operations that could not be placed after that prefix. */
+  readonly stuck: readonly number[];
+  /** The model state after `linearization`, described by the model. */
+  readonly state: string;
+  /** unknown: why the search stopped. */
+  readonly reason?: "timeout" | "memory";
+  /** Configurations the cache held at the end. */
+  readonly configurations: number;
+}
+
+const POLL_MASK = 4095;
+
+/** Searches one partition's operations for a linearization. */
+export function searchPartition<S, I, O>(
+  model: FullModel<S, I, O>,
+  ops: readonly Operation<I, O>[],
+  limits: SearchLimits,
+): PartitionOutcome {
+  const e = makeEntries(ops);
+  const { next, op: opOf, match } = e;
+  const inputs = ops.map((o) => o.input);
+  const outputs = ops.map((o) => o.output);
+  const { step, equal, hash: hashState, stateBytes } = model;
+  const linearized = createBitset(ops.length);
+  const cache = createConfigCache(linearized.length, equal);
+  const entryBytes = 24 + linearized.length * 4;
+  const callStack = new Int32Array(ops.length);
+  const stateStack: S[] = [];
+  let top = 0;
+  let bitsHash = 0;
+  let state = model.init();
+  let bytes = 0;
+  let best = { linearization: [] as number[], stuck: [] as number[], state };
+  let entry = next[0]!;
+  let steps = 0;
+  while (next[0] !== -1) {
+    if ((++steps & POLL_MASK) === 0) {
+      if (limits.expired()) return unknown("timeout");
+      if (bytes > limits.maxBytes) return unknown("memory");
+    }
+    const ret = match[entry]!;
+    if (ret !== -1) {
+      const i = opOf[entry]!;
+      const after = step(state, inputs[i]!, outputs[i]!);
+      if (after !== ILLEGAL) {
+        setBit(linearized, i);
+        const h = bitsHash ^ bitKey(i);
+        if (cache.add((h ^ hashState(after as S)) >>> 0, linearized, after as S)) {
+          bytes += entryBytes + stateBytes(after as S);
+          callStack[top] = entry;
+          stateStack[top++] = state;
+          state = after as S;
+          bitsHash = h;
+          lift(e, entry);
+          entry = next[0]!;
+          continue;
+        }
+        clearBit(linearized, i);
+      }
+      entry = next[entry]!;
+    } else {
+      if (top === 0) return illegal();
+      if (top > best.linearization.length) best = snapshot(entry);
+      const call = callStack[--top]!;
+      state = stateStack[top]!;
+      clearBit(linearized, opOf[call]!);
+      bitsHash ^= bitKey(opOf[call]!);
+      unlift(e, call);
+      entry = next[call]!;
+    }
+  }
+  return {
+    result: "ok",
+    linearization: stackOps(),
+    stuck: [],
+    state: model.describeState(state),
+    configurations: cache.size(),
+  };
+
+  function stackOps(): number[] {
+    return Array.from(callStack.subarray(0, top), (node) => opOf[node]!);
+  }
+  function snapshot(returnNode: number): typeof best {
+    const stuck: number[] = [];
+    for (let n = next[0]!; n !== -1 && match[n] !== -1; n = next[n]!) stuck.push(opOf[n]!);
+    const closing = opOf[returnNode]!;
+    if (!stuck.includes(closing)) stuck.push(closing);
+    return { linearization: stackOps(), stuck, state };
+  }
+  function illegal(): PartitionOutcome {
+    if (best.linearization.length === 0) best = snapshot(entry);
+    return { result: "illegal", ...best, state: model.describeState(best.state), configurations: cache.size() };
+  }
+  function unknown(reason: "timeout" | "memory"): PartitionOutcome {
+    return {
+      result: "unknown",
+      linearization: best.linearization,
+      stuck: [],
+      state: model.describeState(best.state),
+      reason,
+      configurations: cache.size(),
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { historyBuilder } from "../testing/history-builder.js";
+import { seedScenario } from "../testing/seed-scenario.js";
+import { checkStats } from "./stats-checker.js";
+
+describe("stats checker", () => {
+  it("counts ops per f and type", () => {
+    const result = checkStats(seedScenario("fenced"));
+    expect(result.valid).toBe(true);
+    expect(result.byF["write"]).toEqual({ invoke: 2, ok: 1, fail: 1, info: 0 });
+    expect(result.byF["pause"]).toEqual({ invoke: 1, ok: 0, fail: 0, info: 1 });
+    expect(result.total.invoke).toBe(9);
+  });
+
+  it("is unknown when no op succeeded", () => {
+    const history = historyBuilder().write(1, "r", "a", "1", [0, 1], "stale").build();
+    expect(checkStats({ history }).valid).toBe("unknown");
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Checks the partitions of a prepared history on worker threads, largest
+ * first. An illegal partition settles the verdict, so the pool stops the
+ * other workers at once. Small histories are checked on this thread, where
+ * starting workers would cost more than it saves.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import {
+  combineVerdicts,
+  fillDefaults,
+  searchLimits,
+  checkPartition,
+  type LinearizabilityResult,
+  type Operation,
+  type PartitionInfo,
+  type PreparedCheck,
+} from "../../checkers/linearizability/index.js";
+import { createSystemClock } from "../core/index.js";
+
+/** One partition sent to a worker. */
+export interface PartitionJob {
+  readonly index: number;
+  readonly modelName: string;
+  readonly initial: unknown;
+  readonly operations: readonly Operation<unknown, unknown>[];
+  readonly remainingMs: number;
+  readonly maxMemoryBytes: number;
+}
+
+/** Options of a parallel check. */
+export interface ParallelOptions {
+  readonly timeoutMs?: number;
+  readonly maxMemoryBytes?: number;
+  /** Worker threads to use at most (default: the machine's parallelism). */
+  readonly workers?: number;
+  /** Below this many operations, check on this thread (default 4000). */
+  readonly minOpsForWorkers?: number;
+}
+
+const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** Checks `prepared`, on worker threads when it has several large-enough partitions. */
+export async function checkParallel(prepared: PreparedCheck, options: ParallelOptions = {}): Promise<LinearizabilityResult> {
+  const model = fillDefaults(prepared.model);
+  const parts = model.partition(prepared.operations);
+  const workers = Math.min(options.workers ?? availableParallelism(), parts.length);
+  const clock = createSystemClock();
+  const timeoutMs = options.timeoutMs ?? Infinity;
+  const maxBytes = options.maxMemoryBytes ?? DEFAULT_MAX_BYTES;
+  if (workers < 2 || prepared.operations.length < (options.minOpsForWorkers ?? 4000)) {
+    const limits = searchLimits({ maxMemoryBytes: maxBytes }, clock, timeoutMs * 1e6);
+    return settle(parts.map((ops, i) => ({ ops, i })), (p) => checkPartition(model, p.ops, limits, p.i));
+  }
+  const jobs = parts
+    .map((ops, index): PartitionJob => ({ index, modelName: prepared.modelName, initial: prepared.initial, operations: ops, remainingMs: 0, maxMemoryBytes: maxBytes }))
+    .sort((a, b) => b.operations.length - a.operations.length);
+  const infos = await runPool(jobs, workers, () => timeoutMs - clock.nowNs() / 1e6);
+  return result(infos);
+}
+
+function settle<T>(items: T[], check: (item: T) => PartitionInfo<unknown, unknown>): LinearizabilityResult {
+  const infos: PartitionInfo<unknown, unknown>[] = [];
+  for (const item of items) {
+    const info = check(item);
+    infos.push(info);
+    if (info.outcome.result === "illegal") break;
+  }
+  return result(infos);
+}
+
+function result(infos: PartitionInfo<unknown, unknown>[]): LinearizabilityResult {
+  const partitions = infos.sort((a, b) => a.index - b.index);
+  return { result: combineVerdicts(partitions.map((p) => p.outcome.result)), info: { partitions } };
+}
+
+function runPool(jobs: PartitionJob[], size: number, remainingMs: () => number): Promise<PartitionInfo<unknown, unknown>[]> {
+  return new Promise((resolve, reject) => {
+    const infos: PartitionInfo<unknown, unknown>[] = [];
+    const pool: Worker[] = [];
+    let next = 0;
+    let done = false;
+    const finish = (error?: unknown): void => {
+      if (done) return;
+      done = true;
+      for (const w of pool) void w.terminate();
+      if (error === undefined) resolve(infos);
+      else reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const feed = (w: Worker): void => {
+      const job = jobs[next++];
+      if (job) w.postMessage({ ...job, remainingMs: Math.max(0, remainingMs()) });
+      else if (infos.length === jobs.length) finish();
+    };
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(new URL("./check-worker.js", import.meta.url));
+      pool.push(w);
+      w.on("message", (info: PartitionInfo<unknown, unknown>) => {
+        infos.push(info);
+        if (info.outcome.result === "illegal") finish();
+        else feed(w);
+      });
+      w.on("error", (error) => finish(error));
+      feed(w);
+    }
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * Turns `fencecheck run` options into a RunConfig. Pure apart from the
+ * injected `cwd` (relative paths) and `defaultSeed`; unit-tested.
+ */
+import { isAbsolute, resolve } from "node:path";
+import { HarnessError, type RunConfig, type StorageKind } from "../core/index.js";
+
+/** The raw options commander hands over (all strings, as typed). */
+export interface RunOptions {
+  readonly lock: string;
+  readonly endpoints?: string;
+  readonly lockNodes: string;
+  readonly storage: string;
+  readonly storageNodes: string;
+  readonly nemesis: string;
+  readonly nemesisInterval: string;
+  readonly faultOpt: readonly string[];
+  readonly timeLimit: string;
+  readonly seed?: string;
+  readonly clients: string;
+  readonly resources: string;
+  readonly ttlMs: string;
+  readonly holdMs: string;
+  readonly acquireTimeoutMs: string;
+  readonly opTimeoutMs: string;
+  readonly store: string;
+  readonly name?: string;
+  readonly runtime: string;
+}
+
+/** What options-to-config needs from the outside world. */
+export interface ConfigEnv {
+  readonly cwd: string;
+  readonly defaultSeed: number;
+  /** The command line as typed, for the report's "run it again". */
+  readonly argv: readonly string[];
+}
+
+const STORAGE_KINDS: readonly StorageKind[] = ["fenced", "unfenced"];
+
+/** Validates options and resolves them into a RunConfig; throws "config.invalid" naming the bad option. */
+export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
+  if (opts.runtime !== "local") invalid(`--runtime "${opts.runtime}" is not available (known: local)`);
+  if (!STORAGE_KINDS.includes(opts.storage as StorageKind)) {
+    invalid(`--storage "${opts.storage}" is not a storage kind (known: ${STORAGE_KINDS.join(", ")})`);
+  }
+  const faults = opts.nemesis.split(",").map((s) => s.trim()).filter((s) => s !== "" && s !== "none");
+  const endpoints = opts.endpoints?.split(",").map((s) => s.trim()).filter(Boolean);
+  const seed = opts.seed === undefined ? env.defaultSeed : integer("--seed", opts.seed, 0);
+  const adapter = /[/\\.]/.test(opts.lock) && !isAbsolute(opts.lock) ? resolve(env.cwd, opts.lock) : opts.lock;
+  const ttlMs = integer("--ttl-ms", opts.ttlMs, 50);
+  const config: RunConfig = {
+    name: opts.name ?? `${baseName(opts.lock)}-${opts.storage}-${faults.join("+") || "none"}`,
+    seed,
+    runtime: "local",
+    lock: { adapter, nodes: integer("--lock-nodes", opts.lockNodes, 1), ...(endpoints?.length ? { endpoints } : {}) },
+    storage: { kind: opts.storage as StorageKind, nodes: integer("--storage-nodes", opts.storageNodes, 1) },
+    workload: {
+      name: "lock-write",
+      clients: integer("--clients", opts.clients, 1),
+      resources: integer("--resources", opts.resources, 1),
+      ttlMs,
+      holdMs: integer("--hold-ms", opts.holdMs, 0),
+      acquireTimeoutMs: integer("--acquire-timeout-ms", opts.acquireTimeoutMs, 1),
+    },
+    nemesis: {
+      faults,
+      intervalMs: Math.round(seconds("--nemesis-interval", opts.nemesisInterval) * 1000),
+      options: faultOptions(opts.faultOpt),
+    },
+    timeLimitMs: Math.round(seconds("--time-limit", opts.timeLimit) * 1000),
+    opTimeoutMs: integer("--op-timeout-ms", opts.opTimeoutMs, 100),
+    storeDir: resolve(env.cwd, opts.store),
+    command: "",
+  };
+  return { ...config, command: rerunCommand(env.argv, seed, opts.seed === undefined) };
+}
+
+/** "pause-holder.durationMs=3000" -> { "pause-holder": { durationMs: 3000 } } */
+export function faultOptions(pairs: readonly string[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const pair of pairs) {
+    const m = /^([\w-]+)\.(\w+)=(.*)$/.exec(pair);
+    if (!m) invalid(`--fault-opt "${pair}" must look like fault.option=value (for example pause-holder.durationMs=3000)`);
+    const [, fault, key, raw] = m as unknown as [string, string, string, string];
+    const num = Number(raw);
+    (out[fault] ??= {})[key] = raw !== "" && Number.isFinite(num) ? num : raw;
+  }
+  return out;
+}
+
+function rerunCommand(argv: readonly string[], seed: number, seedWasDefault: boolean): string {
+  const words = ["fencecheck", ...argv, ...(seedWasDefault ? ["--seed", String(seed)] : [])];
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ");
+}
+
+function baseName(lock: string): string {
+  return lock.split(/[\\/]/).at(-1)?.replace(/\.[cm]?[jt]s$/, "") ?? lock;
+}
+
+function integer(flag: string, raw: string, min: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) invalid(`${flag} "${raw}" must be an integer of at least ${min}`);
+  return n;
+}
+
+function seconds(flag: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) invalid(`${flag} "${raw}" must be a positive number of seconds`);
+  return n;
+}
+
+function invalid(message: string): never {
+  throw new HarnessError("config.invalid", `Cannot run: ${message}`);
+}

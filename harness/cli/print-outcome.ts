@@ -1,0 +1,45 @@
+/** The one-line summary a run or an analysis prints, and its exit code. */
+import { exitCodeFor, exitCodeForValidity, type Validity } from "../core/index.js";
+import type { HarnessError } from "../core/index.js";
+import type { CliIo, ExitCode } from "./io.js";
+
+/** What a summary needs. */
+export interface PrintableOutcome {
+  readonly valid: Validity;
+  readonly results: Readonly<Record<string, unknown>>;
+  readonly reportPath?: string;
+  readonly dir: string;
+  readonly error?: HarnessError;
+  readonly aborted?: boolean;
+}
+
+/** Prints the verdict per checker, then the report path, on stdout. */
+export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
+  const word = outcome.valid === true ? "valid" : outcome.valid === false ? "INVALID" : "unknown";
+  const parts = Object.entries(outcome.results).map(([name, r]) => `${name}: ${verdictWord((r as { valid?: Validity }).valid)}`);
+  io.out(`${word} (${parts.join(", ")})${outcome.aborted ? " [interrupted]" : ""}\n`);
+  for (const line of headlines(outcome.results)) io.out(`  ${line}\n`);
+  if (outcome.error) io.err(`fencecheck: ${outcome.error.message}\n`);
+  io.out(`report: ${outcome.reportPath ?? outcome.dir}\n`);
+}
+
+/** The exit code: an error mid-run wins unless a violation was found anyway. */
+export function outcomeExitCode(outcome: PrintableOutcome): ExitCode {
+  if (outcome.valid === false) return 1;
+  if (outcome.error) return exitCodeFor(outcome.error.code) as ExitCode;
+  if (outcome.aborted) return 2;
+  return exitCodeForValidity(outcome.valid);
+}
+
+function verdictWord(v: Validity | undefined): string {
+  return v === true ? "ok" : v === false ? "FAIL" : "unknown";
+}
+
+function headlines(results: Readonly<Record<string, unknown>>): string[] {
+  const out: string[] = [];
+  for (const r of Object.values(results)) {
+    const summary = (r as { summary?: unknown }).summary;
+    if (typeof summary === "string" && summary) out.push(summary);
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/** `fencecheck run`: one test against a lock service, with faults. */
+import { Command, Option } from "commander";
+import { createSystemClock } from "../core/index.js";
+import { runTest } from "../run/index.js";
+import { createLocalRuntime } from "../runtime/index.js";
+import { faultPackages } from "../../nemesis/index.js";
+import type { CliContext } from "./main.js";
+import type { ExitCode } from "./io.js";
+import { optionsToConfig, type RunOptions } from "./options-to-config.js";
+import { outcomeExitCode, printOutcome } from "./print-outcome.js";
+
+/** Builds the `run` command. */
+export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
+  const faults = faultPackages().map((p) => `  ${p.name}: ${p.description}`).join("\n");
+  return addRunOptions(new Command("run"))
+    .description("Run a test: start the nodes, run clients under faults, check the history, write the report")
+    .addHelpText("after", `\nFaults (--nemesis, comma-separated):\n${faults}\n`)
+    .action(async (opts: RunOptions) => {
+      const defaultSeed = createSystemClock().wallMs() % 1_000_000;
+      const config = optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed, argv: ctx.argv });
+      const outcome = await runTest(config, {
+        runtime: createLocalRuntime(),
+        signal: ctx.signal,
+        log: (line) => ctx.io.err(`  ${line}\n`),
+      });
+      printOutcome(ctx.io, outcome);
+      setExit(outcomeExitCode(outcome));
+    });
+}
+
+/** The options of `run` (shared with `demo`). */
+export function addRunOptions(command: Command): Command {
+  return command
+    .option("--lock <adapter>", "lock service: a built-in adapter (reference) or a path to an adapter module", "reference")
+    .option("--endpoints <list>", "host:port,... of a lock service the harness does not start")
+    .option("--lock-nodes <n>", "lock service nodes to start", "1")
+    .addOption(new Option("--storage <kind>", "storage semantics").choices(["fenced", "unfenced"]).default("fenced"))
+    .option("--storage-nodes <n>", "storage nodes to start", "1")
+    .option("--nemesis <faults>", "comma-separated fault packages, or none", "none")
+    .option("--nemesis-interval <seconds>", "time between faults", "3")
+    .option("--fault-opt <fault.option=value>", "a per-fault option, repeatable", collect, [])
+    .option("--time-limit <seconds>", "how long clients run", "20")
+    .option("--seed <n>", "seed for every random choice (default: from the clock, printed)")
+    .option("--clients <n>", "concurrent clients, each its own process and node", "5")
+    .option("--resources <n>", "resources (lock names and storage keys) clients contend for", "2")
+    .option("--ttl-ms <ms>", "lease time to live", "2000")
+    .option("--hold-ms <ms>", "time a client spends in its critical section before writing", "100")
+    .option("--acquire-timeout-ms <ms>", "how long an acquire waits for a busy lock", "3000")
+    .option("--op-timeout-ms <ms>", "an op that takes longer is recorded as info and its process retired", "10000")
+    .option("--store <dir>", "where runs are stored", "store")
+    .option("--name <name>", "the run's name in the store (default: from lock, storage and faults)")
+    .option("--runtime <kind>", "where nodes run", "local");
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

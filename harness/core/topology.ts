@@ -1,0 +1,32 @@
+/**
+ * The nodes of a run, derived from its configuration alone, so that
+ * generators and nemeses can name them before anything starts:
+ * lock nodes l1..lN, storage nodes s1..sN, client nodes c1..cN.
+ */
+import { nodeId, type NodeId } from "./op.js";
+import type { NodeRole, RunConfig } from "./run-config.js";
+import type { NodeSpec } from "./runtime.js";
+
+/** All nodes of a run, lock nodes first. */
+export function runNodes(config: RunConfig): NodeSpec[] {
+  const lockNodes = config.lock.endpoints?.length ? 0 : config.lock.nodes;
+  return [
+    ...numbered("l", lockNodes, "lock"),
+    ...numbered("s", config.storage.nodes, "storage"),
+    ...numbered("c", config.workload.clients, "client"),
+  ];
+}
+
+/** The client node that thread `thread` runs on. */
+export function clientNode(thread: number): NodeId {
+  return nodeId(`c${thread + 1}`);
+}
+
+/** The resources (storage keys) a workload spreads over: r1..rN. */
+export function resourceNames(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `r${i + 1}`);
+}
+
+function numbered(prefix: string, count: number, role: NodeRole): NodeSpec[] {
+  return Array.from({ length: count }, (_, i) => ({ id: nodeId(`${prefix}${i + 1}`), role }));
+}

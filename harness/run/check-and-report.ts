@@ -1,0 +1,45 @@
+/**
+ * Jepsen's analyze!: check a recorded run and write results.json and
+ * report.html into its folder. Used at the end of a run and by `analyze`,
+ * which works from the files alone.
+ */
+import { join } from "node:path";
+import { writeFileSync } from "node:fs";
+import type { Op, RunConfig, StorageRecord, Validity } from "../core/index.js";
+import { compose, lockCheckers } from "../../checkers/index.js";
+import { nemesisPackage } from "../../nemesis/index.js";
+import { buildReportModel, renderHtml } from "../../reports/index.js";
+import { readStorageLog, RUN_FILES } from "../store/index.js";
+
+/** A recorded run to check. */
+export interface RecordedRun {
+  readonly config: RunConfig;
+  readonly history: readonly Op[];
+  readonly dir: string;
+  /** Read from the run folder's storage.jsonl when not given. */
+  readonly storage?: readonly StorageRecord[];
+}
+
+/** The verdict and each checker's result. */
+export interface CheckedRun {
+  readonly valid: Validity;
+  readonly results: Readonly<Record<string, unknown>>;
+  readonly reportPath: string;
+}
+
+/** Checks the run, writes results.json and report.html, and returns the verdict. */
+export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
+  const storage = run.storage ?? readStorageLog(join(run.dir, RUN_FILES.storage));
+  const checked = await compose(lockCheckers()).check({ config: run.config, history: run.history, storage });
+  writeFileSync(join(run.dir, RUN_FILES.results), JSON.stringify(checked, null, 2) + "\n");
+  const model = buildReportModel({
+    config: run.config,
+    history: run.history,
+    storage,
+    results: checked,
+    shading: nemesisPackage(run.config).shading,
+  });
+  const reportPath = join(run.dir, RUN_FILES.report);
+  writeFileSync(reportPath, renderHtml(model));
+  return { valid: checked.valid, results: checked.results, reportPath };
+}

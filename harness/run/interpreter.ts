@@ -1,0 +1,227 @@
+/**
+ * The op interpreter (Jepsen's interpreter.clj, in TypeScript). One
+ * scheduling loop asks the generator for ops, hands each to the worker of
+ * its process, and records invocations and completions in harness time.
+ *
+ * Rules:
+ * - Completions are handled before new ops are asked for, so a generator
+ *   always sees the latest state before deciding.
+ * - Each client thread has one worker. A completion of type `info` (or a
+ *   client that throws, or one that does not answer within the op timeout)
+ *   retires the process: its client is closed and the thread continues as
+ *   process p + concurrency with a fresh client.
+ * - The nemesis is one more worker, process "nemesis". Its ops are started
+ *   synchronously on dispatch, before the next op is asked for: a pause aimed
+ *   at a lease holder lands before the holder's next op is sent to it.
+ * - Every op is passed to `record` the moment it happens (the store appends
+ *   it to history.jsonl), so an interrupted run keeps its history.
+ */
+import type {
+  Client,
+  Clock,
+  Cluster,
+  Completion,
+  GenContext,
+  Generator,
+  Invoke,
+  Nemesis,
+  Op,
+  OpError,
+  OpRequest,
+  ProcessId,
+  Rng,
+} from "../core/index.js";
+import { messageOf } from "../core/index.js";
+import { CompletionQueue } from "./completion-queue.js";
+
+/** What the interpreter needs from the run. */
+export interface InterpreterDeps {
+  readonly concurrency: number;
+  readonly clock: Clock;
+  readonly rng: Rng;
+  readonly opTimeoutMs: number;
+  readonly signal: AbortSignal;
+  readonly cluster: Cluster;
+  readonly nemesis: Nemesis;
+  /** Opens the client for `process` on worker thread `thread`. */
+  openClient(thread: number, process: number): Promise<Client>;
+  /** The node a thread's client runs on (recorded on its ops). */
+  nodeOf(thread: number): string;
+  /** Receives every op, in order. */
+  record(op: Op): void;
+}
+
+interface Worker {
+  process: number;
+  client: Client | undefined;
+  busy: boolean;
+}
+
+/** An interpreter whose workers persist across phases. */
+export interface Interpreter {
+  /** Runs `gen` until it is exhausted and every op it started has completed, or the run aborts. */
+  run(gen: Generator): Promise<void>;
+  /** Closes every client. */
+  close(): Promise<void>;
+}
+
+/** Creates the interpreter and opens one client per thread. */
+export async function createInterpreter(deps: InterpreterDeps): Promise<Interpreter> {
+  const workers: Worker[] = [];
+  for (let t = 0; t < deps.concurrency; t++) {
+    workers.push({ process: t, client: await deps.openClient(t, t), busy: false });
+  }
+  const state = { index: 0, nemesisBusy: false, outstanding: new Map<ProcessId, Invoke>() };
+  const queue = new CompletionQueue();
+
+  function context(): GenContext {
+    const free = new Set<ProcessId>();
+    for (const w of workers) if (!w.busy && w.client) free.add(w.process);
+    if (!state.nemesisBusy) free.add("nemesis");
+    return { time: deps.clock.nowNs(), freeProcesses: free, concurrency: deps.concurrency, rng: deps.rng };
+  }
+
+  function emit(op: Op): void {
+    deps.record(op);
+  }
+
+  function dispatch(req: OpRequest): Invoke {
+    const worker = typeof req.process === "number" ? workers[req.process % deps.concurrency] : undefined;
+    const node = worker ? deps.nodeOf(req.process as number % deps.concurrency) : undefined;
+    const invoke: Invoke = {
+      index: state.index++,
+      time: deps.clock.nowNs(),
+      process: req.process,
+      type: "invoke",
+      f: req.f,
+      value: req.value,
+      ...(node ? { node: node as Invoke["node"] } : {}),
+    };
+    emit(invoke);
+    state.outstanding.set(invoke.process, invoke);
+    if (worker?.client) {
+      worker.busy = true;
+      queue.track(invokeClient(worker.client, invoke));
+    } else {
+      state.nemesisBusy = true;
+      queue.track(invokeNemesis(invoke));
+    }
+    return invoke;
+  }
+
+  async function invokeClient(client: Client, invoke: Invoke): Promise<Completion> {
+    const timeout = new AbortController();
+    const onAbort = (): void => timeout.abort();
+    deps.signal.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(() => timeout.abort(), deps.opTimeoutMs);
+    try {
+      const outcome = await Promise.race([client.invoke(invoke, timeout.signal), aborted(timeout.signal)]);
+      return complete(invoke, outcome ?? timedOut(deps.signal.aborted));
+    } catch (error) {
+      return complete(invoke, { type: "info", error: { code: "client-error", message: messageOf(error), definite: false } });
+    } finally {
+      clearTimeout(timer);
+      deps.signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  async function invokeNemesis(invoke: Invoke): Promise<Completion> {
+    try {
+      const value = await deps.nemesis.invoke(invoke, deps.cluster, deps.signal);
+      return complete(invoke, { type: "info", value });
+    } catch (error) {
+      return complete(invoke, { type: "info", error: { code: "nemesis-error", message: messageOf(error), definite: false } });
+    }
+  }
+
+  function complete(invoke: Invoke, outcome: { type: Completion["type"]; value?: unknown; error?: OpError }): Completion {
+    const base = { index: -1, time: deps.clock.nowNs(), process: invoke.process, f: invoke.f, node: invoke.node };
+    const value = outcome.value === undefined ? invoke.value : outcome.value;
+    if (outcome.type === "fail") {
+      const error = outcome.error ?? { code: "fail", message: "failed", definite: true };
+      return { ...base, type: "fail", value, error } as Completion;
+    }
+    return { ...base, type: outcome.type, value, ...(outcome.error ? { error: outcome.error } : {}) } as Completion;
+  }
+
+  /** Records a completion and frees (or retires) its worker; returns the updated generator. */
+  function handle(gen: Generator, done: Completion): Generator {
+    const op = { ...done, index: state.index++ } as Completion;
+    emit(op);
+    state.outstanding.delete(op.process);
+    if (op.process === "nemesis") state.nemesisBusy = false;
+    else retireIfNeeded(op);
+    return gen.update(context(), op);
+  }
+
+  function retireIfNeeded(op: Completion): void {
+    const worker = workers[(op.process as number) % deps.concurrency];
+    if (!worker) return;
+    if (op.type !== "info") {
+      worker.busy = false;
+      return;
+    }
+    const old = worker.client;
+    worker.client = undefined;
+    worker.process += deps.concurrency;
+    const thread = (op.process as number) % deps.concurrency;
+    queue.trackTask(
+      (async () => {
+        await old?.close().catch(() => undefined);
+        if (deps.signal.aborted) return;
+        worker.client = await deps.openClient(thread, worker.process);
+        worker.busy = false;
+      })(),
+    );
+  }
+
+  async function run(initial: Generator): Promise<void> {
+    let gen = initial;
+    for (;;) {
+      for (let done = queue.poll(); done; done = queue.poll()) gen = handle(gen, done);
+      if (deps.signal.aborted) return abortOutstanding();
+      const ctx = context();
+      const result = gen.op(ctx);
+      if (result === undefined) {
+        if (queue.idle()) return;
+        await queue.wait(deps.signal);
+      } else if (result === "pending") {
+        await queue.wait(deps.signal, 100);
+      } else if ((result[0].time ?? ctx.time) > ctx.time) {
+        const ms = ((result[0].time ?? ctx.time) - ctx.time) / 1e6;
+        await queue.wait(deps.signal, Math.max(1, Math.ceil(ms)));
+      } else {
+        const invoke = dispatch(result[0]);
+        gen = result[1].update(context(), invoke);
+      }
+    }
+  }
+
+  /** On abort, every op still in flight is recorded as `info`: it may or may not have happened. */
+  function abortOutstanding(): void {
+    for (const invoke of state.outstanding.values()) {
+      emit({ ...complete(invoke, timedOut(true)), index: state.index++ } as Completion);
+    }
+    state.outstanding.clear();
+  }
+
+  return {
+    run: (gen) => run(gen).finally(() => queue.rethrowTaskError()),
+    async close() {
+      await Promise.all(workers.map((w) => w.client?.close().catch(() => undefined)));
+    },
+  };
+}
+
+function aborted(signal: AbortSignal): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(undefined);
+    signal.addEventListener("abort", () => resolve(undefined), { once: true });
+  });
+}
+
+function timedOut(runAborted: boolean): { type: "info"; error: OpError } {
+  return runAborted
+    ? { type: "info", error: { code: "aborted", message: "The run was interrupted before the op completed", definite: false } }
+    : { type: "info", error: { code: "timeout", message: "The op did not complete within the op timeout", definite: false } };
+}

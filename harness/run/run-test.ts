@@ -1,0 +1,181 @@
+/**
+ * The run lifecycle (Jepsen's run!): open the store, start the cluster and
+ * its services, run the workload and the nemesis, heal, do final reads,
+ * stop everything, then check the history and write the report.
+ *
+ * Whatever happens (an error, Ctrl-C, SIGTERM), the `finally` chain heals
+ * every fault, stops every node and still checks what was recorded.
+ */
+import { join } from "node:path";
+import {
+  anyOf,
+  clientNode,
+  createRng,
+  createSystemClock,
+  eachOnce,
+  faultsUntil,
+  HarnessError,
+  messageOf,
+  resourceNames,
+  runNodes,
+  timeLimit,
+  type Cluster,
+  type Op,
+  type RunConfig,
+  type Runtime,
+  type SystemClock,
+  type Validity,
+} from "../core/index.js";
+import { faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
+import { entrypointPath, lockWriteGenerator } from "../../workloads/index.js";
+import { openRunStore, type RunStore } from "../store/index.js";
+import { openAgentClient } from "./agent-client.js";
+import { checkAndReport } from "./check-and-report.js";
+import { createInterpreter, type Interpreter } from "./interpreter.js";
+import { startServices, type ServiceEndpoints } from "./start-services.js";
+
+/** What a run needs besides its configuration. */
+export interface RunDeps {
+  readonly runtime: Runtime;
+  /** Aborting it interrupts the run; cleanup and checks still happen. */
+  readonly signal?: AbortSignal;
+  readonly clock?: SystemClock;
+  /** Called with one line per lifecycle step (for the CLI's progress output). */
+  readonly log?: (line: string) => void;
+  /** Called with every op as it is recorded. */
+  readonly onOp?: (op: Op) => void;
+}
+
+/** The outcome of a run. */
+export interface RunOutcome {
+  readonly valid: Validity;
+  readonly dir: string;
+  readonly results: Readonly<Record<string, unknown>>;
+  /** Set when the run was cut short by an error (the history so far was still checked). */
+  readonly error?: HarnessError;
+  readonly aborted: boolean;
+}
+
+/** Runs one test end to end. Throws only for errors before the store exists. */
+export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutcome> {
+  const log = deps.log ?? (() => undefined);
+  const pkg = nemesisPackage(config);
+  await deps.runtime.checkPrerequisites();
+  refuseUnsupportedFaults(config, deps.runtime);
+  const entrypoint = entrypointPath("agent");
+  const clock = deps.clock ?? createSystemClock();
+  const store = openRunStore(config, clock.wallMs());
+  const history: Op[] = [];
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  deps.signal?.addEventListener("abort", onAbort, { once: true });
+  let error: HarnessError | undefined;
+  try {
+    await execute({ config, deps, store, clock, entrypoint, pkg, history, signal: controller.signal, log });
+  } catch (e) {
+    error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
+    log(`error: ${error.message}`);
+  } finally {
+    deps.signal?.removeEventListener("abort", onAbort);
+    store.close();
+  }
+  log("checking the history");
+  const checked = await checkAndReport({ config, history, dir: store.dir });
+  return { ...checked, dir: store.dir, aborted: controller.signal.aborted || deps.signal?.aborted === true, ...(error ? { error } : {}) };
+}
+
+interface Execution {
+  readonly config: RunConfig;
+  readonly deps: RunDeps;
+  readonly store: RunStore;
+  readonly clock: SystemClock;
+  readonly entrypoint: string;
+  readonly pkg: ReturnType<typeof nemesisPackage>;
+  readonly history: Op[];
+  readonly signal: AbortSignal;
+  readonly log: (line: string) => void;
+}
+
+async function execute(run: Execution): Promise<void> {
+  const { config, deps, store, clock, pkg, log } = run;
+  const runId = runIdFor(clock.wallMs(), process.pid);
+  log(`starting ${runNodes(config).length} nodes (run ${runId})`);
+  const cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal });
+  let interpreter: Interpreter | undefined;
+  try {
+    const endpoints = await startServices(cluster, config, { store, originNs: clock.originNs });
+    interpreter = await openInterpreter(run, cluster, endpoints);
+    await pkg.nemesis.setup(cluster);
+    const resources = resourceNames(config.workload.resources);
+    const clients = lockWriteGenerator({ concurrency: config.workload.clients, resources, seed: config.seed });
+    const end = clock.nowNs() + config.timeLimitMs * 1e6;
+    log(`running for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
+    const healFs = new Set(pkg.shading.map((s) => s.stop));
+    await interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
+    if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
+    await pkg.nemesis.teardown(cluster);
+    log("healed; final reads");
+    await interpreter.run(eachOnce(resources.map((resource) => ({ f: "read", value: { resource } }))));
+  } finally {
+    await pkg.nemesis.teardown(cluster).catch((e: unknown) => log(`cannot heal: ${messageOf(e)}`));
+    await interpreter?.close();
+    await stopCluster(cluster, log);
+  }
+}
+
+async function openInterpreter(run: Execution, cluster: Cluster, endpoints: ServiceEndpoints): Promise<Interpreter> {
+  const { config, store, clock } = run;
+  return createInterpreter({
+    concurrency: config.workload.clients,
+    clock,
+    rng: createRng(config.seed),
+    opTimeoutMs: config.opTimeoutMs,
+    signal: run.signal,
+    cluster,
+    nemesis: run.pkg.nemesis,
+    nodeOf: (thread) => clientNode(thread),
+    record(op) {
+      run.history.push(op);
+      store.appendOp(op);
+      run.deps.onOp?.(op);
+    },
+    openClient: (thread, process) =>
+      openAgentClient({
+        cluster,
+        node: clientNode(thread),
+        entrypoint: run.entrypoint,
+        logFile: join(store.nodeDir(clientNode(thread)), `agent-${process}.log`),
+        helloTimeoutMs: 15_000,
+        config: {
+          clientId: String(process),
+          lockAdapter: config.lock.adapter,
+          lockEndpoints: endpoints.lock,
+          storageEndpoints: endpoints.storage,
+          ttlMs: config.workload.ttlMs,
+          holdMs: config.workload.holdMs,
+          acquireTimeoutMs: config.workload.acquireTimeoutMs,
+        },
+      }),
+  });
+}
+
+async function stopCluster(cluster: Cluster, log: (line: string) => void): Promise<void> {
+  log("stopping nodes");
+  await cluster.stop();
+}
+
+/** A short id naming the run's namespaces: time and pid in base 36. */
+export function runIdFor(wallMs: number, pid: number): string {
+  return wallMs.toString(36).slice(-6) + (pid % 1296).toString(36).padStart(2, "0");
+}
+
+function refuseUnsupportedFaults(config: RunConfig, runtime: Runtime): void {
+  for (const fault of faultsNeeded(config)) {
+    if (!runtime.faults.has(fault)) {
+      throw new HarnessError(
+        "nemesis.unsupported-fault",
+        `Cannot run nemesis "${config.nemesis.faults.join(",")}": runtime "${runtime.kind}" cannot inject "${fault}" faults`,
+      );
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * An in-memory runtime for unit tests of the interpreter, nemeses and run
+ * lifecycle: no root, no processes. Fault calls are recorded as data, and
+ * "pipe" processes are answered by an in-process handler.
+ */
+import { HarnessError } from "../../core/index.js";
+import type {
+  ClockSkew,
+  Cluster,
+  ExecResult,
+  Fault,
+  Grudge,
+  NodeId,
+  NodeProcess,
+  NodeSpec,
+  ProcessExit,
+  ProcessSpec,
+  Runtime,
+} from "../../core/index.js";
+
+/** One recorded cluster call. Grudges are copied to plain arrays. */
+export type FakeCall =
+  | { readonly kind: "start-process"; readonly node: NodeId; readonly argv: readonly string[] }
+  | { readonly kind: "exec"; readonly node: NodeId; readonly argv: readonly string[] }
+  | { readonly kind: "pause" | "resume" | "kill" | "restart"; readonly node: NodeId }
+  | { readonly kind: "partition"; readonly grudge: readonly (readonly [NodeId, readonly NodeId[]])[] }
+  | { readonly kind: "heal" | "stop" }
+  | { readonly kind: "set-clock"; readonly node: NodeId; readonly skew: ClockSkew };
+
+/** Answers one line sent to a "pipe" process with zero or more lines (sync or async). */
+export type FakeLineHandler = (line: string, ctx: { node: NodeId; spec: ProcessSpec }) =>
+  | readonly string[]
+  | string
+  | undefined
+  | Promise<readonly string[] | string | undefined>;
+
+/** Options for `createFakeRuntime`. */
+export interface FakeRuntimeOptions {
+  readonly faults?: ReadonlySet<Fault>;
+  /** Handler for "pipe" processes; without one they never reply. */
+  readonly onLine?: FakeLineHandler;
+  /** Result of every `exec`; exit code 0 and empty output by default. */
+  readonly exec?: (node: NodeId, argv: readonly string[]) => Partial<ExecResult>;
+}
+
+/** A fake runtime plus the log of every call its clusters received. */
+export interface FakeRuntime extends Runtime {
+  readonly calls: FakeCall[];
+}
+
+/**
+ * Creates a fake runtime. Nodes get addresses 10.77.0.<index+10>; paused
+ * nodes' pipe processes hold replies until resumed; kill ends the node's
+ * processes with signal SIGKILL. All calls are appended to `calls`.
+ */
+export function createFakeRuntime(opts: FakeRuntimeOptions = {}): FakeRuntime {
+  const calls: FakeCall[] = [];
+  const faults = opts.faults ?? new Set<Fault>(["pause", "kill", "partition", "clock"]);
+  return {
+    kind: "fake",
+    faults,
+    calls,
+    checkPrerequisites: async () => undefined,
+    start: async (nodes, start) => createFakeCluster(nodes, { runId: start.runId, faults, calls, opts }),
+  };
+}
+
+interface FakeContext {
+  readonly runId: string;
+  readonly faults: ReadonlySet<Fault>;
+  readonly calls: FakeCall[];
+  readonly opts: FakeRuntimeOptions;
+}
+
+function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluster {
+  const { calls, opts } = ctx;
+  const procs: FakeProcess[] = [];
+  const paused = new Set<NodeId>();
+  let nextPid = 1000;
+  function check(node: NodeId): void {
+    if (!specs.some((s) => s.id === node)) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
+  }
+  return {
+    runId: ctx.runId,
+    nodes: specs.map((s, i) => ({ id: s.id, role: s.role, host: `10.77.0.${i + 10}` })),
+    faults: ctx.faults,
+    async startProcess(node, spec) {
+      check(node);
+      calls.push({ kind: "start-process", node, argv: spec.argv });
+      const proc = fakeProcess(node, spec, nextPid++, { handler: opts.onLine, isPaused: () => paused.has(node) });
+      procs.push(proc);
+      return proc;
+    },
+    async exec(node, argv) {
+      check(node);
+      calls.push({ kind: "exec", node, argv });
+      const base = { command: argv.join(" "), exitCode: 0, signal: undefined, stdout: "", stderr: "", durationMs: 0 };
+      return { ...base, ...opts.exec?.(node, argv) };
+    },
+    async pause(node) {
+      check(node);
+      calls.push({ kind: "pause", node });
+      paused.add(node);
+    },
+    async resume(node) {
+      check(node);
+      calls.push({ kind: "resume", node });
+      paused.delete(node);
+      for (const proc of procs) if (proc.node === node) proc.flush();
+    },
+    async kill(node) {
+      check(node);
+      calls.push({ kind: "kill", node });
+      paused.delete(node);
+      for (const proc of procs) if (proc.node === node) proc.end({ code: null, signal: "SIGKILL" });
+    },
+    async restart(node) {
+      check(node);
+      calls.push({ kind: "restart", node });
+    },
+    async partition(grudge: Grudge) {
+      calls.push({ kind: "partition", grudge: [...grudge].map(([n, set]) => [n, [...set]] as const) });
+    },
+    async heal() {
+      calls.push({ kind: "heal" });
+    },
+    async setClock(node, skew) {
+      check(node);
+      calls.push({ kind: "set-clock", node, skew });
+    },
+    async stop() {
+      calls.push({ kind: "stop" });
+      for (const proc of procs) proc.end({ code: 0, signal: null });
+    },
+  };
+}
+
+interface FakeProcess extends NodeProcess {
+  /** Delivers replies held while the node was paused. */
+  flush(): void;
+  end(exit: ProcessExit): void;
+}
+
+function fakeProcess(
+  node: NodeId,
+  spec: ProcessSpec,
+  pid: number,
+  deps: { handler?: FakeLineHandler; isPaused(): boolean },
+): FakeProcess {
+  const listeners: ((line: string) => void)[] = [];
+  const held: string[] = [];
+  let done = false;
+  let finish: (exit: ProcessExit) => void = () => undefined;
+  const exited = new Promise<ProcessExit>((resolve) => (finish = resolve));
+  function end(exit: ProcessExit): void {
+    if (done) return;
+    done = true;
+    finish(exit);
+  }
+  function emit(line: string): void {
+    if (done) return;
+    if (deps.isPaused()) held.push(line);
+    else for (const listener of listeners) listener(line);
+  }
+  return {
+    node,
+    pid,
+    exited,
+    send(line) {
+      if (done || !deps.handler) return;
+      void Promise.resolve(deps.handler(line, { node, spec })).then((reply) => {
+        for (const out of typeof reply === "string" ? [reply] : (reply ?? [])) emit(out);
+      });
+    },
+    onLine: (listener) => void listeners.push(listener),
+    signal(signal) {
+      if (signal === "SIGKILL" || signal === "SIGTERM") end({ code: null, signal });
+    },
+    flush() {
+      for (const line of held.splice(0)) emit(line);
+    },
+    end,
+  };
+}

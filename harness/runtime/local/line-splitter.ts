@@ -1,0 +1,35 @@
+/**
+ * Splits a stream of text chunks into lines, for line-delimited protocols.
+ */
+
+/** Feeds chunks in, hands complete lines out. */
+export interface LineSplitter {
+  /** Adds a chunk; calls the listener once per complete line ("\n" or "\r\n" removed). */
+  push(chunk: string): void;
+  /** Flushes a last line that had no newline, if any. */
+  end(): void;
+}
+
+/** Creates a splitter that calls `onLine` with each line, in order. Pure apart from the callback. */
+export function createLineSplitter(onLine: (line: string) => void): LineSplitter {
+  let pending = "";
+  return {
+    push(chunk) {
+      pending += chunk;
+      let newline = pending.indexOf("\n");
+      while (newline >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        onLine(line.endsWith("\r") ? line.slice(0, -1) : line);
+        newline = pending.indexOf("\n");
+      }
+    },
+    end() {
+      if (pending.length > 0) {
+        const line = pending;
+        pending = "";
+        onLine(line);
+      }
+    },
+  };
+}

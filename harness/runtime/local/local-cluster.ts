@@ -1,0 +1,138 @@
+/**
+ * A running local cluster: network namespaces on a run-owned bridge, with
+ * ordinary processes inside them.
+ */
+import { HarnessError } from "../../core/index.js";
+import type {
+  Clock,
+  Cluster,
+  ClusterNode,
+  ExecOptions,
+  ExecResult,
+  Fault,
+  NodeId,
+  NodeProcess,
+  NodeSpec,
+  ProcessSpec,
+} from "../../core/index.js";
+import { reapNamespaces, listOwnedNamespaces } from "./namespace-reaper.js";
+import { namespaceExecArgv } from "./namespaces.js";
+import type { NetworkPlan } from "./namespaces.js";
+import { spawnNodeProcess } from "./node-process.js";
+import type { LocalProcess } from "./node-process.js";
+import { createPartitioner } from "./partitioner.js";
+import { awaitStopped, createProcessTable } from "./process-table.js";
+import { runCommand } from "./run-command.js";
+import { waitForPort } from "./wait-for-port.js";
+
+/** What a local cluster is made of. */
+export interface LocalClusterParts {
+  readonly runId: string;
+  readonly plan: NetworkPlan;
+  readonly specs: readonly NodeSpec[];
+  readonly faults: ReadonlySet<Fault>;
+  readonly clock: Clock;
+  /** SIGTERM-to-SIGKILL grace in `stop`. */
+  readonly stopGraceMs: number;
+}
+
+const DEFAULT_READY_TIMEOUT_MS = 10_000;
+
+/** Wraps a brought-up network in a `Cluster`. The network must already exist. */
+export function createLocalCluster(parts: LocalClusterParts): Cluster {
+  const { runId, plan, clock } = parts;
+  const table = createProcessTable();
+  const partitioner = createPartitioner(plan, clock);
+  const nodes: ClusterNode[] = plan.nodes.map((n, i) => ({ id: n.id, role: parts.specs[i]!.role, host: n.host }));
+  let stopped = false;
+  let stopping: Promise<void> | undefined;
+
+  function planned(node: NodeId): (typeof plan.nodes)[number] {
+    const found = plan.nodes.find((n) => n.id === node);
+    if (!found) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
+    return found;
+  }
+
+  async function start(node: NodeId, spec: ProcessSpec): Promise<LocalProcess> {
+    if (stopped) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
+    const target = planned(node);
+    const proc = await spawnNodeProcess({ node, namespace: target.namespace, clock }, spec);
+    table.add(proc);
+    if (spec.readyPort !== undefined) {
+      const timeoutMs = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+      const probe = { namespace: target.namespace, host: target.host, port: spec.readyPort, timeoutMs, clock };
+      try {
+        await waitForPort(node, proc, probe);
+      } catch (error) {
+        proc.signalGroup("SIGKILL");
+        throw error;
+      }
+    }
+    return proc;
+  }
+
+  async function stopAll(): Promise<void> {
+    for (const proc of table.live()) proc.signalGroup("SIGCONT");
+    for (const proc of table.live()) proc.signalGroup("SIGTERM");
+    const grace = new AbortController();
+    await Promise.race([Promise.all(table.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
+    grace.abort();
+    for (const proc of table.live()) proc.signalGroup("SIGKILL");
+    await Promise.all(table.live().map((p) => p.exited));
+    await reapNamespaces(clock, await listOwnedNamespaces(clock, runId));
+  }
+
+  return {
+    runId,
+    nodes,
+    faults: parts.faults,
+    startProcess: (node, spec): Promise<NodeProcess> => start(node, spec),
+    exec(node, argv, opts: ExecOptions = {}): Promise<ExecResult> {
+      const argvInNode = namespaceExecArgv(planned(node).namespace, argv);
+      return runCommand(argvInNode, { clock, input: opts.input, timeoutMs: opts.timeoutMs });
+    },
+    /**
+     * SIGSTOPs every live process of the node (and its process group).
+     * Guarantee: the signals have been sent by the time `pause()` returns
+     * its promise (before any await); the promise settles once the kernel
+     * reports the processes stopped (bounded to about half a second).
+     */
+    async pause(node) {
+      planned(node);
+      await awaitStopped(table.signalNode(node, "SIGSTOP"), clock);
+    },
+    /** SIGCONTs every live process of the node; sent before the promise is returned. */
+    async resume(node) {
+      planned(node);
+      table.signalNode(node, "SIGCONT");
+    },
+    /** SIGKILLs every live process of the node and settles once they have all exited. */
+    async kill(node) {
+      planned(node);
+      await Promise.all(table.signalNode(node, "SIGKILL").map((p) => p.exited));
+    },
+    /**
+     * Starts again every "service" process of the node that has exited
+     * (killed or crashed), with its original spec, and waits for readiness.
+     * Live services are left alone, so restart after kill is the crash-recover pair.
+     */
+    async restart(node) {
+      planned(node);
+      for (const spec of table.deadServices(node)) await start(node, spec);
+    },
+    partition: (grudge) => partitioner.partition(grudge),
+    heal: () => partitioner.heal(),
+    async setClock(node) {
+      throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the local runtime does not support clock faults yet`);
+    },
+    /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
+    stop() {
+      stopped = true;
+      stopping ??= stopAll().catch((error: unknown) => {
+        stopping = undefined;
+        throw error;
+      });
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/** Fault policy: nemeses and their schedules, pure decisions over the Cluster interface. */
+export * from "./registry.js";
+export * from "./pause/pause-nemesis.js";
+export * from "./pause/pause-holder.js";
+export * from "./pause/random-pause.js";

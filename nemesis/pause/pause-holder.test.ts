@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { createRng, nodeId, type Generator, type Op, type ProcessId } from "../../harness/core/index.js";
+import { pauseHolderGenerator } from "./pause-holder.js";
+
+const MS = 1e6;
+
+function ctx(time: number, free: ProcessId[] = ["nemesis"]) {
+  return { time, freeProcesses: new Set(free), concurrency: 2, rng: createRng(1) };
+}
+
+function acquired(process: number, time: number): Op {
+  return { index: 0, time, process, type: "ok", f: "acquire", value: { resource: "r1", token: "33" }, node: nodeId(`c${process + 1}`) };
+}
+
+function step(gen: Generator, time: number): [Op, Generator] {
+  const r = gen.op(ctx(time));
+  if (r === undefined || r === "pending") throw new Error(`expected an op, got ${String(r)}`);
+  const at = r[0].time ?? time;
+  const invoke: Op = { index: 0, time: at, process: "nemesis", type: "invoke", f: r[0].f, value: r[0].value };
+  const afterInvoke = r[1].update(ctx(at), invoke);
+  const info: Op = { ...invoke, type: "info" };
+  return [invoke, afterInvoke.update(ctx(at), info)];
+}
+
+describe("pauseHolderGenerator", () => {
+  it("waits for an acquire before pausing anyone", () => {
+    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 });
+    expect(gen.op(ctx(5000 * MS))).toBe("pending");
+  });
+
+  it("ignores acquires before the first interval has passed", () => {
+    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(500 * MS), acquired(0, 500 * MS));
+    expect(gen.op(ctx(600 * MS))).toBe("pending");
+  });
+
+  it("pauses the node of the client that just acquired, naming its token", () => {
+    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    const [pause] = step(gen, 2000 * MS);
+    expect(pause).toMatchObject({ f: "pause", value: { nodes: ["c2"], process: 1, token: "33", resource: "r1", durationMs: 3000, reason: "holder" } });
+  });
+
+  it("resumes the same node once the duration has passed, then waits an interval", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    [, gen] = step(gen, 2000 * MS);
+    const [resume, after] = step(gen, 2000 * MS);
+    expect(resume).toMatchObject({ f: "resume", value: { nodes: ["c2"] }, time: 5000 * MS });
+    const soon = after.update(ctx(5500 * MS), acquired(0, 5500 * MS));
+    expect(soon.op(ctx(5500 * MS))).toBe("pending");
+  });
+});

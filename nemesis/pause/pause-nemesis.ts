@@ -1,0 +1,52 @@
+/**
+ * The pause nemesis: `pause` SIGSTOPs every process of the given nodes,
+ * `resume` SIGCONTs them. It remembers what it paused, so teardown resumes
+ * exactly that and nothing else.
+ */
+import type { Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
+
+/** The value of a pause or resume op. */
+export interface PauseValue {
+  readonly nodes: readonly string[];
+  readonly durationMs?: number;
+  /** "holder" for the seed's GC pause of the current lease holder, "random" otherwise. */
+  readonly reason?: "holder" | "random";
+  readonly process?: number;
+  readonly resource?: string;
+  readonly token?: string;
+}
+
+/** Creates a pause nemesis with its own record of paused nodes. */
+export function pauseNemesis(): Nemesis {
+  const paused = new Set<NodeId>();
+  return {
+    fs: new Set(["pause", "resume"]),
+    setup: async () => {},
+    /**
+     * For "pause", the first SIGSTOP is sent before this returns its promise
+     * (Cluster.pause signals synchronously): the interpreter relies on it to
+     * stop a lease holder before the holder's next op is written to it.
+     */
+    invoke(op: Invoke, cluster: Cluster): Promise<PauseValue> {
+      const value = op.value as PauseValue;
+      const nodes = value.nodes as NodeId[];
+      if (op.f === "pause") {
+        const stops = nodes.map((n) => {
+          paused.add(n);
+          return cluster.pause(n);
+        });
+        return Promise.all(stops).then(() => value);
+      }
+      const starts = nodes.map((n) => {
+        paused.delete(n);
+        return cluster.resume(n);
+      });
+      return Promise.all(starts).then(() => value);
+    },
+    async teardown(cluster) {
+      const nodes = [...paused];
+      paused.clear();
+      await Promise.all(nodes.map((n) => cluster.resume(n)));
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Fault periods for shading: from a `start` invoke (for example "pause") to
+ * the completion of the `stop` op (for example "resume") for the same nodes.
+ */
+import type { FaultShading, History, Op } from "../harness/core/index.js";
+
+/** One shaded interval. Times are harness nanoseconds. */
+export interface FaultPeriod {
+  readonly start: number;
+  readonly end: number;
+  /** The shading's label plus the nodes, for example "pause c2". */
+  readonly label: string;
+  readonly color: string;
+  readonly nodes: readonly string[];
+  /** False when the history ended before the fault was healed. */
+  readonly healed: boolean;
+}
+
+function nodesOf(op: Op): string[] {
+  const nodes = (op.value as { nodes?: unknown } | null)?.nodes;
+  return Array.isArray(nodes) ? nodes.filter((n): n is string => typeof n === "string").sort() : [];
+}
+
+/**
+ * The fault periods of a nemesis history under each shading. A stop op with
+ * nodes closes the open period with the same nodes; a stop op without nodes
+ * closes every open period of its shading. Unhealed periods end at `end`
+ * (default: the last op's time). Pure.
+ */
+export function faultPeriods(history: History, shading: readonly FaultShading[], end?: number): FaultPeriod[] {
+  const last = end ?? history.reduce((t, op) => Math.max(t, op.time), 0);
+  const out: FaultPeriod[] = [];
+  for (const spec of shading) {
+    const open = new Map<string, { start: number; nodes: string[] }>();
+    const emit = (o: { start: number; nodes: string[] }, stop: number, healed: boolean): void => {
+      const label = o.nodes.length > 0 ? `${spec.label} ${o.nodes.join(",")}` : spec.label;
+      out.push({ start: o.start, end: stop, label, color: spec.color, nodes: o.nodes, healed });
+    };
+    for (const op of history) {
+      if (op.process !== "nemesis") continue;
+      const nodes = nodesOf(op);
+      const key = nodes.join(",");
+      if (op.type === "invoke" && op.f === spec.start && !open.has(key)) open.set(key, { start: op.time, nodes });
+      if (op.type === "invoke" || op.f !== spec.stop) continue;
+      for (const [k, o] of [...open]) {
+        if (key !== "" && k !== key) continue;
+        emit(o, op.time, true);
+        open.delete(k);
+      }
+    }
+    for (const o of open.values()) emit(o, last, false);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import type { StorageKind } from "../harness/core/index.js";
+import { compose, historyBuilder, lockCheckers, seedScenario, testRunConfig } from "../checkers/index.js";
+import { buildReportModel } from "./report-model.js";
+import type { StoredRun } from "./stored-run.js";
+
+const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
+
+async function storedSeedRun(kind: StorageKind): Promise<StoredRun> {
+  const run = seedScenario(kind);
+  return { ...run, results: await compose(lockCheckers()).check(run), shading };
+}
+
+describe("report model", () => {
+  it("tells the unfenced seed run as a divergence the lock service did not cause", async () => {
+    const model = buildReportModel(await storedSeedRun("unfenced"));
+    expect(model.verdict).toBe(false);
+    expect(model.verdictWord).toBe("Invalid");
+    expect(model.story.kind).toBe("divergence");
+    expect(model.story.facts.map((f) => f.text)).toEqual([
+      "Client 3 (node c2) acquired r1 with token 33 at 2.10 s",
+      "The nemesis paused node c2 at 2.10 s for 3.00 s (longer than the 2.00 s lease)",
+      "The lease expired on the lock service at about 4.10 s",
+      "Client 1 acquired r1 with token 34 at 4.12 s and wrote v1-7",
+      "Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33",
+    ]);
+    expect(model.story.conclusion).toBe(
+      "Storage accepted it: the shard silently holds data written under a stale lease (unfenced storage). " +
+      "The lock service did nothing wrong: it expired the lease correctly.",
+    );
+    expect(model.summary).toMatchObject({ staleAccepted: 1, staleRejected: 0, lostUpdates: 1, overlaps: 1, overlapsBeforeExpiry: 0 });
+  });
+
+  it("tells the fenced seed run as a rejected stale write", async () => {
+    const model = buildReportModel(await storedSeedRun("fenced"));
+    expect(model.verdict).toBe(true);
+    expect(model.story.kind).toBe("prevented");
+    expect(model.story.facts.at(-1)?.text).toBe("Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33");
+    expect(model.story.conclusion).toBe("Storage had already seen token 34 and rejected token 33: divergence prevented.");
+    expect(model.overlaps).toMatchObject([{ resource: "r1", afterExpiry: true, savedByFencing: true, certain: false }]);
+    expect(model.finalState).toMatchObject([{ resource: "r1", valid: true }]);
+  });
+
+  it("says no client wrote under an expired lease when there was no stale write", async () => {
+    const history = historyBuilder().acquire(1, "r1", "1", [0, 10]).write(1, "r1", "a", "1", [20, 30]).release(1, "r1", "1", [40, 50])
+      .read(1, "r1", "a", "1", [60, 70]).build();
+    const storage = [{ time: 25e6, node: "s1", key: "r1", value: "a", token: "1", client: "1", accepted: true, highest: null, mode: "fenced" }];
+    const run = { config: testRunConfig("fenced"), history, storage };
+    const model = buildReportModel({ ...run, results: await compose(lockCheckers()).check(run), shading });
+    expect(model.story.kind).toBe("no-stale-write");
+    expect(model.story.conclusion).toContain("No client wrote under an expired lease");
+    expect(model.verdict).toBe(true);
+  });
+
+  it("shades the pause from its invoke to the resume's completion", async () => {
+    const model = buildReportModel(await storedSeedRun("fenced"));
+    expect(model.timeline.faults).toEqual([
+      { start: 2100e6, end: 5101e6, label: "pause c2", color: "#f4b400", nodes: ["c2"], healed: true },
+    ]);
+  });
+
+  it("leaves an unhealed pause shaded to the end of the history", () => {
+    const history = historyBuilder().pause(["c1"], { reason: "random" }, [100, 101]).acquire(2, "r", "1", [200, 300]).build();
+    const model = buildReportModel({ config: testRunConfig(), history, storage: [], results: { valid: true, results: {} }, shading });
+    expect(model.timeline.faults).toMatchObject([{ start: 100e6, end: 300e6, healed: false }]);
+  });
+
+  it("draws one lane per process with bars coloured by completion type", async () => {
+    const model = buildReportModel(await storedSeedRun("fenced"));
+    expect(model.timeline.lanes.map((l) => l.label)).toEqual(["Nemesis", "Client 1 (c1)", "Client 3 (c2)"]);
+    const client3 = model.timeline.lanes[2];
+    expect(client3?.bars.map((b) => `${b.f}:${b.type}`)).toEqual(["acquire:ok", "write:fail", "release:fail"]);
+    expect(client3?.bars[1]).toMatchObject({ start: 5110e6, end: 5120e6, label: "write r1 v3-2 token 33 -> fail stale-token" });
+    expect(model.timeline.note).toBeUndefined();
+  });
+
+  it("caps the drawn bars and says so", async () => {
+    const model = buildReportModel(await storedSeedRun("fenced"), { timeline: { maxBars: 3 } });
+    expect(model.timeline).toMatchObject({ drawnBars: 3, totalBars: 9 });
+    expect(model.timeline.note).toContain("Showing the first 3 of 9 ops");
+  });
+
+  it("reports an unknown story and keeps the error when the fencing checker failed", () => {
+    const run = seedScenario("fenced");
+    const results = { valid: "unknown" as const, results: { fencing: { valid: "unknown" as const, error: "Cannot parse token" } } };
+    const model = buildReportModel({ ...run, results, shading });
+    expect(model.story.kind).toBe("unknown");
+    expect(model.checkers[0]?.lines).toContain("The checker failed: Cannot parse token");
+  });
+});

@@ -1,0 +1,60 @@
+/** Lookups in a history that the story needs: grants, writes and pauses. */
+import { pairs, type History } from "../harness/core/index.js";
+
+/** An acquire that completed ok. Times are harness nanoseconds. */
+export interface GrantEvidence {
+  readonly node: string | undefined;
+  readonly invokedAt: number;
+  readonly grantedAt: number;
+}
+
+/** A pause of a node, and when the matching resume completed. */
+export interface PauseEvidence {
+  readonly at: number;
+  readonly durationMs: number | undefined;
+  readonly wokeAt: number | undefined;
+}
+
+interface LockValue {
+  readonly resource?: unknown;
+  readonly token?: unknown;
+  readonly value?: unknown;
+  readonly nodes?: unknown;
+  readonly durationMs?: unknown;
+}
+
+/** The acquire ok of `client` (process id as a string) on `resource` with `token`. */
+export function findGrant(history: History, client: string, resource: string, token: string): GrantEvidence | undefined {
+  for (const { invoke, completion } of pairs(history)) {
+    if (invoke.f !== "acquire" || String(invoke.process) !== client || completion?.type !== "ok") continue;
+    const v = completion.value as LockValue | null;
+    if (v?.resource === resource && String(v.token) === token) {
+      return { node: invoke.node, invokedAt: invoke.time, grantedAt: completion.time };
+    }
+  }
+  return undefined;
+}
+
+/** The invoke time of `client`'s write of `value` to `resource`. */
+export function findWrite(history: History, client: string, resource: string, value: string): { invokedAt: number } | undefined {
+  const op = history.find((o) => o.type === "invoke" && o.f === "write" && String(o.process) === client
+    && (o.value as LockValue | null)?.resource === resource && (o.value as LockValue | null)?.value === value);
+  return op ? { invokedAt: op.time } : undefined;
+}
+
+function hasNode(value: unknown, node: string): boolean {
+  const nodes = (value as LockValue | null)?.nodes;
+  return Array.isArray(nodes) && nodes.includes(node);
+}
+
+/** The last pause of `node` invoked within [from, to], with its resume. */
+export function findPause(history: History, node: string, from: number, to: number): PauseEvidence | undefined {
+  const pause = history.filter((o) => o.process === "nemesis" && o.type === "invoke" && o.f === "pause"
+    && o.time >= from && o.time <= to && hasNode(o.value, node)).at(-1);
+  if (pause === undefined) return undefined;
+  const resume = history.find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === "resume"
+    && o.time >= pause.time && hasNode(o.value, node));
+  const d = (pause.value as LockValue | null)?.durationMs;
+  const durationMs = typeof d === "number" ? d : resume ? (resume.time - pause.time) / 1e6 : undefined;
+  return { at: pause.time, durationMs, wokeAt: resume?.time };
+}

@@ -1,0 +1,52 @@
+/** The run's headline numbers. */
+import { pairs, type History } from "../harness/core/index.js";
+import type { FencingResult, FinalStateResult, LeaseOverlapResult } from "../checkers/index.js";
+
+/** Counts shown next to the verdict. Checker-derived counts are undefined when the checker left no result. */
+export interface SummaryCounts {
+  readonly ops: number;
+  readonly clients: number;
+  readonly grants: number;
+  readonly writesAcknowledged: number;
+  readonly writesRejected: number;
+  readonly writesIndeterminate: number;
+  readonly faults: number;
+  readonly staleAccepted: number | undefined;
+  readonly staleRejected: number | undefined;
+  readonly overlaps: number | undefined;
+  readonly overlapsBeforeExpiry: number | undefined;
+  readonly lostUpdates: number | undefined;
+}
+
+/** What the counts are computed from. */
+export interface SummaryInput {
+  readonly history: History;
+  readonly faults: number;
+  readonly fencing: FencingResult | undefined;
+  readonly leaseOverlap: LeaseOverlapResult | undefined;
+  readonly finalState: FinalStateResult | undefined;
+}
+
+/** Counts client invocations, processes, grants and write outcomes, plus the checkers' counts. Pure. */
+export function summaryCounts(input: SummaryInput): SummaryCounts {
+  const clients = new Set<number>();
+  let ops = 0, grants = 0, ok = 0, rejected = 0, indeterminate = 0;
+  for (const { invoke, completion } of pairs(input.history)) {
+    if (typeof invoke.process !== "number") continue;
+    ops++;
+    clients.add(invoke.process);
+    if (invoke.f === "acquire" && completion?.type === "ok") grants++;
+    if (invoke.f !== "write") continue;
+    if (completion?.type === "ok") ok++;
+    else if (completion?.type === "fail") rejected++;
+    else indeterminate++;
+  }
+  const { fencing, leaseOverlap, finalState } = input;
+  return {
+    ops, clients: clients.size, grants, writesAcknowledged: ok, writesRejected: rejected, writesIndeterminate: indeterminate,
+    faults: input.faults,
+    staleAccepted: fencing?.violations.length, staleRejected: fencing?.staleRejected,
+    overlaps: leaseOverlap?.overlaps.length, overlapsBeforeExpiry: leaseOverlap?.overlaps.filter((o) => o.certain).length,
+    lostUpdates: finalState?.lostUpdates.length,
+  };
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what fencecheck needs on Debian 12 as root (Node 20 already
+# present): the Debian packages for namespaces, firewall rules and clock
+# skew, the npm dependencies, and the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: run as root (the local runtime creates network namespaces)" >&2
+  exit 1
+fi
+need=()
+for pkg in iproute2 iptables libfaketime procps; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+npm ci --no-audit --no-fund --loglevel=error
+npm run -s build

@@ -1,0 +1,129 @@
+/**
+ * Finds a lock adapter by built-in name or loads a user's module by path,
+ * and wraps it so that what reaches the agent is checked: the module's shape
+ * when it is loaded, the client's shape when it connects, and every token an
+ * acquire returns (normalized to a decimal string with `toToken`).
+ */
+import { isAbsolute, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { HarnessError, toToken, type Token } from "../../harness/core/index.js";
+import type { AcquireOptions, ConnectOptions, Lease, LockAdapter, LockClient, ReleaseOptions } from "./lock-adapter.js";
+import { referenceAdapter } from "./reference-adapter.js";
+
+/** A granted lease with its token normalized; `lease` is what the adapter returned. */
+export interface CheckedLease {
+  readonly token: Token;
+  readonly lease: Lease;
+}
+
+/** A lock client whose answers have been checked. */
+export interface CheckedLockClient {
+  acquire(resource: string, options: AcquireOptions): Promise<CheckedLease>;
+  release(resource: string, lease: CheckedLease, options: ReleaseOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A loaded adapter: its name, where it came from, and a checked connect. */
+export interface LoadedLockAdapter {
+  readonly name: string;
+  readonly adapter: LockAdapter;
+  connect(options: ConnectOptions): Promise<CheckedLockClient>;
+}
+
+const BUILT_INS: Readonly<Record<string, LockAdapter>> = { reference: referenceAdapter };
+
+/**
+ * Resolves `nameOrPath`: a built-in name ("reference"), or a path (absolute,
+ * or relative to `cwd`) to an ES module whose default export (or, failing
+ * that, the module itself) is a lock adapter. Throws `adapter.invalid` with a
+ * one-line message naming what is wrong.
+ */
+export async function loadLockAdapter(nameOrPath: string, cwd: string = process.cwd()): Promise<LoadedLockAdapter> {
+  if (!looksLikePath(nameOrPath)) {
+    const builtIn = BUILT_INS[nameOrPath];
+    if (!builtIn) {
+      const known = Object.keys(BUILT_INS).join(", ");
+      throw new HarnessError("adapter.invalid", `Cannot use lock service "${nameOrPath}": no such adapter (known: ${known})`);
+    }
+    return checkedAdapter(builtIn, nameOrPath);
+  }
+  const path = isAbsolute(nameOrPath) ? nameOrPath : resolve(cwd, nameOrPath);
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${nameOrPath}": it failed to load: ${why}`, { cause: error });
+  }
+  return checkedAdapter(adapterShape(module, nameOrPath), nameOrPath);
+}
+
+function looksLikePath(x: string): boolean {
+  return x.includes("/") || x.includes("\\") || /\.(m?js|cjs|ts)$/.test(x);
+}
+
+function invalid(label: string, what: string): HarnessError {
+  return new HarnessError("adapter.invalid", `Cannot use lock adapter "${label}": ${what}`);
+}
+
+function adapterShape(module: Record<string, unknown>, label: string): LockAdapter {
+  const candidate = typeof module.default === "object" && module.default !== null ? module.default : module;
+  const adapter = candidate as Record<string, unknown>;
+  if (!("connect" in adapter) || adapter.connect === undefined) throw invalid(label, "it exports no connect function");
+  if (typeof adapter.connect !== "function") throw invalid(label, `its "connect" is a ${typeof adapter.connect}, not a function`);
+  if (adapter.name !== undefined && typeof adapter.name !== "string") throw invalid(label, `its "name" is not a string`);
+  const service = adapter.service as Record<string, unknown> | undefined;
+  if (service !== undefined) {
+    if (typeof service !== "object" || service === null) throw invalid(label, `its "service" is not an object`);
+    if (typeof service.nodes !== "number" || !Number.isInteger(service.nodes) || service.nodes < 1) {
+      throw invalid(label, `its "service.nodes" is not a positive integer`);
+    }
+    if (typeof service.start !== "function") throw invalid(label, `its "service.start" is not a function`);
+  }
+  return { ...(adapter as unknown as LockAdapter), name: typeof adapter.name === "string" ? adapter.name : label };
+}
+
+function checkedAdapter(adapter: LockAdapter, label: string): LoadedLockAdapter {
+  return {
+    name: adapter.name,
+    adapter,
+    async connect(options) {
+      const client: unknown = await adapter.connect(options);
+      return checkedClient(clientShape(client, label), label);
+    },
+  };
+}
+
+function clientShape(client: unknown, label: string): LockClient {
+  if (typeof client !== "object" || client === null) throw invalid(label, "connect resolved to no client object");
+  const c = client as Record<string, unknown>;
+  for (const method of ["acquire", "release"] as const) {
+    if (typeof c[method] !== "function") throw invalid(label, `its client has no ${method} function`);
+  }
+  if (c.close !== undefined && typeof c.close !== "function") throw invalid(label, `its client's "close" is not a function`);
+  return client as LockClient;
+}
+
+function checkedClient(client: LockClient, label: string): CheckedLockClient {
+  return {
+    async acquire(resource, options) {
+      const lease: unknown = await client.acquire(resource, options);
+      const raw = typeof lease === "object" && lease !== null ? (lease as { token?: unknown }).token : undefined;
+      const token = toToken(raw);
+      if (token === undefined) {
+        throw invalid(label, `acquire of "${resource}" resolved without a usable token (got ${describe(raw)})`);
+      }
+      return { token, lease: lease as Lease };
+    },
+    release: (resource, lease, options) => client.release(resource, lease.lease, options),
+    close: async () => {
+      await client.close?.();
+    },
+  };
+}
+
+function describe(raw: unknown): string {
+  if (raw === undefined) return "undefined";
+  if (typeof raw === "number") return `the number ${raw}`;
+  return `${typeof raw} ${JSON.stringify(raw) ?? String(raw)}`;
+}

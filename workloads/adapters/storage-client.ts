@@ -1,0 +1,98 @@
+/**
+ * A client of the storage service (workloads/services/storage). With several
+ * storage endpoints, a key always goes to the same one (a stable hash of the
+ * key). Results are data: a definite rejection is told apart from a request
+ * that got no answer, which may or may not have been applied.
+ */
+import { HarnessError, type Token } from "../../harness/core/index.js";
+import { endpointUrl } from "./endpoint-url.js";
+import { HttpUnanswered, requestJson } from "./http-json.js";
+import { stableHash } from "./stable-hash.js";
+
+/** How the client is built. */
+export interface StorageClientOptions {
+  readonly endpoints: readonly string[];
+  /** Per-request timeout (default 2000 ms). */
+  readonly timeoutMs?: number;
+}
+
+/** One write: `client` is the writer's id, recorded by storage. */
+export interface StorageWriteRequest {
+  readonly key: string;
+  readonly value: string;
+  readonly token: Token | null;
+  readonly client: string;
+}
+
+/**
+ * What a write did. `rejected` is definite (maps to `fail`); `unanswered`
+ * may have been applied (maps to `info`).
+ */
+export type StorageWriteResult =
+  | { readonly kind: "accepted"; readonly highest: Token | null }
+  | { readonly kind: "rejected"; readonly reason: string; readonly highest: Token | null }
+  | { readonly kind: "unanswered"; readonly message: string; readonly timedOut: boolean };
+
+/** What a read saw, or that it got no answer (a read has no effect either way). */
+export type StorageReadResult =
+  | { readonly kind: "value"; readonly value: string | null; readonly token: Token | null }
+  | { readonly kind: "unanswered"; readonly message: string; readonly timedOut: boolean };
+
+/** The storage client of one agent. */
+export interface StorageClient {
+  read(key: string, signal?: AbortSignal): Promise<StorageReadResult>;
+  write(request: StorageWriteRequest, signal?: AbortSignal): Promise<StorageWriteResult>;
+  /** The endpoint that owns `key`. */
+  endpointFor(key: string): string;
+}
+
+/** Creates the client; throws `config.invalid` without endpoints. */
+export function createStorageClient(options: StorageClientOptions): StorageClient {
+  const endpoints = options.endpoints.map(endpointUrl);
+  const timeoutMs = options.timeoutMs ?? 2000;
+  if (endpoints.length === 0) throw new HarnessError("config.invalid", "Cannot create a storage client: no storage endpoints");
+  const endpointFor = (key: string): string => endpoints[stableHash(key) % endpoints.length] as string;
+
+  return {
+    endpointFor,
+    async read(key, signal) {
+      const url = `${endpointFor(key)}/read?key=${encodeURIComponent(key)}`;
+      try {
+        const answer = await requestJson({ method: "GET", url, timeoutMs, ...(signal ? { signal } : {}) });
+        const body = answer.body as { value?: unknown; token?: unknown } | undefined;
+        if (answer.status !== 200 || body === undefined) return unanswered(`GET ${url}: status ${answer.status}`, false);
+        return { kind: "value", value: stringOrNull(body.value), token: stringOrNull(body.token) };
+      } catch (error) {
+        return unansweredFrom(error);
+      }
+    },
+    async write(request, signal) {
+      const url = `${endpointFor(request.key)}/write`;
+      try {
+        const answer = await requestJson({ method: "POST", url, body: request, timeoutMs, ...(signal ? { signal } : {}) });
+        const body = answer.body as { reason?: unknown; highest?: unknown } | undefined;
+        const highest = stringOrNull(body?.highest);
+        if (answer.status === 200) return { kind: "accepted", highest };
+        if (answer.status === 409) return { kind: "rejected", reason: String(body?.reason ?? "rejected"), highest };
+        // Any other 4xx refused the request outright; a 5xx may have acted on it.
+        if (answer.status >= 400 && answer.status < 500) return { kind: "rejected", reason: `status-${answer.status}`, highest };
+        return unanswered(`POST ${url}: status ${answer.status}`, false);
+      } catch (error) {
+        return unansweredFrom(error);
+      }
+    },
+  };
+}
+
+function stringOrNull(x: unknown): string | null {
+  return typeof x === "string" ? x : null;
+}
+
+function unanswered(message: string, timedOut: boolean): { kind: "unanswered"; message: string; timedOut: boolean } {
+  return { kind: "unanswered", message, timedOut };
+}
+
+function unansweredFrom(error: unknown): { kind: "unanswered"; message: string; timedOut: boolean } {
+  if (error instanceof HttpUnanswered) return unanswered(error.message, error.timedOut);
+  throw error;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import type { AgentConfig, AgentRequest } from "../../harness/core/index.js";
+import type { CheckedLease, CheckedLockClient } from "../adapters/load-lock-adapter.js";
+import { LockError } from "../adapters/lock-error.js";
+import type { StorageClient, StorageWriteRequest, StorageWriteResult } from "../adapters/storage-client.js";
+import { createAgentSession } from "./agent-session.js";
+
+const config: AgentConfig = {
+  clientId: "7", lockAdapter: "reference", lockEndpoints: [], storageEndpoints: [], ttlMs: 100, holdMs: 25, acquireTimeoutMs: 50,
+};
+
+interface Fakes {
+  readonly acquire?: CheckedLockClient["acquire"];
+  readonly release?: CheckedLockClient["release"];
+  readonly write?: (request: StorageWriteRequest) => StorageWriteResult;
+}
+
+function session(fakes: Fakes = {}) {
+  const calls = { sleeps: [] as number[], writes: [] as StorageWriteRequest[], released: [] as CheckedLease[] };
+  let next = 0;
+  const lock: CheckedLockClient = {
+    acquire: fakes.acquire ?? (async () => ({ token: String(++next + 32), lease: { token: next + 32 } })),
+    release: fakes.release ?? (async (_resource, lease) => void calls.released.push(lease)),
+    close: async () => undefined,
+  };
+  const storage: StorageClient = {
+    endpointFor: () => "s1",
+    read: async () => ({ kind: "value", value: "v", token: "33" }),
+    async write(request) {
+      calls.writes.push(request);
+      return fakes.write ? fakes.write(request) : { kind: "accepted", highest: null };
+    },
+  };
+  const sleep = async (ms: number): Promise<void> => void calls.sleeps.push(ms);
+  return { calls, s: createAgentSession({ config, lock, storage, sleep }) };
+}
+
+const req = (id: number, f: string, value: unknown): AgentRequest => ({ id, f, value });
+
+describe("agent session", () => {
+  it("acquires, reads, writes under the lease's token after holding, and releases", async () => {
+    const { s, calls } = session();
+    expect(await s.handle(req(1, "acquire", { resource: "r" }))).toEqual({ id: 1, type: "ok", value: { resource: "r", token: "33" } });
+    expect(await s.handle(req(2, "read", { resource: "r" }))).toEqual({ id: 2, type: "ok", value: { resource: "r", value: "v", token: "33" } });
+    expect(await s.handle(req(3, "write", { resource: "r", value: "x" }))).toEqual({
+      id: 3, type: "ok", value: { resource: "r", value: "x", token: "33" },
+    });
+    expect(calls.sleeps).toEqual([25]);
+    expect(calls.writes).toEqual([{ key: "r", value: "x", token: "33", client: "7" }]);
+    expect(await s.handle(req(4, "release", { resource: "r" }))).toEqual({ id: 4, type: "ok", value: { resource: "r", token: "33" } });
+    expect(calls.released.map((l) => l.token)).toEqual(["33"]);
+  });
+
+  it("refuses to write without a lease, definitely", async () => {
+    const { s, calls } = session();
+    const reply = await s.handle(req(1, "write", { resource: "r", value: "x" }));
+    expect(reply).toMatchObject({ type: "fail", error: { code: "not-holder", definite: true } });
+    expect(calls.writes).toEqual([]);
+  });
+
+  it("reports a stale-token rejection as a definite fail carrying the token", async () => {
+    const { s } = session({ write: () => ({ kind: "rejected", reason: "stale-token", highest: "34" }) });
+    await s.handle(req(1, "acquire", { resource: "r" }));
+    const reply = await s.handle(req(2, "write", { resource: "r", value: "x" }));
+    expect(reply).toMatchObject({ type: "fail", value: { resource: "r", value: "x", token: "33" }, error: { code: "stale-token", definite: true } });
+  });
+
+  it("reports a write without an answer as info", async () => {
+    const { s } = session({ write: () => ({ kind: "unanswered", message: "ECONNREFUSED", timedOut: false }) });
+    await s.handle(req(1, "acquire", { resource: "r" }));
+    expect(await s.handle(req(2, "write", { resource: "r", value: "x" }))).toMatchObject({ type: "info", error: { definite: false } });
+  });
+
+  it("turns a definite adapter error into fail and any other into info", async () => {
+    const busy = session({ acquire: async () => Promise.reject(new LockError("lock-busy", "busy", true)) }).s;
+    expect(await busy.handle(req(1, "acquire", { resource: "r" }))).toMatchObject({ type: "fail", error: { code: "lock-busy", definite: true } });
+    const lost = session({ acquire: async () => Promise.reject(new Error("socket hang up")) }).s;
+    expect(await lost.handle(req(1, "acquire", { resource: "r" }))).toMatchObject({ type: "info", error: { code: "unknown", definite: false } });
+  });
+
+  it("forgets the lease after a lease-lost release, so the next write is not-holder", async () => {
+    const { s } = session({ release: async () => Promise.reject(new LockError("lease-lost", "gone", true)) });
+    await s.handle(req(1, "acquire", { resource: "r" }));
+    expect(await s.handle(req(2, "release", { resource: "r" }))).toMatchObject({
+      type: "fail", value: { resource: "r", token: "33" }, error: { code: "lease-lost", definite: true },
+    });
+    expect(await s.handle(req(3, "write", { resource: "r", value: "x" }))).toMatchObject({ error: { code: "not-holder" } });
+  });
+
+  it("answers an unknown f with a definite unknown-f", async () => {
+    expect(await session().s.handle(req(9, "cas", { resource: "r" }))).toMatchObject({
+      id: 9, type: "fail", error: { code: "unknown-f", definite: true },
+    });
+  });
+
+  it("gives the acquire a signal that aborts after acquireTimeoutMs", async () => {
+    let seen: AbortSignal | undefined;
+    const { s } = session({ acquire: async (_r, options) => ((seen = options.signal), { token: "1", lease: { token: "1" } }) });
+    await s.handle(req(1, "acquire", { resource: "r" }));
+    expect(seen?.aborted).toBe(false);
+    await new Promise((resolve) => seen?.addEventListener("abort", resolve, { once: true }));
+    expect(seen?.aborted).toBe(true);
+  });
+});

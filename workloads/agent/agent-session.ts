@@ -1,0 +1,130 @@
+/**
+ * The op logic of one client agent: acquire a lease, read and write the
+ * resource's storage key under the lease's token, release. Errors become
+ * replies: `fail` when the op certainly had no effect, `info` otherwise.
+ *
+ * This is the seed's unsafe client on purpose: a write does not check that
+ * the lease is still valid. It sleeps `holdMs` inside the critical section
+ * and then writes with the token it remembers, exactly like a holder that
+ * wakes from a pause believing it still holds the lock.
+ */
+import type { AgentConfig, AgentReply, AgentRequest, OpError, Token } from "../../harness/core/index.js";
+import { LOCK_ERRORS } from "../../harness/core/index.js";
+import type { CheckedLease, CheckedLockClient } from "../adapters/load-lock-adapter.js";
+import { classifyError } from "../adapters/lock-error.js";
+import type { StorageClient } from "../adapters/storage-client.js";
+
+/** What a session runs against; all injectable for tests. */
+export interface AgentSessionDeps {
+  readonly config: AgentConfig;
+  readonly lock: CheckedLockClient;
+  readonly storage: StorageClient;
+  /** Sleeps inside the critical section (real time in the agent; frozen by SIGSTOP). */
+  readonly sleep: (ms: number) => Promise<void>;
+  /** A signal that aborts after `ms` (default `AbortSignal.timeout`). */
+  readonly timeout?: (ms: number) => AbortSignal;
+}
+
+/** One agent's session: handles requests one at a time. */
+export interface AgentSession {
+  /** Answers one request; never rejects. */
+  handle(request: AgentRequest): Promise<AgentReply>;
+  /** Closes the lock client. */
+  close(): Promise<void>;
+}
+
+/** Creates a session; the remembered leases live in its closure. */
+export function createAgentSession(deps: AgentSessionDeps): AgentSession {
+  const leases = new Map<string, CheckedLease>();
+  const timeout = deps.timeout ?? ((ms: number) => AbortSignal.timeout(ms));
+  const { config } = deps;
+
+  async function acquire(id: number, resource: string): Promise<AgentReply> {
+    const signal = timeout(config.acquireTimeoutMs);
+    try {
+      const lease = await deps.lock.acquire(resource, { ttlMs: config.ttlMs, signal });
+      leases.set(resource, lease);
+      return { id, type: "ok", value: { resource, token: lease.token } };
+    } catch (error) {
+      return errorReply(id, { resource }, error);
+    }
+  }
+
+  async function read(id: number, resource: string): Promise<AgentReply> {
+    const result = await deps.storage.read(resource);
+    if (result.kind === "value") return { id, type: "ok", value: { resource, value: result.value, token: result.token } };
+    const code = result.timedOut ? LOCK_ERRORS.timeout : "unavailable";
+    // A read changes nothing, so one without an answer certainly had no effect.
+    return { id, type: "fail", value: { resource }, error: { code, message: result.message, definite: true } };
+  }
+
+  async function write(id: number, resource: string, value: string): Promise<AgentReply> {
+    const lease = leases.get(resource);
+    if (!lease) return notHolder(id, { resource, value });
+    await deps.sleep(config.holdMs);
+    const written = { resource, value, token: lease.token };
+    const request = { key: resource, value, token: lease.token, client: config.clientId };
+    const result = await deps.storage.write(request);
+    if (result.kind === "accepted") return { id, type: "ok", value: written };
+    if (result.kind === "rejected") {
+      const message = `Cannot write "${resource}" with token "${lease.token}": storage holds token "${result.highest ?? "none"}"`;
+      return { id, type: "fail", value: written, error: { code: result.reason, message, definite: true } };
+    }
+    const code = result.timedOut ? LOCK_ERRORS.timeout : "unavailable";
+    return { id, type: "info", value: written, error: { code, message: result.message, definite: false } };
+  }
+
+  async function release(id: number, resource: string): Promise<AgentReply> {
+    const lease = leases.get(resource);
+    if (!lease) return notHolder(id, { resource });
+    leases.delete(resource);
+    const value: { resource: string; token: Token } = { resource, token: lease.token };
+    try {
+      await deps.lock.release(resource, lease, { signal: timeout(config.acquireTimeoutMs) });
+      return { id, type: "ok", value };
+    } catch (error) {
+      return errorReply(id, value, error);
+    }
+  }
+
+  async function dispatch(request: AgentRequest): Promise<AgentReply> {
+    const { id, f } = request;
+    const v = (request.value ?? {}) as { resource?: unknown; value?: unknown };
+    const known = f === "acquire" || f === "read" || f === "write" || f === "release";
+    if (!known) return definiteFail(id, request.value, "unknown-f", `Cannot run op "${f}": unknown f`);
+    if (typeof v.resource !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "${f}": no resource`);
+    if (f === "acquire") return acquire(id, v.resource);
+    if (f === "read") return read(id, v.resource);
+    if (f === "release") return release(id, v.resource);
+    if (typeof v.value !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "write": no string value`);
+    return write(id, v.resource, v.value);
+  }
+
+  return {
+    async handle(request) {
+      try {
+        return await dispatch(request);
+      } catch (error) {
+        return errorReply(request.id, request.value, error);
+      }
+    },
+    close: () => deps.lock.close(),
+  };
+}
+
+function notHolder(id: number, value: unknown): AgentReply {
+  const resource = (value as { resource: string }).resource;
+  return definiteFail(id, value, LOCK_ERRORS.notHolder, `Cannot use "${resource}": this client holds no lease on it`);
+}
+
+function definiteFail(id: number, value: unknown, code: string, message: string): AgentReply {
+  return { id, type: "fail", value, error: { code, message, definite: true } };
+}
+
+/** `fail` for an error that says it is definite, `info` for anything else. */
+function errorReply(id: number, value: unknown, error: unknown): AgentReply {
+  const { code, definite } = classifyError(error);
+  const message = error instanceof Error ? (error.message.split("\n")[0] ?? code) : String(error);
+  const opError: OpError = { code, message, definite };
+  return { id, type: definite ? "fail" : "info", value, error: opError };
+}

@@ -1,0 +1,33 @@
+/** The public surface of workloads/: programs, adapters, clients and the lock-write generator. */
+export { entrypointPath, type EntrypointName } from "./entrypoints.js";
+export type {
+  AcquireOptions,
+  ConnectOptions,
+  Lease,
+  LockAdapter,
+  LockClient,
+  LockService,
+  LockServiceLaunch,
+  LockServiceNode,
+  RawToken,
+  ReleaseOptions,
+} from "./adapters/lock-adapter.js";
+export {
+  loadLockAdapter,
+  type CheckedLease,
+  type CheckedLockClient,
+  type LoadedLockAdapter,
+} from "./adapters/load-lock-adapter.js";
+export { LockError, classifyError, type LockErrorCode } from "./adapters/lock-error.js";
+export { createReferenceAdapter, referenceAdapter, type ReferenceAdapterOptions } from "./adapters/reference-adapter.js";
+export {
+  createStorageClient,
+  type StorageClient,
+  type StorageClientOptions,
+  type StorageReadResult,
+  type StorageWriteRequest,
+  type StorageWriteResult,
+} from "./adapters/storage-client.js";
+export { createAgentSession, type AgentSession, type AgentSessionDeps } from "./agent/agent-session.js";
+export { parseAgentConfig } from "./agent/agent-config.js";
+export { lockWriteGenerator, type LockWriteGeneratorOptions } from "./lock-write/lock-write-generator.js";

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { createRng, type Completion, type GenContext, type Generator, type Invoke, type OpRequest, type ProcessId } from "../../harness/core/index.js";
+import { lockWriteGenerator } from "./lock-write-generator.js";
+
+function ctx(free: ProcessId[], time = 0): GenContext {
+  return { time, freeProcesses: new Set(free), concurrency: 2, rng: createRng(1) };
+}
+
+function take(gen: Generator, free: ProcessId[]): [OpRequest, Generator] {
+  const r = gen.op(ctx(free));
+  if (r === undefined || r === "pending") throw new Error(`expected an op, got ${String(r)}`);
+  const invoke = { ...r[0], index: 0, time: 0, type: "invoke" } as Invoke;
+  return [r[0], r[1].update(ctx(free), invoke)];
+}
+
+function complete(gen: Generator, req: OpRequest, type: Completion["type"], value: unknown = req.value): Generator {
+  const done = { index: 1, time: 1, process: req.process, f: req.f, type, value, error: { code: "x", message: "x", definite: true } } as Completion;
+  return gen.update(ctx([]), done);
+}
+
+describe("lockWriteGenerator", () => {
+  it("loops acquire, read, write, release on one resource per cycle", () => {
+    let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1", "r2"], seed: 7 });
+    const fs: string[] = [];
+    let resource: unknown;
+    for (let i = 0; i < 4; i++) {
+      const [req, next] = take(gen, [0]);
+      fs.push(req.f);
+      resource ??= (req.value as { resource: string }).resource;
+      expect((req.value as { resource: string }).resource).toBe(resource);
+      gen = complete(next, req, "ok", { resource, token: "1" });
+    }
+    expect(fs).toEqual(["acquire", "read", "write", "release"]);
+  });
+
+  it("starts a new cycle when the acquire fails", () => {
+    let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1"], seed: 7 });
+    const [acquire, next] = take(gen, [0]);
+    gen = complete(next, acquire, "fail");
+    expect(take(gen, [0])[0].f).toBe("acquire");
+  });
+
+  it("releases after a write that storage rejected", () => {
+    let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1"], seed: 7 });
+    for (const [f, type] of [["acquire", "ok"], ["read", "ok"], ["write", "fail"]] as const) {
+      const [req, next] = take(gen, [0]);
+      expect(req.f).toBe(f);
+      gen = complete(next, req, type);
+    }
+    expect(take(gen, [0])[0].f).toBe("release");
+  });
+
+  it("starts over on the retired process's thread after an info", () => {
+    let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1"], seed: 7 });
+    const [acquire, next] = take(gen, [1]);
+    gen = complete(next, acquire, "ok");
+    const [read, next2] = take(gen, [1]);
+    gen = complete(next2, read, "info");
+    const [again] = take(gen, [3]);
+    expect(again).toMatchObject({ process: 3, f: "acquire" });
+  });
+
+  it("writes values that name the process and the cycle", () => {
+    let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1"], seed: 7 });
+    for (let i = 0; i < 2; i++) {
+      const [req, next] = take(gen, [0]);
+      gen = complete(next, req, "ok");
+    }
+    expect(take(gen, [0])[0].value).toEqual({ resource: "r1", value: "p0-0" });
+  });
+
+  it("picks the same resources for the same seed", () => {
+    const picks = (seed: number): unknown[] => {
+      let gen = lockWriteGenerator({ concurrency: 1, resources: ["a", "b", "c", "d"], seed });
+      const out: unknown[] = [];
+      for (let i = 0; i < 10; i++) {
+        const [req, next] = take(gen, [0]);
+        out.push((req.value as { resource: string }).resource);
+        gen = complete(next, req, "fail");
+      }
+      return out;
+    };
+    expect(picks(3)).toEqual(picks(3));
+    expect(new Set(picks(3)).size).toBeGreaterThan(1);
+  });
+});

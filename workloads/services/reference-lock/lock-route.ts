@@ -1,0 +1,69 @@
+/**
+ * The reference lock service's HTTP routes over a lease table. The state is
+ * persisted (through the injected `persist`) before a grant or a release is
+ * answered, so a token is never handed out twice, even across a restart.
+ */
+import type { JsonResponse, JsonRoute } from "../serve-json.js";
+import { field, stringField } from "../serve-json.js";
+import type { LeaseTable } from "./lease-table.js";
+import type { GrantRecord } from "./lock-state-file.js";
+
+/** What the routes need besides the table. */
+export interface LockRouteDeps {
+  readonly table: LeaseTable;
+  /** Saves the table's snapshot durably; called before a grant or release is answered. */
+  readonly persist: () => void;
+  /** Records one grant (grants.jsonl). */
+  readonly recordGrant: (grant: GrantRecord) => void;
+  /** Harness-monotonic ns for grant records, when the server knows the origin. */
+  readonly harnessNowNs?: () => number;
+}
+
+const MAX_TTL_MS = 3_600_000;
+
+/** Builds the route: POST /acquire, POST /release, GET /health. */
+export function lockRoute(deps: LockRouteDeps): JsonRoute {
+  return (request) => {
+    if (request.method === "GET" && request.path === "/health") return { status: 200, body: { ok: true } };
+    if (request.method === "POST" && request.path === "/acquire") return acquire(deps, request.body);
+    if (request.method === "POST" && request.path === "/release") return release(deps, request.body);
+    return { status: 404, body: { error: "not-found" } };
+  };
+}
+
+function acquire(deps: LockRouteDeps, body: unknown): JsonResponse {
+  const resource = stringField(body, "resource");
+  const client = stringField(body, "client");
+  const ttlMs = field(body, "ttlMs");
+  if (!resource || !client || typeof ttlMs !== "number" || !Number.isInteger(ttlMs) || ttlMs <= 0 || ttlMs > MAX_TTL_MS) {
+    return { status: 400, body: { error: "bad-request" } };
+  }
+  const result = deps.table.acquire(resource, client, ttlMs);
+  if (result.kind === "busy") {
+    const answer = { error: "busy", holder: result.holder, token: result.token.toString(), remainingMs: result.remainingMs };
+    return { status: 409, body: answer, log: `${resource} ${client} busy holder=${result.holder}` };
+  }
+  deps.persist();
+  const token = result.token.toString();
+  const time = deps.harnessNowNs?.();
+  deps.recordGrant({ resource, client, token, grantedAtMs: result.grantedAtMs, ttlMs, ...(time === undefined ? {} : { time }) });
+  return { status: 200, body: { token, ttlMs }, log: `${resource} ${client} token=${token}` };
+}
+
+function release(deps: LockRouteDeps, body: unknown): JsonResponse {
+  const resource = stringField(body, "resource");
+  const client = stringField(body, "client");
+  const token = stringField(body, "token");
+  if (!resource || !client || !token || !/^\d+$/.test(token)) return { status: 400, body: { error: "bad-request" } };
+  const result = deps.table.release(resource, client, BigInt(token));
+  if (result.kind === "not-holder") {
+    const answer = {
+      error: "not-holder",
+      ...(result.holder === undefined ? {} : { holder: result.holder }),
+      ...(result.token === undefined ? {} : { token: result.token.toString() }),
+    };
+    return { status: 409, body: answer, log: `${resource} ${client} not-holder` };
+  }
+  deps.persist();
+  return { status: 200, body: { released: true }, log: `${resource} ${client} token=${token}` };
+}

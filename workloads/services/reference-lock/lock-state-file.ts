@@ -1,0 +1,76 @@
+/**
+ * The reference lock server's durable state in its data dir: `lock-state.json`
+ * (token counters and live leases, replaced by write-then-rename before each
+ * answer) and `grants.jsonl` (one line per grant, for checkers).
+ */
+import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { HarnessError } from "../../../harness/core/index.js";
+import type { LeaseEntry, LeaseTableSnapshot } from "./lease-table.js";
+
+/** One line of grants.jsonl. `grantedAtMs` is on the (possibly skewed) server clock. */
+export interface GrantRecord {
+  readonly resource: string;
+  readonly client: string;
+  readonly token: string;
+  readonly grantedAtMs: number;
+  readonly ttlMs: number;
+  /** Harness-monotonic ns, present when the server was given `--origin-ns`. */
+  readonly time?: number;
+}
+
+interface StateFile {
+  readonly counters: Record<string, string>;
+  readonly leases: Record<string, { client: string; token: string; expiresAtMs: number }>;
+}
+
+const STATE_FILE = "lock-state.json";
+
+/** Loads the snapshot saved in `dataDir`; empty when there is none yet. */
+export function loadLockState(dataDir: string): LeaseTableSnapshot {
+  let text: string;
+  try {
+    text = readFileSync(join(dataDir, STATE_FILE), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { counters: new Map(), leases: new Map() };
+    throw error;
+  }
+  try {
+    const state = JSON.parse(text) as StateFile;
+    const counters = new Map(Object.entries(state.counters).map(([r, t]) => [r, BigInt(t)] as const));
+    const leases = new Map(
+      Object.entries(state.leases).map(([r, l]): [string, LeaseEntry] => [
+        r,
+        { client: l.client, token: BigInt(l.token), expiresAtMs: l.expiresAtMs },
+      ]),
+    );
+    return { counters, leases };
+  } catch (error) {
+    throw new HarnessError("store.invalid", `Cannot load lock state "${join(dataDir, STATE_FILE)}": ${String(error)}`);
+  }
+}
+
+/** Saves the snapshot durably: writes a temp file, fsyncs it, renames it over the old one. */
+export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot): void {
+  const state: StateFile = {
+    counters: Object.fromEntries([...snapshot.counters].map(([r, t]) => [r, t.toString()])),
+    leases: Object.fromEntries(
+      [...snapshot.leases].map(([r, l]) => [r, { client: l.client, token: l.token.toString(), expiresAtMs: l.expiresAtMs }]),
+    ),
+  };
+  const path = join(dataDir, STATE_FILE);
+  const temp = `${path}.tmp`;
+  const fd = openSync(temp, "w");
+  try {
+    writeSync(fd, JSON.stringify(state));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+}
+
+/** Appends one grant to `<dataDir>/grants.jsonl`. */
+export function appendGrant(dataDir: string, grant: GrantRecord): void {
+  appendFileSync(join(dataDir, "grants.jsonl"), `${JSON.stringify(grant)}\n`);
+}

@@ -1,0 +1,127 @@
+/**
+ * A tiny JSON-over-HTTP server shared by our Node services. A service is a
+ * route function from a parsed request to a status and a JSON body; this
+ * file owns the sockets, body parsing, terse request logging and the
+ * `listening <host>:<port>` line the harness and tests wait for.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A parsed request: the body is the decoded JSON (undefined when empty). */
+export interface JsonRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+}
+
+/** What a route answers. `log` is an optional terse note for the request log. */
+export interface JsonResponse {
+  readonly status: number;
+  readonly body: unknown;
+  readonly log?: string;
+}
+
+/** Routes one request; may throw (answered with 500). */
+export type JsonRoute = (request: JsonRequest) => JsonResponse;
+
+/** Where and how to listen. */
+export interface ServeJsonOptions {
+  readonly host: string;
+  readonly port: number;
+  /** Receives one terse line per request; default stderr. */
+  readonly log?: (line: string) => void;
+  /** Receives the `listening <host>:<port>` line; default stdout. */
+  readonly announce?: (line: string) => void;
+}
+
+const MAX_BODY_BYTES = 1 << 20;
+
+/**
+ * Starts the server and resolves once it listens, after printing exactly one
+ * line `listening <host>:<port>` to stdout (the actual port when `port` is 0)
+ * unless `announce` takes it.
+ */
+export async function serveJson(route: JsonRoute, options: ServeJsonOptions): Promise<Server> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const server = createServer((req, res) => {
+    readBody(req).then(
+      (text) => {
+        const answer = answerRequest(route, req, text);
+        log(`${req.method} ${req.url} -> ${answer.status}${answer.log ? ` ${answer.log}` : ""}`);
+        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.end(JSON.stringify(answer.body));
+      },
+      (error: unknown) => {
+        log(`${req.method} ${req.url} -> 400 ${String(error)}`);
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: "bad-request" }));
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
+  announce(`listening ${options.host}:${address.port}`);
+  return server;
+}
+
+function answerRequest(route: JsonRoute, req: IncomingMessage, text: string): JsonResponse {
+  const url = new URL(req.url ?? "/", "http://service");
+  let body: unknown;
+  try {
+    body = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    return { status: 400, body: { error: "bad-json" } };
+  }
+  try {
+    return route({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body });
+  } catch (error) {
+    return { status: 500, body: { error: "internal" }, log: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error("body too large"));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** Reads a string field of a JSON object body, or undefined. */
+export function stringField(body: unknown, name: string): string | undefined {
+  const v = isRecord(body) ? body[name] : undefined;
+  return typeof v === "string" && v.length > 0 ? v : undefined;
+}
+
+/** Reads a field of a JSON object body, whatever its type. */
+export function field(body: unknown, name: string): unknown {
+  return isRecord(body) ? body[name] : undefined;
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/** Closes the server on SIGTERM/SIGINT and exits 0 (program entry points only). */
+export function exitOnSignals(server: Server): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      server.close();
+      server.closeAllConnections();
+      process.exit(0);
+    });
+  }
+}

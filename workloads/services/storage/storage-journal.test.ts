@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { appendJournal, loadJournal } from "./storage-journal.js";
+import { createStorageState } from "./storage-state.js";
+
+const w = (token: string) => ({ key: "k", value: `v${token}`, token, client: "c" });
+
+describe("storage journal", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("restores the state after a restart, so stale tokens stay rejected", () => {
+    const dir = mkdtempSync(join(tmpdir(), "storage-journal-"));
+    dirs.push(dir);
+    const first = createStorageState("fenced");
+    for (const token of ["1", "4"]) {
+      if (first.write(w(token)).accepted) appendJournal(dir, { key: "k", value: `v${token}`, token });
+    }
+    const second = createStorageState("fenced");
+    for (const write of loadJournal(dir)) second.apply(write);
+    expect(second.read("k")).toEqual({ value: "v4", token: "4" });
+    expect(second.write(w("3")).accepted).toBe(false);
+  });
+
+  it("skips a torn last line and appends after it on a fresh line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "storage-journal-"));
+    dirs.push(dir);
+    writeFileSync(join(dir, "journal.jsonl"), `${JSON.stringify({ key: "k", value: "a", token: "1" })}\n{"key":"k","val`);
+    expect(loadJournal(dir)).toEqual([{ key: "k", value: "a", token: "1" }]);
+    appendJournal(dir, { key: "k", value: "b", token: "2" });
+    expect(loadJournal(dir).map((x) => x.value)).toEqual(["a", "b"]);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The storage service's decisions, pure. `fenced` storage accepts a write
+ * only when its token is at least the highest token it has accepted for the
+ * key (equal tokens pass: the same holder may write twice); a write without a
+ * token is refused. `unfenced` storage accepts everything, like a plain file
+ * or an object store without conditions, but still tracks the highest token
+ * so the record shows what fencing would have done.
+ */
+import { compareTokens, type StorageRecord, type Token } from "../../../harness/core/index.js";
+
+export type StorageMode = "fenced" | "unfenced";
+
+/** One write as the service received it. */
+export interface StorageWrite {
+  readonly key: string;
+  readonly value: string;
+  readonly token: Token | null;
+  readonly client: string;
+}
+
+/** What the service did with a write. `highest` is the highest token accepted before it. */
+export type StorageDecision =
+  | { readonly accepted: true; readonly highest: Token | null }
+  | { readonly accepted: false; readonly reason: "stale-token" | "missing-token"; readonly highest: Token | null };
+
+/** A write that was accepted: what the journal keeps and replays. */
+export interface AcceptedWrite {
+  readonly key: string;
+  readonly value: string;
+  readonly token: Token | null;
+}
+
+/** What a read returns: null and null when the key was never written. */
+export interface StoredValue {
+  readonly value: string | null;
+  readonly token: Token | null;
+}
+
+/** The state of one storage node. */
+export interface StorageState {
+  /** Decides a write and, when accepted, applies it. */
+  write(write: StorageWrite): StorageDecision;
+  /** Applies an already accepted write unconditionally (journal replay). */
+  apply(write: AcceptedWrite): void;
+  read(key: string): StoredValue;
+  /** The highest token accepted for `key`, or null. */
+  highest(key: string): Token | null;
+}
+
+interface KeyState {
+  readonly value: string;
+  readonly token: Token | null;
+  readonly highest: Token | null;
+}
+
+/** Creates an empty storage state for `mode`. */
+export function createStorageState(mode: StorageMode): StorageState {
+  const keys = new Map<string, KeyState>();
+
+  function apply(write: AcceptedWrite): void {
+    const before = keys.get(write.key)?.highest ?? null;
+    keys.set(write.key, { value: write.value, token: write.token, highest: maxToken(before, write.token) });
+  }
+
+  return {
+    write(write) {
+      const highest = keys.get(write.key)?.highest ?? null;
+      if (mode === "fenced") {
+        if (write.token === null) return { accepted: false, reason: "missing-token", highest };
+        if (highest !== null && compareTokens(write.token, highest) < 0) {
+          return { accepted: false, reason: "stale-token", highest };
+        }
+      }
+      apply(write);
+      return { accepted: true, highest };
+    },
+    apply,
+    read(key) {
+      const entry = keys.get(key);
+      return entry ? { value: entry.value, token: entry.token } : { value: null, token: null };
+    },
+    highest: (key) => keys.get(key)?.highest ?? null,
+  };
+}
+
+function maxToken(a: Token | null, b: Token | null): Token | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return compareTokens(a, b) >= 0 ? a : b;
+}
+
+/** Where and when a decision was made, for its record. */
+export interface DecisionContext {
+  readonly node: string;
+  readonly mode: StorageMode;
+  /** Harness-monotonic nanoseconds. */
+  readonly time: number;
+}
+
+/** The storage.jsonl line for one decision. */
+export function storageRecord(write: StorageWrite, decision: StorageDecision, context: DecisionContext): StorageRecord {
+  return {
+    time: context.time,
+    node: context.node,
+    key: write.key,
+    value: write.value,
+    token: write.token,
+    client: write.client,
+    accepted: decision.accepted,
+    highest: decision.highest,
+    ...(decision.accepted ? {} : { reason: decision.reason }),
+    mode: context.mode,
+  };
+}
