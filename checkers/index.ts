@@ -9,3 +9,4 @@ export * from "./final-state/final-state-checker.js";
 export * from "./stats/stats-checker.js";
 export * from "./testing/history-builder.js";
 export * from "./testing/seed-scenario.js";
+export * from "./linearizability/index.js";

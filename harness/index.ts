@@ -7,3 +7,12 @@ export { runTest, analyzeRun, checkAndReport, type RunDeps, type RunOutcome, typ
 export { createLocalRuntime, cleanLocal } from "./runtime/index.js";
 export { readStoredRun, openRunStore, RUN_FILES } from "./store/index.js";
 export { main } from "./cli/main.js";
+export { checkFile, runManifest, readManifest, checkParallel, readHistoryFile, type FileCheck, type ManifestSummary } from "./check/index.js";
+export {
+  checkOperations,
+  checkEvents,
+  checkLockHistory,
+  fromHistory,
+  type Model,
+  type LinearizabilityResult,
+} from "../checkers/index.js";

@@ -4,7 +4,7 @@
  */
 import { HarnessError } from "../../harness/core/index.js";
 import type { HistoryFormat, JepsenOp } from "./formats/jepsen-op.js";
-import { checkOperations, type CheckOptions, type LinearizabilityResult } from "./checker.js";
+import { checkOperations, type LinearizabilityOptions, type LinearizabilityResult } from "./checker.js";
 import type { Model, Operation } from "./model.js";
 import { modelSpec, type ModelChoice } from "./models/registry.js";
 import { inferModelName, toOperations } from "./to-operations.js";
@@ -40,6 +40,6 @@ function badInitial(name: string, error: unknown): never {
 }
 
 /** Checks a prepared history. */
-export function checkPrepared(prepared: PreparedCheck, options: CheckOptions = {}): LinearizabilityResult {
+export function checkPrepared(prepared: PreparedCheck, options: LinearizabilityOptions = {}): LinearizabilityResult {
   return checkOperations(prepared.model, prepared.operations, options);
 }

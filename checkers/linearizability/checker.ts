@@ -9,7 +9,7 @@ import { fillDefaults, UNKNOWN, type Event, type FullModel, type Model, type Ope
 import { searchPartition, type PartitionOutcome, type SearchLimits } from "./search.js";
 
 /** Bounds and switches for a check. */
-export interface CheckOptions {
+export interface LinearizabilityOptions {
   /** Wall-clock budget for the whole check; past it the verdict is "unknown". */
   readonly timeoutMs?: number;
   /** The clock the deadline is read from (default: the system clock). */
@@ -49,7 +49,7 @@ export interface LinearizabilityResult<I = unknown, O = unknown> {
 const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** Builds the limits of a search from options; `deadlineNs` is on `clock`. */
-export function searchLimits(options: CheckOptions, clock: Clock, deadlineNs: number): SearchLimits {
+export function searchLimits(options: LinearizabilityOptions, clock: Clock, deadlineNs: number): SearchLimits {
   const { signal } = options;
   return {
     expired: () => signal?.aborted === true || clock.nowNs() >= deadlineNs,
@@ -84,7 +84,7 @@ export function combineVerdicts(verdicts: Iterable<Verdict>): Verdict {
 export function checkOperations<S, I, O>(
   model: Model<S, I, O>,
   ops: readonly Operation<I, O>[],
-  options: CheckOptions = {},
+  options: LinearizabilityOptions = {},
 ): LinearizabilityResult<I, O> {
   const full = fillDefaults(model);
   const clock = options.clock ?? createSystemClock();
@@ -104,7 +104,7 @@ export function checkOperations<S, I, O>(
 export function checkEvents<S, I, O>(
   model: Model<S, I, O>,
   events: readonly Event<I, O>[],
-  options: CheckOptions = {},
+  options: LinearizabilityOptions = {},
 ): LinearizabilityResult<I, O> {
   return checkOperations(model, eventsToOperations(events), options);
 }

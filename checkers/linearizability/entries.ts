@@ -17,6 +17,8 @@ export interface Entries {
   readonly op: Int32Array;
   /** For a call entry, the node of its return; -1 for returns. */
   readonly match: Int32Array;
+  /** For a call entry, its rank among calls in time order (the bit it takes in a linearized set). */
+  readonly bit: Int32Array;
 }
 
 /**
@@ -38,19 +40,23 @@ export function makeEntries(ops: readonly Operation<unknown, unknown>[]): Entrie
   const prev = new Int32Array(size);
   const op = new Int32Array(size).fill(-1);
   const match = new Int32Array(size).fill(-1);
+  const bit = new Int32Array(size).fill(-1);
   const callNode = new Int32Array(n);
+  let calls = 0;
   for (let k = 0; k < 2 * n; k++) {
     const event = order[k]!;
     const node = k + 1;
     op[node] = event >>> 1;
-    if ((event & 1) === 0) callNode[event >>> 1] = node;
-    else match[callNode[event >>> 1]!] = node;
+    if ((event & 1) === 0) {
+      callNode[event >>> 1] = node;
+      bit[node] = calls++;
+    } else match[callNode[event >>> 1]!] = node;
   }
   for (let node = 0; node < size; node++) {
     next[node] = node + 1 < size ? node + 1 : -1;
     prev[node] = node - 1;
   }
-  return { n, next, prev, op, match };
+  return { n, next, prev, op, match, bit };
 }
 
 /** Removes call node `call` and its return from the list. */

@@ -5,7 +5,7 @@
  * with the unknown output. Times are positions in the history.
  */
 import { pairs, type Completion, type History, type Invoke, type Op } from "../../harness/core/index.js";
-import { checkOperations, type CheckOptions, type LinearizabilityResult } from "./checker.js";
+import { checkOperations, type LinearizabilityOptions, type LinearizabilityResult } from "./checker.js";
 import type { JepsenOp } from "./formats/jepsen-op.js";
 import { UNKNOWN, type Operation } from "./model.js";
 import { fencedRegisterSpec } from "./models/fenced-register.js";
@@ -57,7 +57,7 @@ export function jepsenOpsOf(history: History): JepsenOp[] {
  * no order of the writes explains. acquire and release are left out.
  * Throws input.invalid when an op cannot be read (e.g. a bad token).
  */
-export function checkLockHistory(history: History, options: CheckOptions = {}): LinearizabilityResult {
+export function checkLockHistory(history: History, options: LinearizabilityOptions = {}): LinearizabilityResult {
   const ops = toOperations(fencedRegisterSpec, jepsenOpsOf(history), "history");
   return checkOperations(fencedRegisterSpec.model(undefined), ops, { allPartitions: true, ...options }) as unknown as LinearizabilityResult;
 }

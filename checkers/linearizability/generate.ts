@@ -13,6 +13,8 @@ interface Pending {
   key?: string;
   invokeValue: unknown;
   result?: unknown;
+  /** A cas whose compare failed completes as fail. */
+  failed?: boolean;
 }
 
 /** Options of a generated history. */
@@ -48,13 +50,13 @@ function generate(
     } else {
       pending[c] = undefined;
       open--;
-      out.push(op(c, "ok", p, p.result, out.length));
+      out.push(op(c, p.failed === true ? "fail" : "ok", p, p.result, out.length));
     }
   }
   return out;
 }
 
-function op(process: number, type: "invoke" | "ok", p: Pending, value: unknown, line: number): JepsenOp {
+function op(process: number, type: "invoke" | "ok" | "fail", p: Pending, value: unknown, line: number): JepsenOp {
   return { process, type, f: p.f, value, line: line + 1, ...(p.key !== undefined ? { key: p.key } : {}) };
 }
 
@@ -74,6 +76,7 @@ export function generateRegisterHistory(opts: GenerateOptions): JepsenOp[] {
       if (p.f === "write") return (value = p.invokeValue as number);
       const [from, to] = p.invokeValue as [number, number];
       if (value === from) value = to;
+      else p.failed = true;
       return p.invokeValue;
     },
   );

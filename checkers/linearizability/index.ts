@@ -10,7 +10,7 @@ export {
   searchLimits,
 } from "./checker.js";
 export type {
-  CheckOptions,
+  LinearizabilityOptions,
   LinearizabilityResult,
   LinearizationInfo,
   PartitionInfo,

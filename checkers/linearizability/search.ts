@@ -36,6 +36,8 @@ export interface PartitionOutcome {
 }
 
 const POLL_MASK = 4095;
+/** Bytes a cache entry costs besides its bitset words and state: slot, hash, offsets, array cell. */
+const ENTRY_BYTES = 40;
 
 /** Searches one partition's operations for a linearization. */
 export function searchPartition<S, I, O>(
@@ -44,36 +46,48 @@ export function searchPartition<S, I, O>(
   limits: SearchLimits,
 ): PartitionOutcome {
   const e = makeEntries(ops);
-  const { next, op: opOf, match } = e;
+  const { next, op: opOf, match, bit } = e;
   const inputs = ops.map((o) => o.input);
   const outputs = ops.map((o) => o.output);
   const { step, equal, hash: hashState, stateBytes } = model;
   const linearized = createBitset(ops.length);
-  const cache = createConfigCache(linearized.length, equal);
-  const entryBytes = 24 + linearized.length * 4;
+  const cache = createConfigCache(equal);
   const callStack = new Int32Array(ops.length);
   const stateStack: S[] = [];
   let top = 0;
   let bitsHash = 0;
+  // linearized[0..lo) are all ones; hi is the last non-zero word (or below lo).
+  let lo = 0;
+  let hi = -1;
   let state = model.init();
-  let bytes = 0;
-  let best = { linearization: [] as number[], stuck: [] as number[], state };
+  let stateBytesSum = 0;
+  // The longest prefix so far, kept as call nodes; `agree` is how many of
+  // them the current stack still shares, so a new record copies only the rest.
+  const bestStack = new Int32Array(ops.length);
+  let bestTop = 0;
+  let agree = 0;
+  let best = { stuck: [] as number[], state };
   let entry = next[0]!;
   let steps = 0;
   while (next[0] !== -1) {
     if ((++steps & POLL_MASK) === 0) {
       if (limits.expired()) return unknown("timeout");
-      if (bytes > limits.maxBytes) return unknown("memory");
+      if (cacheBytes() > limits.maxBytes) return unknown("memory");
     }
-    const ret = match[entry]!;
-    if (ret !== -1) {
+    if (match[entry]! !== -1) {
       const i = opOf[entry]!;
       const after = step(state, inputs[i]!, outputs[i]!);
       if (after !== ILLEGAL) {
-        setBit(linearized, i);
-        const h = bitsHash ^ bitKey(i);
-        if (cache.add((h ^ hashState(after as S)) >>> 0, linearized, after as S)) {
-          bytes += entryBytes + stateBytes(after as S);
+        const b = bit[entry]!;
+        const w = b >>> 5;
+        const oldLo = lo;
+        const oldHi = hi;
+        setBit(linearized, b);
+        if (w > hi) hi = w;
+        if (w === lo) while (lo < linearized.length && linearized[lo] === 0xffffffff) lo++;
+        const h = bitsHash ^ bitKey(b);
+        if (cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S)) {
+          stateBytesSum += stateBytes(after as S);
           callStack[top] = entry;
           stateStack[top++] = state;
           state = after as S;
@@ -82,16 +96,23 @@ export function searchPartition<S, I, O>(
           entry = next[0]!;
           continue;
         }
-        clearBit(linearized, i);
+        clearBit(linearized, b);
+        lo = oldLo;
+        hi = oldHi;
       }
       entry = next[entry]!;
     } else {
       if (top === 0) return illegal();
-      if (top > best.linearization.length) best = snapshot(entry);
+      if (top > bestTop) record(entry);
       const call = callStack[--top]!;
+      if (agree > top) agree = top;
       state = stateStack[top]!;
-      clearBit(linearized, opOf[call]!);
-      bitsHash ^= bitKey(opOf[call]!);
+      const b = bit[call]!;
+      const w = b >>> 5;
+      clearBit(linearized, b);
+      if (w < lo) lo = w;
+      while (hi >= lo && linearized[hi] === 0) hi--;
+      bitsHash ^= bitKey(b);
       unlift(e, call);
       entry = next[call]!;
     }
@@ -104,24 +125,34 @@ export function searchPartition<S, I, O>(
     configurations: cache.size(),
   };
 
+  function cacheBytes(): number {
+    return cache.size() * ENTRY_BYTES + cache.words() * 4 + stateBytesSum;
+  }
   function stackOps(): number[] {
     return Array.from(callStack.subarray(0, top), (node) => opOf[node]!);
   }
-  function snapshot(returnNode: number): typeof best {
+  function bestOps(): number[] {
+    return Array.from(bestStack.subarray(0, bestTop), (node) => opOf[node]!);
+  }
+  function record(returnNode: number): void {
+    bestStack.set(callStack.subarray(agree, top), agree);
+    bestTop = top;
+    agree = top;
     const stuck: number[] = [];
     for (let n = next[0]!; n !== -1 && match[n] !== -1; n = next[n]!) stuck.push(opOf[n]!);
     const closing = opOf[returnNode]!;
     if (!stuck.includes(closing)) stuck.push(closing);
-    return { linearization: stackOps(), stuck, state };
+    best = { stuck, state };
   }
   function illegal(): PartitionOutcome {
-    if (best.linearization.length === 0) best = snapshot(entry);
-    return { result: "illegal", ...best, state: model.describeState(best.state), configurations: cache.size() };
+    if (bestTop === 0) record(entry);
+    const linearization = bestOps();
+    return { result: "illegal", linearization, stuck: best.stuck, state: model.describeState(best.state), configurations: cache.size() };
   }
   function unknown(reason: "timeout" | "memory"): PartitionOutcome {
     return {
       result: "unknown",
-      linearization: best.linearization,
+      linearization: bestOps(),
       stuck: [],
       state: model.describeState(best.state),
       reason,

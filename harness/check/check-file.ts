@@ -7,7 +7,7 @@ import {
   type HistoryFormat,
   type LinearizabilityResult,
   type ModelChoice,
-} from "../../checkers/linearizability/index.js";
+} from "../../checkers/index.js";
 import { createSystemClock } from "../core/index.js";
 import { checkParallel } from "./parallel-check.js";
 import { readHistoryFile } from "./read-history.js";

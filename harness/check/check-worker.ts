@@ -10,7 +10,7 @@ import {
   modelSpec,
   UNKNOWN,
   type Operation,
-} from "../../checkers/linearizability/index.js";
+} from "../../checkers/index.js";
 import { createSystemClock } from "../core/index.js";
 import type { PartitionJob } from "./parallel-check.js";
 

@@ -3,7 +3,7 @@
  * illegal partition, how far the longest linearizable prefix got, the state
  * it left, and the operations that could not be placed next.
  */
-import type { LinearizabilityResult } from "../../checkers/linearizability/index.js";
+import type { LinearizabilityResult } from "../../checkers/index.js";
 
 /** The explanation of `result`, one string per line (empty when ok). */
 export function explainResult(result: LinearizabilityResult, maxOps = 6): string[] {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parseModelArg, type ModelChoice, type Verdict } from "../../checkers/linearizability/index.js";
+import { parseModelArg, type ModelChoice, type Verdict } from "../../checkers/index.js";
 import { HarnessError } from "../core/index.js";
 import { checkFile, type FileCheck } from "./check-file.js";
 

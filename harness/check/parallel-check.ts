@@ -1,8 +1,10 @@
 /**
  * Checks the partitions of a prepared history on worker threads, largest
  * first. An illegal partition settles the verdict, so the pool stops the
- * other workers at once. Small histories are checked on this thread, where
- * starting workers would cost more than it saves.
+ * other workers at once. Histories whose partitions are small on average
+ * are checked on this thread: copying operations to a worker costs about as
+ * much per operation as searching a small partition (measured: 1,000,000 kv
+ * ops in 1,000 partitions take 1.7 s here and 5 s through two workers).
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -15,7 +17,7 @@ import {
   type Operation,
   type PartitionInfo,
   type PreparedCheck,
-} from "../../checkers/linearizability/index.js";
+} from "../../checkers/index.js";
 import { createSystemClock } from "../core/index.js";
 
 /** One partition sent to a worker. */
@@ -34,8 +36,8 @@ export interface ParallelOptions {
   readonly maxMemoryBytes?: number;
   /** Worker threads to use at most (default: the machine's parallelism). */
   readonly workers?: number;
-  /** Below this many operations, check on this thread (default 4000). */
-  readonly minOpsForWorkers?: number;
+  /** Below this many operations per partition on average, check on this thread (default 2000). */
+  readonly minOpsPerPartition?: number;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
@@ -48,7 +50,8 @@ export async function checkParallel(prepared: PreparedCheck, options: ParallelOp
   const clock = createSystemClock();
   const timeoutMs = options.timeoutMs ?? Infinity;
   const maxBytes = options.maxMemoryBytes ?? DEFAULT_MAX_BYTES;
-  if (workers < 2 || prepared.operations.length < (options.minOpsForWorkers ?? 4000)) {
+  const average = prepared.operations.length / Math.max(1, parts.length);
+  if (workers < 2 || average < (options.minOpsPerPartition ?? 2000)) {
     const limits = searchLimits({ maxMemoryBytes: maxBytes }, clock, timeoutMs * 1e6);
     return settle(parts.map((ops, i) => ({ ops, i })), (p) => checkPartition(model, p.ops, limits, p.i));
   }

@@ -3,7 +3,7 @@
  * format. Every failure is an input.invalid HarnessError naming the file.
  */
 import { readFileSync } from "node:fs";
-import { parseHistoryText, type HistoryFormat, type ParsedHistory } from "../../checkers/linearizability/index.js";
+import { parseHistoryText, type HistoryFormat, type ParsedHistory } from "../../checkers/index.js";
 import { HarnessError } from "../core/index.js";
 
 /** Reads and parses `path`; `format` undefined means detect it. */

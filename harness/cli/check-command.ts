@@ -10,7 +10,7 @@ import {
   parseInitial,
   parseModelArg,
   type ModelChoice,
-} from "../../checkers/linearizability/index.js";
+} from "../../checkers/index.js";
 import { explainResult } from "../check/explain.js";
 import { checkFile } from "../check/check-file.js";
 import { readManifest, runManifest } from "../check/manifest.js";

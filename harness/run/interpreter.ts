@@ -31,7 +31,7 @@ import type {
   ProcessId,
   Rng,
 } from "../core/index.js";
-import { messageOf } from "../core/index.js";
+import { HarnessError, messageOf } from "../core/index.js";
 import { CompletionQueue } from "./completion-queue.js";
 
 /** What the interpreter needs from the run. */
@@ -97,11 +97,15 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
       value: req.value,
       ...(node ? { node: node as Invoke["node"] } : {}),
     };
+    const client = worker?.client;
+    if (req.process === "nemesis" ? state.nemesisBusy : !client || worker.busy || worker.process !== req.process) {
+      throw new HarnessError("internal", `Cannot dispatch "${req.f}": the generator chose process ${String(req.process)}, which is not free`);
+    }
     emit(invoke);
     state.outstanding.set(invoke.process, invoke);
-    if (worker?.client) {
+    if (client && worker) {
       worker.busy = true;
-      queue.track(invokeClient(worker.client, invoke));
+      queue.track(invokeClient(client, invoke));
     } else {
       state.nemesisBusy = true;
       queue.track(invokeNemesis(invoke));
@@ -177,7 +181,9 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
 
   async function run(initial: Generator): Promise<void> {
     let gen = initial;
-    for (;;) {
+    for (let turn = 1; ; turn++) {
+      // Clients that answer without I/O would starve timers: yield now and then.
+      if (turn % 512 === 0) await new Promise((resolve) => setImmediate(resolve));
       for (let done = queue.poll(); done; done = queue.poll()) gen = handle(gen, done);
       if (deps.signal.aborted) return abortOutstanding();
       const ctx = context();

@@ -53,7 +53,7 @@ export function readEdnItems(text: string): EdnForm[] {
   const items: EdnForm[] = [];
   for (;;) {
     skipSpace(r);
-    if (r.pos >= text.length) throw new EdnSyntaxError(`unterminated collection opened on line ${start}`, r.line);
+    if (r.pos >= text.length) throw new EdnSyntaxError(`unterminated collection opened on line ${start}`, start);
     if (text[r.pos] === close) break;
     const line = r.line;
     const value = readForm(r);
@@ -125,7 +125,7 @@ function readSeq(r: Reader, close: string): unknown[] {
   const items: unknown[] = [];
   for (;;) {
     skipSpace(r);
-    if (r.pos >= r.text.length) throw new EdnSyntaxError(`unterminated collection opened on line ${start}`, r.line);
+    if (r.pos >= r.text.length) throw new EdnSyntaxError(`unterminated collection opened on line ${start}`, start);
     if (r.text[r.pos] === close) {
       r.pos++;
       return items;

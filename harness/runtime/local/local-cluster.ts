@@ -43,7 +43,7 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
   const { runId, plan, clock } = parts;
   const table = createProcessTable();
   const partitioner = createPartitioner(plan, clock);
-  const nodes: ClusterNode[] = plan.nodes.map((n, i) => ({ id: n.id, role: parts.specs[i]!.role, host: n.host }));
+
   let stopped = false;
   let stopping: Promise<void> | undefined;
 
@@ -82,12 +82,13 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
     await reapNamespaces(clock, await listOwnedNamespaces(clock, runId));
   }
 
+  const nodes: ClusterNode[] = parts.specs.map((spec) => ({ id: spec.id, role: spec.role, host: planned(spec.id).host }));
   return {
     runId,
     nodes,
     faults: parts.faults,
     startProcess: (node, spec): Promise<NodeProcess> => start(node, spec),
-    exec(node, argv, opts: ExecOptions = {}): Promise<ExecResult> {
+    async exec(node, argv, opts: ExecOptions = {}): Promise<ExecResult> {
       const argvInNode = namespaceExecArgv(planned(node).namespace, argv);
       return runCommand(argvInNode, { clock, input: opts.input, timeoutMs: opts.timeoutMs });
     },
@@ -120,8 +121,12 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
       planned(node);
       for (const spec of table.deadServices(node)) await start(node, spec);
     },
-    partition: (grudge) => partitioner.partition(grudge),
-    heal: () => partitioner.heal(),
+    async partition(grudge) {
+      if (stopped) throw new HarnessError("nemesis.fault-not-applied", `Cannot partition run "${runId}": the cluster is stopped`);
+      await partitioner.partition(grudge);
+    },
+    /** Removes our partition rules; a no-op once the cluster is stopped (the namespaces are gone). */
+    heal: async () => (stopped ? undefined : partitioner.heal()),
     async setClock(node) {
       throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the local runtime does not support clock faults yet`);
     },

@@ -19,7 +19,9 @@ let logDir = "";
 
 /** A TCP server that answers every connection with "pong <name>" and closes it. */
 function serverSpec(name: string, port = PORT): ProcessSpec {
-  const script = `require("net").createServer((s) => s.end("pong ${name}\\n")).listen(${port}, "0.0.0.0")`;
+  // Ignores socket errors: the readiness probe connects and resets at once.
+  const serve = `(s) => { s.on("error", () => {}); s.end("pong ${name}\\n"); }`;
+  const script = `require("net").createServer(${serve}).listen(${port}, "0.0.0.0")`;
   return { argv: [process.execPath, "-e", script], logFile: join(logDir, `${name}.log`), readyPort: port };
 }
 
@@ -29,9 +31,12 @@ function counterSpec(file: string): ProcessSpec {
   return { argv: [process.execPath, "-e", script], logFile: join(logDir, "counter.log") };
 }
 
-/** What `cat < /dev/tcp/host/port` prints from inside `from`, within 2 s. */
-async function fetchFrom(from: NodeId, host: string, port = PORT): Promise<string> {
-  const script = `timeout 2 bash -c 'cat < /dev/tcp/${host}/${port}' 2>/dev/null`;
+/**
+ * What `cat < /dev/tcp/host/PORT` prints from inside `from` within `seconds`
+ * (generous by default: the machine is shared; a dropped SYN always gives "").
+ */
+async function fetchFrom(from: NodeId, host: string, seconds = 10): Promise<string> {
+  const script = `timeout ${seconds} bash -c 'cat < /dev/tcp/${host}/${PORT}' 2>/dev/null`;
   return (await cluster!.exec(from, ["bash", "-c", script])).stdout.trim();
 }
 
@@ -113,7 +118,7 @@ describe("local runtime network", () => {
     const c = await startCluster();
     await c.startProcess(n1, serverSpec("n1"));
     await c.partition(new Map([[n1, new Set([n2])]]));
-    expect(await fetchFrom(n2, "10.77.0.10")).toBe("");
+    expect(await fetchFrom(n2, "10.77.0.10", 1)).toBe("");
     expect(await fetchFrom(n3, "10.77.0.10")).toBe("pong n1");
     await c.heal();
     expect(await fetchFrom(n2, "10.77.0.10")).toBe("pong n1");
@@ -146,7 +151,7 @@ describe("local runtime processes", () => {
     const proc = await c.startProcess(n1, serverSpec("n1"));
     await c.kill(n1);
     expect(await proc.exited).toEqual({ code: null, signal: "SIGKILL" });
-    expect(await fetchFrom(n2, "10.77.0.10")).toBe("");
+    expect(await fetchFrom(n2, "10.77.0.10", 1)).toBe("");
     await c.restart(n1);
     expect(await fetchFrom(n2, "10.77.0.10")).toBe("pong n1");
   });

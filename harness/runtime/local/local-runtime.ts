@@ -13,7 +13,10 @@ import { checkLocalPrerequisites } from "./prerequisites.js";
 
 /** Options for `createLocalRuntime`. */
 export interface LocalRuntimeOptions {
-  /** Times readiness, exec timeouts and stop's grace; the system clock by default. */
+  /**
+   * Times readiness, exec timeouts and stop's grace; the system clock by
+   * default. It must be a real clock: its `sleep` must really wait.
+   */
   readonly clock?: Clock;
   /** How long `stop` waits after SIGTERM before SIGKILL; default 1000 ms. */
   readonly stopGraceMs?: number;

@@ -1,0 +1,73 @@
+/**
+ * A harness killed with SIGKILL cannot clean up after itself: its nodes'
+ * namespaces and service processes stay behind. `fencecheck clean` must
+ * remove them all, and the history written so far must stay checkable.
+ * Needs root and a build (runs the compiled CLI as a separate process).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
+const store = mkdtempSync(join(tmpdir(), "fencecheck-kill-"));
+afterAll(() => rmSync(store, { recursive: true, force: true }));
+
+function namespaces(): string[] {
+  return execFileSync("ip", ["netns", "list"], { encoding: "utf8" })
+    .split("\n")
+    .map((l) => l.split(" ")[0] ?? "")
+    .filter((n) => n.startsWith("fc-"));
+}
+
+function fencecheck(args: string[]): { status: number | null; stdout: string } {
+  try {
+    return { status: 0, stdout: execFileSync(process.execPath, [bin, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+  } catch (e) {
+    const err = e as { status: number | null; stdout: string };
+    return { status: err.status, stdout: err.stdout };
+  }
+}
+
+/** A zombie (reaped later by whoever adopted it) no longer runs. */
+function alive(pid: string): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+async function until(what: string, done: () => boolean, limitMs: number): Promise<void> {
+  for (let waited = 0; !done(); waited += 100) {
+    if (waited > limitMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("fencecheck clean after a harness killed with SIGKILL", () => {
+  it("removes every namespace and process the run left, and the history stays checkable", async () => {
+    const before = new Set(namespaces());
+    const child = spawn(process.execPath, [bin, "run", "--nemesis", "pause-holder", "--time-limit", "60", "--seed", "3", "--store", store], {
+      stdio: "ignore",
+    });
+    const history = join(store, "latest", "history.jsonl");
+    await until("ops in the history", () => existsSync(history) && readFileSync(history, "utf8").split("\n").length > 50, 30_000);
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+
+    const left = namespaces().filter((n) => !before.has(n));
+    expect(left.length).toBeGreaterThan(0);
+    const pids = left.flatMap((ns) => execFileSync("ip", ["netns", "pids", ns], { encoding: "utf8" }).split("\n").filter(Boolean));
+    expect(pids.length).toBeGreaterThan(0);
+
+    expect(fencecheck(["clean"]).status).toBe(0);
+    expect(namespaces().filter((n) => !before.has(n))).toEqual([]);
+    expect(pids.filter(alive)).toEqual([]);
+
+    const analyzed = fencecheck(["analyze", join(store, "latest")]);
+    expect([0, 1, 2]).toContain(analyzed.status);
+    expect(existsSync(join(store, "latest", "results.json"))).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The seed's full picture on the local runtime, through the CLI: a lease
+ * holder paused past its TTL writes with a stale token. Unfenced storage
+ * accepts it (exit 1, the violation named in results.json); fenced storage
+ * rejects it (exit 0, the rejection counted). Needs root and a build.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "./main.js";
+
+const store = mkdtempSync(join(tmpdir(), "fencecheck-seed-"));
+afterAll(() => rmSync(store, { recursive: true, force: true }));
+
+async function run(storage: string): Promise<{ code: number; out: string; dir: string }> {
+  let out = "";
+  const io = { out: (s: string) => void (out += s), err: () => undefined, isTty: false };
+  const argv = ["run", "--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "12", "--seed", "7", "--store", store];
+  const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
+  const dir = join(store, `reference-${storage}-pause-holder`);
+  return { code, out, dir };
+}
+
+function latestResults(): { valid: unknown; results: Record<string, Record<string, unknown>> } {
+  return JSON.parse(readFileSync(join(store, "latest", "results.json"), "utf8"));
+}
+
+describe("the seed scenario on the local runtime", () => {
+  it("finds the stale write that unfenced storage accepted", async () => {
+    const { code, out } = await run("unfenced");
+    expect(code).toBe(1);
+    const results = latestResults();
+    const violations = results.results.fencing?.violations as { staleToken: string; highestToken: string }[];
+    expect(violations.length).toBeGreaterThan(0);
+    const first = violations[0]!;
+    expect(BigInt(first.staleToken)).toBeLessThan(BigInt(first.highestToken));
+    const report = readFileSync(join(store, "latest", "report.html"), "utf8");
+    expect(report).toContain(`token ${first.staleToken}`);
+    expect(out).toMatch(/^INVALID/);
+  });
+
+  it("stays valid with fenced storage, which rejects the same kind of stale write", async () => {
+    const { code } = await run("fenced");
+    expect(code).toBe(0);
+    const fencing = latestResults().results.fencing as { staleRejected: number; violations: unknown[] };
+    expect(fencing.violations).toEqual([]);
+    expect(fencing.staleRejected).toBeGreaterThan(0);
+  });
+});
