@@ -27,7 +27,7 @@ import {
   type Validity,
 } from "../core/index.js";
 import { faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
-import { entrypointPath, lockWriteGenerator } from "../../workloads/index.js";
+import { entrypointPath, loadLockAdapter, lockWriteGenerator } from "../../workloads/index.js";
 import { openRunStore, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
@@ -60,6 +60,7 @@ export interface RunOutcome {
 export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutcome> {
   const log = deps.log ?? (() => undefined);
   const pkg = nemesisPackage(config);
+  await loadLockAdapter(config.lock.adapter);
   await deps.runtime.checkPrerequisites();
   refuseUnsupportedFaults(config, deps.runtime);
   const entrypoint = entrypointPath("agent");
