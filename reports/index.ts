@@ -8,3 +8,4 @@ export * from "./findings.js";
 export * from "./timeline.js";
 export * from "./fault-periods.js";
 export * from "./html-escape.js";
+export * from "./scenario-page.js";

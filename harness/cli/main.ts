@@ -12,6 +12,7 @@ import { demoCommand } from "./demo-command.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { listCommand } from "./list-command.js";
 import { runCommand } from "./run-command.js";
+import { scenarioCommand } from "./scenario-command.js";
 
 /** What the CLI gets from the process it runs in. */
 export interface CliContext {
@@ -42,8 +43,9 @@ export async function main(argv: readonly string[], io: CliIo, env: Omit<CliCont
     demoCommand(ctx, setExit),
     cleanCommand(ctx, setExit),
     listCommand(ctx, setExit),
+    scenarioCommand(ctx, setExit),
   ]) {
-    program.addCommand(sub.exitOverride().configureOutput({ writeOut: (s) => ctx.io.out(s), writeErr: (s) => ctx.io.err(s) }));
+    program.addCommand(withIo(sub, io));
   }
   try {
     await program.parseAsync([...argv], { from: "user" });
@@ -51,6 +53,13 @@ export async function main(argv: readonly string[], io: CliIo, env: Omit<CliCont
   } catch (error) {
     return reportError(error, ctx.io);
   }
+}
+
+/** Makes a command and all its subcommands throw instead of exiting, and write through `io`. */
+function withIo(command: Command, io: CliIo): Command {
+  command.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  for (const sub of command.commands) withIo(sub, io);
+  return command;
 }
 
 function reportError(error: unknown, io: CliIo): ExitCode {

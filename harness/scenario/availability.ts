@@ -1,0 +1,31 @@
+/**
+ * Whether the lock service stayed available while faults were in force:
+ * of the acquires invoked during a fault period, how many succeeded. A
+ * design that refuses to grant under a partition is unavailable, not
+ * unsafe; the scenario page says which.
+ */
+import type { FaultShading, History } from "../core/index.js";
+import { pairs } from "../core/index.js";
+import { faultPeriods } from "../../reports/index.js";
+
+/** Acquires attempted and granted while a fault was in force. */
+export interface FaultAvailability {
+  readonly attempted: number;
+  readonly granted: number;
+  /** True when acquires were attempted during faults and none was granted. */
+  readonly unavailable: boolean;
+}
+
+/** Counts acquires invoked inside fault periods and those that returned ok. */
+export function faultAvailability(history: History, shading: readonly FaultShading[]): FaultAvailability {
+  const periods = faultPeriods(history, shading);
+  const inFault = (t: number): boolean => periods.some((p) => p.start <= t && t < p.end);
+  let attempted = 0;
+  let granted = 0;
+  for (const { invoke, completion } of pairs(history)) {
+    if (invoke.f !== "acquire" || typeof invoke.process !== "number" || !inFault(invoke.time)) continue;
+    attempted++;
+    if (completion?.type === "ok") granted++;
+  }
+  return { attempted, granted, unavailable: attempted > 0 && granted === 0 };
+}

@@ -1,0 +1,71 @@
+/**
+ * Runs a scenario's variants and judges each against its expected verdict.
+ * Variants expected to be valid (designs that must always be safe) run on
+ * every seed given; the others on the first.
+ */
+import type { RunConfig, Runtime, Validity } from "../core/index.js";
+import { nemesisPackage } from "../../nemesis/index.js";
+import { readStoredRun } from "../store/index.js";
+import { runTest } from "../run/index.js";
+import { faultAvailability } from "./availability.js";
+import type { Scenario, ScenarioExpectation, ScenarioVariant } from "./scenario.js";
+
+/** One variant's run and whether it showed what it must. */
+export interface VariantOutcome {
+  readonly scenario: string;
+  readonly variant: string;
+  readonly expect: ScenarioExpectation;
+  readonly why: string;
+  readonly seed: number;
+  readonly valid: Validity;
+  readonly unavailable: boolean;
+  readonly passed: boolean;
+  readonly dir: string;
+  readonly command: string;
+}
+
+/** What running scenarios needs. */
+export interface ScenarioDeps {
+  readonly seeds: readonly number[];
+  /** Turns a variant's argv and a seed into a run configuration (the CLI's parser). */
+  toConfig(variant: ScenarioVariant, scenario: Scenario, seed: number): RunConfig;
+  readonly runtime: () => Runtime;
+  readonly signal?: AbortSignal;
+  readonly log?: (line: string) => void;
+}
+
+/** Runs every variant of `scenario`; stops early when the signal aborts. */
+export async function runScenario(scenario: Scenario, deps: ScenarioDeps): Promise<VariantOutcome[]> {
+  const out: VariantOutcome[] = [];
+  for (const variant of scenario.variants) {
+    const seeds = variant.expect === "valid" ? deps.seeds : deps.seeds.slice(0, 1);
+    for (const seed of seeds) {
+      if (deps.signal?.aborted) return out;
+      deps.log?.(`${scenario.name} / ${variant.label} / seed ${seed}`);
+      const config = deps.toConfig(variant, scenario, seed);
+      const outcome = await runTest(config, { runtime: deps.runtime(), ...(deps.signal ? { signal: deps.signal } : {}) });
+      const stored = readStoredRun(outcome.dir);
+      const availability = faultAvailability(stored.history, nemesisPackage(config).shading);
+      out.push({
+        scenario: scenario.name,
+        variant: variant.label,
+        expect: variant.expect,
+        why: variant.why,
+        seed,
+        valid: outcome.valid,
+        unavailable: availability.unavailable,
+        passed: judge(variant.expect, outcome.valid, availability.unavailable) && !outcome.error,
+        dir: outcome.dir,
+        command: config.command,
+      });
+    }
+  }
+  return out;
+}
+
+/** Whether a verdict shows what a variant expects. */
+export function judge(expect: ScenarioExpectation, valid: Validity, unavailable: boolean): boolean {
+  if (expect === "invalid") return valid === false;
+  if (expect === "unavailable") return valid !== false && unavailable;
+  return valid === true;
+}
