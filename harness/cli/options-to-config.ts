@@ -22,6 +22,7 @@ export interface RunOptions {
   readonly ttlMs: string;
   readonly holdMs: string;
   readonly acquireTimeoutMs: string;
+  readonly singleWriter?: boolean;
   readonly opTimeoutMs: string;
   readonly store: string;
   readonly name?: string;
@@ -62,6 +63,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
       ttlMs,
       holdMs: integer("--hold-ms", opts.holdMs, 0),
       acquireTimeoutMs: integer("--acquire-timeout-ms", opts.acquireTimeoutMs, 1),
+      ...(opts.singleWriter ? { singleWriter: true } : {}),
     },
     nemesis: {
       faults,

@@ -45,6 +45,7 @@ export function addRunOptions(command: Command): Command {
     .option("--resources <n>", "resources (lock names and storage keys) clients contend for", "2")
     .option("--ttl-ms <ms>", "lease time to live", "2000")
     .option("--hold-ms <ms>", "time a client spends in its critical section before writing", "100")
+    .option("--single-writer", "each client uses only its own resource (single-writer partitioning)")
     .option("--acquire-timeout-ms <ms>", "how long an acquire waits for a busy lock", "3000")
     .option("--op-timeout-ms <ms>", "an op that takes longer is recorded as info and its process retired", "10000")
     .option("--store <dir>", "where runs are stored", "store")

@@ -37,6 +37,11 @@ export interface WorkloadConfig {
   readonly holdMs: number;
   /** How long an acquire keeps retrying a busy lock before it fails. */
   readonly acquireTimeoutMs: number;
+  /**
+   * Single-writer partitioning: thread t only ever uses resource t mod N, so
+   * no two clients contend for a key (the seed's alternative to fencing).
+   */
+  readonly singleWriter?: boolean;
 }
 
 export interface NemesisConfig {

@@ -108,7 +108,12 @@ async function execute(run: Execution): Promise<void> {
     interpreter = await openInterpreter(run, cluster, endpoints);
     await pkg.nemesis.setup(cluster);
     const resources = resourceNames(config.workload.resources);
-    const clients = lockWriteGenerator({ concurrency: config.workload.clients, resources, seed: config.seed });
+    const clients = lockWriteGenerator({
+      concurrency: config.workload.clients,
+      resources,
+      seed: config.seed,
+      singleWriter: config.workload.singleWriter === true,
+    });
     const end = clock.nowNs() + config.timeLimitMs * 1e6;
     log(`running for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
     const healFs = new Set(pkg.shading.map((s) => s.stop));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng, nodeId, type Generator, type Op, type ProcessId } from "../../harness/core/index.js";
-import { pauseHolderGenerator } from "./pause-holder.js";
+import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";
 
 const MS = 1e6;
 
@@ -46,5 +46,17 @@ describe("pauseHolderGenerator", () => {
     expect(resume).toMatchObject({ f: "resume", value: { nodes: ["c2"] }, time: 5000 * MS });
     const soon = after.update(ctx(5500 * MS), acquired(0, 5500 * MS));
     expect(soon.op(ctx(5500 * MS))).toBe("pending");
+  });
+
+  it("aims a writer pause delayMs after the client's write was invoked", () => {
+    const write: Op = { index: 0, time: 4000 * MS, process: 2, type: "invoke", f: "write", value: { resource: "r2", value: "v" }, node: nodeId("c3") };
+    const gen = aimedPauseGenerator({ intervalMs: 1000, durationMs: 3000, trigger: { f: "write", type: "invoke" }, delayMs: 40, reason: "writer" });
+    const [pause] = step(gen.update(ctx(4000 * MS), write), 4000 * MS);
+    expect(pause).toMatchObject({ f: "pause", time: 4040 * MS, value: { nodes: ["c3"], process: 2, resource: "r2", reason: "writer" } });
+  });
+
+  it("ignores acquires when it waits for writes", () => {
+    const gen = aimedPauseGenerator({ intervalMs: 0, durationMs: 3000, trigger: { f: "write", type: "invoke" }, delayMs: 40, reason: "writer" });
+    expect(gen.update(ctx(1000 * MS), acquired(0, 1000 * MS)).op(ctx(1000 * MS))).toBe("pending");
   });
 });

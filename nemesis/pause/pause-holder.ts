@@ -5,10 +5,14 @@
  * writes; the sleeper wakes believing it still holds the lock and writes with
  * its old token. Fenced storage rejects that write; unfenced storage takes it.
  *
- * Schedule: the first acquire that succeeds at least `intervalMs` after the
- * previous resume (or after the start) is the target. One pause at a time.
+ * The same machinery aims elsewhere: `pause-writer` stops a client `delayMs`
+ * after its write was invoked, inside the window between the client's last
+ * look at its lease (or the version it read) and the write itself.
+ *
+ * Schedule: the first trigger at least `intervalMs` after the previous
+ * resume (or after the start) picks the target. One pause at a time.
  */
-import type { Completion, GenContext, GenResult, Generator, Op } from "../../harness/core/index.js";
+import type { GenContext, GenResult, Generator, Op } from "../../harness/core/index.js";
 import type { PauseValue } from "./pause-nemesis.js";
 
 /** Options of the pause-holder schedule. */
@@ -17,41 +21,56 @@ export interface PauseHolderOptions {
   readonly durationMs: number;
 }
 
+/** What an aimed pause waits for, how long after it to strike, and how it labels its ops. */
+export interface AimedPauseOptions extends PauseHolderOptions {
+  /** The client op that picks the target: an acquire that returned ok, or a write just invoked. */
+  readonly trigger: { readonly f: string; readonly type: "ok" | "invoke" };
+  readonly delayMs: number;
+  readonly reason: "holder" | "writer";
+}
+
 type State =
   | { readonly kind: "waiting"; readonly eligibleAt: number }
-  | { readonly kind: "target"; readonly value: PauseValue }
+  | { readonly kind: "target"; readonly value: PauseValue; readonly at: number }
   | { readonly kind: "pausing" }
   | { readonly kind: "paused"; readonly value: PauseValue; readonly resumeAt: number }
   | { readonly kind: "resuming" };
 
 /** The pause-holder generator (ops for the pause nemesis). */
 export function pauseHolderGenerator(opts: PauseHolderOptions): Generator {
+  return aimedPauseGenerator({ ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
+}
+
+/** A pause aimed at the client whose op matches `trigger`. */
+export function aimedPauseGenerator(opts: AimedPauseOptions): Generator {
   return make(opts, { kind: "waiting", eligibleAt: opts.intervalMs * 1e6 });
 }
 
-function make(opts: PauseHolderOptions, state: State): Generator {
+function make(opts: AimedPauseOptions, state: State): Generator {
   return {
     op: (ctx) => nextOp(opts, state, ctx),
     update: (_ctx, event) => make(opts, transition(opts, state, event)),
   };
 }
 
-function nextOp(opts: PauseHolderOptions, state: State, ctx: GenContext): GenResult {
+function nextOp(opts: AimedPauseOptions, state: State, ctx: GenContext): GenResult {
   if (!ctx.freeProcesses.has("nemesis")) return "pending";
   if (state.kind === "target") {
-    return [{ process: "nemesis", f: "pause", value: state.value }, make(opts, state)];
+    return [{ process: "nemesis", f: "pause", value: state.value, time: state.at }, make(opts, state)];
   }
   if (state.kind === "paused") {
-    return [{ process: "nemesis", f: "resume", value: { nodes: state.value.nodes, reason: "holder" }, time: state.resumeAt }, make(opts, state)];
+    const value = { nodes: state.value.nodes, reason: opts.reason };
+    return [{ process: "nemesis", f: "resume", value, time: state.resumeAt }, make(opts, state)];
   }
   return "pending";
 }
 
-function transition(opts: PauseHolderOptions, state: State, event: Op): State {
-  const nemesis = event.process === "nemesis" && (event.value as PauseValue | undefined)?.reason === "holder";
+function transition(opts: AimedPauseOptions, state: State, event: Op): State {
+  const nemesis = event.process === "nemesis" && (event.value as PauseValue | undefined)?.reason === opts.reason;
   switch (state.kind) {
     case "waiting":
-      return isHolderAt(event, state.eligibleAt) ? { kind: "target", value: holderValue(event as Completion, opts) } : state;
+      if (!isTrigger(opts, event, state.eligibleAt)) return state;
+      return { kind: "target", value: targetValue(event, opts), at: event.time + opts.delayMs * 1e6 };
     case "target":
       return nemesis && event.type === "invoke" && event.f === "pause" ? { kind: "pausing" } : state;
     case "pausing":
@@ -65,16 +84,17 @@ function transition(opts: PauseHolderOptions, state: State, event: Op): State {
   }
 }
 
-function isHolderAt(event: Op, eligibleAt: number): boolean {
-  return event.type === "ok" && event.f === "acquire" && typeof event.process === "number" && event.node !== undefined && event.time >= eligibleAt;
+function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): boolean {
+  const { f, type } = opts.trigger;
+  return event.type === type && event.f === f && typeof event.process === "number" && event.node !== undefined && event.time >= eligibleAt;
 }
 
-function holderValue(event: Completion, opts: PauseHolderOptions): PauseValue {
+function targetValue(event: Op, opts: AimedPauseOptions): PauseValue {
   const v = event.value as { resource?: string; token?: string };
   return {
     nodes: [event.node as string],
     durationMs: opts.durationMs,
-    reason: "holder",
+    reason: opts.reason,
     process: event.process as number,
     ...(v.resource !== undefined ? { resource: v.resource } : {}),
     ...(v.token !== undefined ? { token: v.token } : {}),

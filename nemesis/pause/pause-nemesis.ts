@@ -9,8 +9,8 @@ import type { Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.
 export interface PauseValue {
   readonly nodes: readonly string[];
   readonly durationMs?: number;
-  /** "holder" for the seed's GC pause of the current lease holder, "random" otherwise. */
-  readonly reason?: "holder" | "random";
+  /** "holder": the seed's GC pause of the current lease holder; "writer": a client inside its write; "random" otherwise. */
+  readonly reason?: "holder" | "writer" | "random";
   readonly process?: number;
   readonly resource?: string;
   readonly token?: string;

@@ -83,4 +83,18 @@ describe("lockWriteGenerator", () => {
     expect(picks(3)).toEqual(picks(3));
     expect(new Set(picks(3)).size).toBeGreaterThan(1);
   });
+
+  it("keeps each thread on its own resource with single-writer partitioning", () => {
+    const seen = new Map<number, Set<unknown>>();
+    for (const process of [0, 1]) {
+      let gen = lockWriteGenerator({ concurrency: 2, resources: ["a", "b"], seed: 3, singleWriter: true });
+      for (let i = 0; i < 8; i++) {
+        const [req, next] = take(gen, [process]);
+        seen.set(process, (seen.get(process) ?? new Set()).add((req.value as { resource: string }).resource));
+        gen = complete(next, req, "fail");
+      }
+    }
+    expect(seen.get(0)).toEqual(new Set(["a"]));
+    expect(seen.get(1)).toEqual(new Set(["b"]));
+  });
 });

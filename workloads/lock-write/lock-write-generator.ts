@@ -35,6 +35,8 @@ export interface LockWriteGeneratorOptions {
   readonly resources: readonly string[];
   /** Seeds the choice of resource per (thread, cycle), so replays pick the same. */
   readonly seed: number;
+  /** Thread t always uses resource t mod N (single-writer partitioning). */
+  readonly singleWriter?: boolean;
 }
 
 /** Creates the lock-write generator. */
@@ -88,6 +90,9 @@ function advance(opts: LockWriteGeneratorOptions, thread: number, state: ThreadS
 }
 
 function fresh(opts: LockWriteGeneratorOptions, thread: number, cycle: number): ThreadState {
+  if (opts.singleWriter) {
+    return { step: "acquire", cycle, resource: opts.resources[thread % opts.resources.length] as string, busy: false };
+  }
   const rng = createRng(opts.seed ^ Math.imul(thread + 1, 0x9e3779b1) ^ Math.imul(cycle + 1, 0x85ebca6b));
   return { step: "acquire", cycle, resource: rng.pick(opts.resources), busy: false };
 }
