@@ -3,7 +3,7 @@
  * injected `cwd` (relative paths) and `defaultSeed`; unit-tested.
  */
 import { isAbsolute, resolve } from "node:path";
-import { HarnessError, type RunConfig, type StorageKind } from "../core/index.js";
+import { HarnessError, type LeaseCheck, type RunConfig, type StorageKind } from "../core/index.js";
 
 /** The raw options commander hands over (all strings, as typed). */
 export interface RunOptions {
@@ -23,6 +23,7 @@ export interface RunOptions {
   readonly holdMs: string;
   readonly acquireTimeoutMs: string;
   readonly singleWriter?: boolean;
+  readonly leaseCheck?: string;
   readonly opTimeoutMs: string;
   readonly store: string;
   readonly name?: string;
@@ -64,6 +65,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
       holdMs: integer("--hold-ms", opts.holdMs, 0),
       acquireTimeoutMs: integer("--acquire-timeout-ms", opts.acquireTimeoutMs, 1),
       ...(opts.singleWriter ? { singleWriter: true } : {}),
+      ...(opts.leaseCheck && opts.leaseCheck !== "none" ? { leaseCheck: leaseCheck(opts.leaseCheck) } : {}),
     },
     nemesis: {
       faults,
@@ -94,6 +96,11 @@ export function faultOptions(pairs: readonly string[]): Record<string, Record<st
 function rerunCommand(argv: readonly string[], seed: number, seedWasDefault: boolean): string {
   const words = ["fencecheck", ...argv, ...(seedWasDefault ? ["--seed", String(seed)] : [])];
   return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ");
+}
+
+function leaseCheck(raw: string): LeaseCheck {
+  if (raw === "skip" || raw === "self-fence") return raw;
+  invalid(`--lease-check "${raw}" is not a lease check (known: none, skip, self-fence)`);
 }
 
 function baseName(lock: string): string {

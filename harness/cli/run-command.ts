@@ -7,6 +7,7 @@ import { faultPackages } from "../../nemesis/index.js";
 import type { CliContext } from "./main.js";
 import type { ExitCode } from "./io.js";
 import { optionsToConfig, type RunOptions } from "./options-to-config.js";
+import { applyRunFile } from "./apply-run-file.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";
 
 /** Builds the `run` command. */
@@ -15,7 +16,9 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
   return addRunOptions(new Command("run"))
     .description("Run a test: start the nodes, run clients under faults, check the history, write the report")
     .addHelpText("after", `\nFaults (--nemesis, comma-separated):\n${faults}\n`)
-    .action(async (opts: RunOptions) => {
+    .option("--config <file>", "a JSON run file of run options (camelCase flag names); flags given here override it")
+    .action(async (given: RunOptions & { config?: string }, command: Command) => {
+      const opts = applyRunFile(given, command, ctx.cwd);
       const defaultSeed = createSystemClock().wallMs() % 1_000_000;
       const config = optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed, argv: ctx.argv });
       const outcome = await runTest(config, {
@@ -45,6 +48,7 @@ export function addRunOptions(command: Command): Command {
     .option("--resources <n>", "resources (lock names and storage keys) clients contend for", "2")
     .option("--ttl-ms <ms>", "lease time to live", "2000")
     .option("--hold-ms <ms>", "time a client spends in its critical section before writing", "100")
+    .option("--lease-check <mode>", "before writing, a client checks its lease by its own clock: none, skip (the write) or self-fence (exit)", "none")
     .option("--single-writer", "each client uses only its own resource (single-writer partitioning)")
     .option("--acquire-timeout-ms <ms>", "how long an acquire waits for a busy lock", "3000")
     .option("--op-timeout-ms <ms>", "an op that takes longer is recorded as info and its process retired", "10000")

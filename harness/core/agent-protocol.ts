@@ -16,7 +16,20 @@ export interface AgentConfig {
   readonly ttlMs: number;
   readonly holdMs: number;
   readonly acquireTimeoutMs: number;
+  /** What the client does with its own view of the lease before writing (default "none"). */
+  readonly leaseCheck?: LeaseCheck;
 }
+
+/**
+ * How a client treats its lease before each write, judged by its own wall
+ * clock (which the clock nemesis may skew):
+ * - "none": it writes under the token it remembers (the seed's client);
+ * - "skip": it skips the write when it believes the lease expired;
+ * - "self-fence": it kills itself when it believes the lease expired (the
+ *   STONITH-like alternative to tokens). A pause between the check and the
+ *   write defeats both, which is the point of fencing tokens.
+ */
+export type LeaseCheck = "none" | "skip" | "self-fence";
 
 /** First line an agent prints: ready, or why it cannot start. */
 export type AgentHello = { readonly ready: true } | { readonly ready: false; readonly error: string };

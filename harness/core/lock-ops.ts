@@ -51,6 +51,8 @@ export const LOCK_ERRORS = {
   leaseLost: "lease-lost",
   /** A write or read without a held lease. */
   notHolder: "not-holder",
+  /** The client believed its lease expired and did not write. */
+  leaseExpired: "lease-expired",
   /** The op did not answer within the op timeout. */
   timeout: "timeout",
 } as const;

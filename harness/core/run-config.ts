@@ -3,6 +3,8 @@
  * enough to re-run it and to re-check it. Live handles (cluster, agents,
  * abort signal) travel separately in the run context.
  */
+import type { LeaseCheck } from "./agent-protocol.js";
+
 export type RuntimeKind = "local" | "fake";
 
 /** The fault kinds a runtime can declare it supports. */
@@ -11,8 +13,12 @@ export type Fault = "pause" | "kill" | "partition" | "clock";
 /** What role a node plays in a run. */
 export type NodeRole = "lock" | "storage" | "client";
 
-/** Storage semantics: `fenced` rejects tokens below the highest it accepted. */
-export type StorageKind = "fenced" | "unfenced";
+/**
+ * Storage semantics: `fenced` rejects tokens below the highest it accepted;
+ * `cas` checks the version the writer read; `file` is unfenced plain files;
+ * `postgres-*` is PostgreSQL as storage (workloads/services/storage-kinds.ts).
+ */
+export type StorageKind = "fenced" | "unfenced" | "cas" | "file" | "postgres-fenced" | "postgres-unfenced";
 
 export interface LockConfig {
   /** A built-in adapter name ("reference") or a path to a user's module. */
@@ -42,6 +48,8 @@ export interface WorkloadConfig {
    * no two clients contend for a key (the seed's alternative to fencing).
    */
   readonly singleWriter?: boolean;
+  /** How clients check their own lease before writing (see LeaseCheck). */
+  readonly leaseCheck?: LeaseCheck;
 }
 
 export interface NemesisConfig {

@@ -44,6 +44,8 @@ export interface RunDeps {
   readonly log?: (line: string) => void;
   /** Called with every op as it is recorded. */
   readonly onOp?: (op: Op) => void;
+  /** Where to write JUnit XML (one test case per checker), when wanted. */
+  readonly junitPath?: string;
 }
 
 /** The outcome of a run. */
@@ -81,7 +83,7 @@ export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutc
     store.close();
   }
   log("checking the history");
-  const checked = await checkAndReport({ config, history, dir: store.dir });
+  const checked = await checkAndReport({ config, history, dir: store.dir, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   return { ...checked, dir: store.dir, aborted: controller.signal.aborted || deps.signal?.aborted === true, ...(error ? { error } : {}) };
 }
 
@@ -160,6 +162,7 @@ async function openInterpreter(run: Execution, cluster: Cluster, endpoints: Serv
           ttlMs: config.workload.ttlMs,
           holdMs: config.workload.holdMs,
           acquireTimeoutMs: config.workload.acquireTimeoutMs,
+          ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
         },
       }),
   });

@@ -26,6 +26,31 @@ export function scenarioList(): readonly Scenario[] {
         },
       ],
     },
+    {
+      name: "self-fencing",
+      claim:
+        "STONITH / self-fencing is the blunter alternative: a client that checks its lease before writing and kills itself on loss. It survives a pause before the check, but not a pause between the check and the write; token fencing survives both.",
+      variants: [
+        {
+          label: "self-fencing, paused before its check",
+          argv: ["--lease-check", "self-fence", "--storage", "unfenced", "--nemesis", "pause-holder"],
+          expect: "valid",
+          why: "the client wakes, sees by its own clock that its lease expired, and exits before writing",
+        },
+        {
+          label: "self-fencing, paused between check and write",
+          argv: ["--lease-check", "self-fence", "--storage", "unfenced", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          expect: "invalid",
+          why: "the check passed just before the pause; after it the client writes without looking again",
+        },
+        {
+          label: "token fencing, paused between check and write",
+          argv: ["--lease-check", "self-fence", "--storage", "fenced", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          expect: "valid",
+          why: "storage checks the token at the moment of the write, so the window does not exist",
+        },
+      ],
+    },
   ];
 }
 

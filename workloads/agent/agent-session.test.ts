@@ -10,13 +10,15 @@ const config: AgentConfig = {
 };
 
 interface Fakes {
+  readonly config?: Partial<AgentConfig>;
+  readonly now?: { ms: number };
   readonly acquire?: CheckedLockClient["acquire"];
   readonly release?: CheckedLockClient["release"];
   readonly write?: (request: StorageWriteRequest) => StorageWriteResult;
 }
 
 function session(fakes: Fakes = {}) {
-  const calls = { sleeps: [] as number[], writes: [] as StorageWriteRequest[], released: [] as CheckedLease[] };
+  const calls = { sleeps: [] as number[], writes: [] as StorageWriteRequest[], released: [] as CheckedLease[], fenced: [] as string[] };
   let next = 0;
   const lock: CheckedLockClient = {
     acquire: fakes.acquire ?? (async () => ({ token: String(++next + 32), lease: { token: next + 32 } })),
@@ -32,7 +34,13 @@ function session(fakes: Fakes = {}) {
     },
   };
   const sleep = async (ms: number): Promise<void> => void calls.sleeps.push(ms);
-  return { calls, s: createAgentSession({ config, lock, storage, sleep }) };
+  const now = fakes.now ?? { ms: 1_000 };
+  const selfFence = (reason: string): never => {
+    calls.fenced.push(reason);
+    throw new Error(`self-fenced: ${reason}`);
+  };
+  const deps = { config: { ...config, ...fakes.config }, lock, storage, sleep, nowMs: () => now.ms, selfFence };
+  return { calls, s: createAgentSession(deps) };
 }
 
 const req = (id: number, f: string, value: unknown): AgentRequest => ({ id, f, value });
@@ -100,5 +108,36 @@ describe("agent session", () => {
     expect(seen?.aborted).toBe(false);
     await new Promise((resolve) => seen?.addEventListener("abort", resolve, { once: true }));
     expect(seen?.aborted).toBe(true);
+  });
+
+  describe("with a lease check", () => {
+    it("writes while its own clock says the lease is valid", async () => {
+      const now = { ms: 1_000 };
+      const { s, calls } = session({ config: { leaseCheck: "skip" }, now });
+      await s.handle(req(1, "acquire", { resource: "r1" }));
+      now.ms += 99;
+      expect(await s.handle(req(2, "write", { resource: "r1", value: "v" }))).toMatchObject({ type: "ok" });
+      expect(calls.writes).toHaveLength(1);
+    });
+
+    it("skips the write once its own clock says the lease expired", async () => {
+      const now = { ms: 1_000 };
+      const { s, calls } = session({ config: { leaseCheck: "skip" }, now });
+      await s.handle(req(1, "acquire", { resource: "r1" }));
+      now.ms += 100;
+      const reply = await s.handle(req(2, "write", { resource: "r1", value: "v" }));
+      expect(reply).toMatchObject({ type: "fail", error: { code: "lease-expired", definite: true } });
+      expect(calls.writes).toEqual([]);
+    });
+
+    it("kills itself instead when it self-fences", async () => {
+      const now = { ms: 1_000 };
+      const { s, calls } = session({ config: { leaseCheck: "self-fence" }, now });
+      await s.handle(req(1, "acquire", { resource: "r1" }));
+      now.ms += 500;
+      await s.handle(req(2, "write", { resource: "r1", value: "v" }));
+      expect(calls.fenced).toEqual([expect.stringContaining("expired by this client's clock")]);
+      expect(calls.writes).toEqual([]);
+    });
   });
 });

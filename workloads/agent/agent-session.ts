@@ -3,10 +3,13 @@
  * resource's storage key under the lease's token, release. Errors become
  * replies: `fail` when the op certainly had no effect, `info` otherwise.
  *
- * This is the seed's unsafe client on purpose: a write does not check that
- * the lease is still valid. It sleeps `holdMs` inside the critical section
- * and then writes with the token it remembers, exactly like a holder that
- * wakes from a pause believing it still holds the lock.
+ * By default this is the seed's unsafe client on purpose: a write does not
+ * check that the lease is still valid. It sleeps `holdMs` inside the critical
+ * section and then writes with the token it remembers, exactly like a holder
+ * that wakes from a pause believing it still holds the lock. With
+ * `leaseCheck`, it first looks at its own clock: the lease is valid until the
+ * time it asked for it plus the TTL. It skips the write or kills itself
+ * when that has passed; a pause after the check (during the hold) defeats it.
  */
 import type { AgentConfig, AgentReply, AgentRequest, OpError, Token } from "../../harness/core/index.js";
 import { LOCK_ERRORS } from "../../harness/core/index.js";
@@ -21,6 +24,10 @@ export interface AgentSessionDeps {
   readonly storage: StorageClient;
   /** Sleeps inside the critical section (real time in the agent; frozen by SIGSTOP). */
   readonly sleep: (ms: number) => Promise<void>;
+  /** The client's own wall clock, ms (libfaketime skews it). */
+  readonly nowMs: () => number;
+  /** Ends the process: the self-fencing client's reaction to a lost lease. */
+  readonly selfFence: (reason: string) => never;
   /** A signal that aborts after `ms` (default `AbortSignal.timeout`). */
   readonly timeout?: (ms: number) => AbortSignal;
 }
@@ -35,15 +42,18 @@ export interface AgentSession {
 
 /** Creates a session; the remembered leases live in its closure. */
 export function createAgentSession(deps: AgentSessionDeps): AgentSession {
-  const leases = new Map<string, CheckedLease>();
+  const leases = new Map<string, CheckedLease & { readonly validUntilMs: number }>();
+  // The version each resource's last read saw: a `cas` storage accepts a write only against it.
+  const versions = new Map<string, string | null>();
   const timeout = deps.timeout ?? ((ms: number) => AbortSignal.timeout(ms));
   const { config } = deps;
 
   async function acquire(id: number, resource: string): Promise<AgentReply> {
     const signal = timeout(config.acquireTimeoutMs);
+    const askedAtMs = deps.nowMs();
     try {
       const lease = await deps.lock.acquire(resource, { ttlMs: config.ttlMs, signal });
-      leases.set(resource, lease);
+      leases.set(resource, { ...lease, validUntilMs: askedAtMs + config.ttlMs });
       return { id, type: "ok", value: { resource, token: lease.token } };
     } catch (error) {
       return errorReply(id, { resource }, error);
@@ -52,7 +62,10 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
 
   async function read(id: number, resource: string): Promise<AgentReply> {
     const result = await deps.storage.read(resource);
-    if (result.kind === "value") return { id, type: "ok", value: { resource, value: result.value, token: result.token } };
+    if (result.kind === "value") {
+      if (result.version !== undefined) versions.set(resource, result.version);
+      return { id, type: "ok", value: { resource, value: result.value, token: result.token } };
+    }
     const code = result.timedOut ? LOCK_ERRORS.timeout : "unavailable";
     // A read changes nothing, so one without an answer certainly had no effect.
     return { id, type: "fail", value: { resource }, error: { code, message: result.message, definite: true } };
@@ -61,9 +74,17 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   async function write(id: number, resource: string, value: string): Promise<AgentReply> {
     const lease = leases.get(resource);
     if (!lease) return notHolder(id, { resource, value });
+    const check = config.leaseCheck ?? "none";
+    if (check !== "none" && deps.nowMs() >= lease.validUntilMs) {
+      const message = `Lease on "${resource}" (token ${lease.token}) expired by this client's clock before the write`;
+      if (check === "self-fence") deps.selfFence(message);
+      leases.delete(resource);
+      return { id, type: "fail", value: { resource, value, token: lease.token }, error: { code: LOCK_ERRORS.leaseExpired, message, definite: true } };
+    }
     await deps.sleep(config.holdMs);
     const written = { resource, value, token: lease.token };
-    const request = { key: resource, value, token: lease.token, client: config.clientId };
+    const version = versions.get(resource);
+    const request = { key: resource, value, token: lease.token, client: config.clientId, ...(version !== undefined ? { version } : {}) };
     const result = await deps.storage.write(request);
     if (result.kind === "accepted") return { id, type: "ok", value: written };
     if (result.kind === "rejected") {
@@ -78,7 +99,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     const lease = leases.get(resource);
     if (!lease) return notHolder(id, { resource });
     leases.delete(resource);
-    const value: { resource: string; token: Token } = { resource, token: lease.token };
+    const value: { resource: string; token: Token | null } = { resource, token: lease.token };
     try {
       await deps.lock.release(resource, lease, { signal: timeout(config.acquireTimeoutMs) });
       return { id, type: "ok", value };

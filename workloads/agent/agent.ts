@@ -9,7 +9,7 @@
  */
 import { createInterface } from "node:readline";
 import type { AgentHello, AgentReply, AgentRequest } from "../../harness/core/index.js";
-import { messageOf } from "../../harness/core/index.js";
+import { createSystemClock, messageOf } from "../../harness/core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
 import { createStorageClient } from "../adapters/storage-client.js";
 import { parseAgentConfig } from "./agent-config.js";
@@ -30,7 +30,12 @@ async function openSession(): Promise<AgentSession> {
   // Storage requests and releases get the acquire timeout as their budget.
   const storage = createStorageClient({ endpoints: config.storageEndpoints, timeoutMs: Math.max(config.acquireTimeoutMs, 500) });
   const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-  return createAgentSession({ config, lock, storage, sleep });
+  const clock = createSystemClock();
+  const selfFence = (reason: string): never => {
+    process.stderr.write(`self-fencing: ${reason}; exiting\n`);
+    process.exit(70);
+  };
+  return createAgentSession({ config, lock, storage, sleep, nowMs: () => clock.wallMs(), selfFence });
 }
 
 function parseRequest(line: string): AgentRequest | undefined {
