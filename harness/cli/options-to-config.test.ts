@@ -50,6 +50,7 @@ describe("optionsToConfig", () => {
     ["a fractional client count", { clients: "2.5" }],
     ["a seed that is not a number", { seed: "abc" }],
     ["an unknown runtime", { runtime: "k8s" }],
+    ["single-writer with fewer resources than clients", { singleWriter: true, resources: "2", clients: "3" }],
   ])("refuses %s as config.invalid", (_name, patch) => {
     expect(codeOf(() => optionsToConfig({ ...defaults, ...patch }, env))).toBe("config.invalid");
   });

@@ -9,7 +9,12 @@ import { HarnessError, type LeaseCheck, type RunConfig, type StorageKind } from 
 export interface RunOptions {
   readonly lock: string;
   readonly endpoints?: string;
-  readonly lockNodes: string;
+  /** Undefined: the adapter's own node count is filled in later (resolveLockService). */
+  readonly lockNodes?: string;
+  /** Votes per decision of a replicated lock service (`quorum` adapter). */
+  readonly lockQuorum?: string;
+  /** Lock nodes that are witnesses (`quorum` adapter). */
+  readonly lockWitnesses?: string;
   readonly storage: string;
   readonly storageNodes: string;
   readonly nemesis: string;
@@ -38,7 +43,8 @@ export interface ConfigEnv {
   readonly argv: readonly string[];
 }
 
-const STORAGE_KINDS: readonly StorageKind[] = ["fenced", "unfenced"];
+/** Every storage kind `--storage` accepts. */
+export const STORAGE_KINDS: readonly StorageKind[] = ["fenced", "unfenced", "cas", "file", "postgres-fenced", "postgres-unfenced"];
 
 /** Validates options and resolves them into a RunConfig; throws "config.invalid" naming the bad option. */
 export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
@@ -55,7 +61,11 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
     name: opts.name ?? `${baseName(opts.lock)}-${opts.storage}-${faults.join("+") || "none"}`,
     seed,
     runtime: "local",
-    lock: { adapter, nodes: integer("--lock-nodes", opts.lockNodes, 1), ...(endpoints?.length ? { endpoints } : {}) },
+    lock: {
+      adapter, nodes: integer("--lock-nodes", opts.lockNodes ?? "1", 1), ...(endpoints?.length ? { endpoints } : {}),
+      ...(opts.lockQuorum === undefined ? {} : { quorum: integer("--lock-quorum", opts.lockQuorum, 1) }),
+      ...(opts.lockWitnesses === undefined ? {} : { witnesses: integer("--lock-witnesses", opts.lockWitnesses, 0) }),
+    },
     storage: { kind: opts.storage as StorageKind, nodes: integer("--storage-nodes", opts.storageNodes, 1) },
     workload: {
       name: "lock-write",
@@ -77,6 +87,9 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
     storeDir: resolve(env.cwd, opts.store),
     command: "",
   };
+  if (config.workload.singleWriter && config.workload.resources < config.workload.clients) {
+    invalid(`--single-writer needs a resource per client: --resources ${config.workload.resources} is below --clients ${config.workload.clients}`);
+  }
   return { ...config, command: rerunCommand(env.argv, seed, opts.seed === undefined) };
 }
 

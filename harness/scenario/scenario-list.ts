@@ -51,6 +51,37 @@ export function scenarioList(): readonly Scenario[] {
         },
       ],
     },
+    {
+      name: "storage-cannot-fence",
+      claim:
+        "Fencing only works if the downstream resource participates. A plain file or an object store without conditions cannot reject a stale writer, even behind a perfect lock service; conditional writes and single-writer partitioning keep the data safe.",
+      variants: [
+        {
+          label: "plain file per key",
+          argv: ["--storage", "file", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          expect: "invalid",
+          why: "the file takes whatever is written last: the sleeper overwrites the next holder's data",
+        },
+        {
+          label: "object store without conditions",
+          argv: ["--storage", "unfenced", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          expect: "invalid",
+          why: "an unconditional PUT cannot tell a stale writer from a current one",
+        },
+        {
+          label: "conditional writes (version / ETag)",
+          argv: ["--storage", "cas", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          expect: "valid",
+          why: "the sleeper's write names the version it read, which the next holder has since replaced",
+        },
+        {
+          label: "single-writer partitioning",
+          argv: ["--storage", "unfenced", "--single-writer", "--clients", "3", "--resources", "3", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          expect: "valid",
+          why: "each key has one writer, so no one else's data can be overwritten",
+        },
+      ],
+    },
   ];
 }
 
