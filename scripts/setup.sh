@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Installs what fencecheck needs on Debian 12 as root (Node 20 already
-# present): the Debian packages for namespaces, firewall rules and clock
-# skew, the npm dependencies, and the build.
+# present): Debian packages, the npm dependencies, and the build.
+#   setup.sh            everything the full test suite needs (real lock
+#                       services, browsers for report tests)
+#   setup.sh --minimal  only what the reference lock service needs (the demo)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -ne 0 ]; then
   echo "setup: run as root (the local runtime creates network namespaces)" >&2
   exit 1
 fi
+packages=(iproute2 iptables libfaketime procps)
+if [ "${1:-}" != "--minimal" ]; then
+  packages+=(etcd-server etcd-client zookeeper redis-server postgresql chromium busybox-static)
+fi
 need=()
-for pkg in iproute2 iptables libfaketime procps; do
+for pkg in "${packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
