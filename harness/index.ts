@@ -4,7 +4,9 @@
  */
 export * from "./core/index.js";
 export { runTest, analyzeRun, checkAndReport, type RunDeps, type RunOutcome, type CheckedRun } from "./run/index.js";
+export { resolveLockService } from "./run/index.js";
 export { createLocalRuntime, cleanLocal } from "./runtime/index.js";
+export { createDockerRuntime, dockerRuntimeForRun, cleanDocker, buildImages, connectEngine, packageRoot } from "./runtime/index.js";
 export { readStoredRun, openRunStore, RUN_FILES } from "./store/index.js";
 export { main } from "./cli/main.js";
 export { checkFile, runManifest, readManifest, checkParallel, readHistoryFile, type FileCheck, type ManifestSummary } from "./check/index.js";

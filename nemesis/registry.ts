@@ -12,10 +12,14 @@ import {
 } from "../harness/core/index.js";
 import { composeNemeses, type FaultPackageSpec } from "./fault-package.js";
 import { pausePackages } from "./pause/pause-packages.js";
+import { partitionPackages } from "./partition/partition-packages.js";
+import { killPackages } from "./kill/kill-packages.js";
+import { netPackages } from "./net/net-packages.js";
+import { clockPackages } from "./clock/clock-packages.js";
 
 /** Every known fault package; each fault kind contributes its own list. */
 export function faultPackages(): readonly FaultPackageSpec[] {
-  return [...pausePackages()];
+  return [...pausePackages(), ...partitionPackages(), ...killPackages(), ...netPackages(), ...clockPackages()];
 }
 
 /** Builds the nemesis package for the run's faults (an empty schedule for none). */

@@ -4,7 +4,7 @@
  * (for example when the checker threw and left `{valid: "unknown", error}`).
  */
 import type { CheckResult } from "../harness/core/index.js";
-import type { FencingResult, FinalStateResult, LeaseOverlapResult, StatsResult } from "../checkers/index.js";
+import type { FencingResult, FinalStateResult, LeaseOverlapResult, LinearizableResult, StatsResult } from "../checkers/index.js";
 
 type Results = Readonly<Record<string, CheckResult>>;
 
@@ -30,4 +30,10 @@ export function finalStateResult(results: Results): FinalStateResult | undefined
 export function statsResult(results: Results): StatsResult | undefined {
   const r = results["stats"];
   return r && typeof r["byF"] === "object" && r["byF"] !== null ? (r as StatsResult) : undefined;
+}
+
+/** The linearizable checker's result, if present and well formed. */
+export function linearizableResult(results: Results): LinearizableResult | undefined {
+  const r = results["linearizable"];
+  return r && Array.isArray(r["counterexamples"]) ? (r as LinearizableResult) : undefined;
 }

@@ -3,12 +3,19 @@
  * so that tests can assert on it without parsing HTML.
  */
 import type { RunConfig, Validity } from "../harness/core/index.js";
-import { fencingResult, finalStateResult, leaseOverlapResult } from "./checker-results.js";
+import type { CanvasTrack } from "./canvas-track.js";
+import type { ChartSpec } from "./charts/chart-spec.js";
+import { clockChart } from "./charts/clock-chart.js";
+import { chartShading, perfCharts } from "./charts/perf-charts.js";
+import { fencingResult, finalStateResult, leaseOverlapResult, linearizableResult } from "./checker-results.js";
+import { linearizabilityView, type LinearizabilityView } from "./counterexample-view.js";
 import { checkerVerdicts, finalStateFindings, overlapFindings, type CheckerVerdict, type FinalStateFinding, type OverlapFinding } from "./findings.js";
 import { validityWord } from "./format.js";
 import type { StoredRun } from "./stored-run.js";
 import { buildStory, type Story } from "./story.js";
 import { summaryCounts, type SummaryCounts } from "./summary.js";
+import { buildLeaseTimelines } from "./lease-timeline.js";
+import { buildOpTimeline } from "./op-timeline.js";
 import { buildTimeline, type Timeline, type TimelineOptions } from "./timeline.js";
 
 /** How to run it again, and what it was. */
@@ -35,6 +42,21 @@ export interface ReportModel {
   readonly overlaps: readonly OverlapFinding[];
   readonly finalState: readonly FinalStateFinding[];
   readonly timeline: Timeline;
+  /** The zoomable per-process timeline (every op). */
+  readonly opTimeline: CanvasTrack;
+  /** One lease timeline per resource. */
+  readonly leaseTimelines: readonly CanvasTrack[];
+  readonly charts: {
+    readonly latency: ChartSpec;
+    readonly throughput: ChartSpec;
+    /** Undefined when the run has no clock readings (no clock faults). */
+    readonly clocks: ChartSpec | undefined;
+  };
+  readonly linearizability: LinearizabilityView | undefined;
+  /** The story's time window with some margin (harness ns), for "zoom to the first violation". */
+  readonly focus: { readonly start: number; readonly end: number } | undefined;
+  /** The last op's time (harness ns). */
+  readonly end: number;
   readonly run: RunInfo;
 }
 
@@ -50,19 +72,36 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
   const leaseOverlap = leaseOverlapResult(results.results);
   const finalState = finalStateResult(results.results);
   const timeline = buildTimeline(history, run.shading, options.timeline);
+  const story = buildStory({ config, history, fencing, leaseOverlap });
+  const perf = perfCharts(history, timeline.faults);
+  const workers = config.workload.clients;
   return {
     title: `fencecheck: ${config.name}`,
     verdict: results.valid,
     verdictWord: validityWord(results.valid),
     checkers: checkerVerdicts(results.results),
-    story: buildStory({ config, history, fencing, leaseOverlap }),
+    story,
     summary: summaryCounts({ history, faults: timeline.faults.length, fencing, leaseOverlap, finalState }),
     overlaps: overlapFindings(leaseOverlap),
     finalState: finalStateFindings(finalState),
     timeline,
+    opTimeline: buildOpTimeline(history, workers),
+    leaseTimelines: buildLeaseTimelines({ history, storage: run.storage, ttlMs: config.workload.ttlMs, workers }),
+    charts: { ...perf, clocks: clockChart(history, chartShading(timeline.faults)) },
+    linearizability: linearizabilityView(linearizableResult(results.results)),
+    focus: focusWindow(story, config.workload.ttlMs, timeline.end),
+    end: timeline.end,
     run: {
       name: config.name, seed: config.seed, command: config.command, lockAdapter: config.lock.adapter,
       storageKind: config.storage.kind, ttlMs: config.workload.ttlMs, faults: config.nemesis.faults, config,
     },
   };
+}
+
+/** The story's facts' time span, widened by one lease TTL on each side and clamped to the run. */
+export function focusWindow(story: Story, ttlMs: number, end: number): { start: number; end: number } | undefined {
+  const times = story.facts.flatMap((f) => (f.time === undefined ? [] : [f.time]));
+  if (times.length === 0) return undefined;
+  const margin = Math.max(ttlMs * 1e6, 1e8);
+  return { start: Math.max(0, Math.min(...times) - margin), end: Math.min(end, Math.max(...times) + margin) };
 }

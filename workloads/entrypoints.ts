@@ -8,12 +8,16 @@ import { fileURLToPath } from "node:url";
 import { HarnessError } from "../harness/core/index.js";
 
 /** The programs workloads/ ships. */
-export type EntrypointName = "reference-lock" | "storage" | "agent";
+export type EntrypointName = "reference-lock" | "storage" | "agent" | "lock-probe" | "relay" | "pg-storage" | "quorum-lock";
 
 const ENTRYPOINTS: Readonly<Record<EntrypointName, string>> = {
   "reference-lock": "dist/workloads/services/reference-lock/server.js",
   storage: "dist/workloads/services/storage/server.js",
   agent: "dist/workloads/agent/agent.js",
+  "lock-probe": "dist/workloads/services/lock-probe/main.js",
+  relay: "dist/workloads/services/relay/main.js",
+  "pg-storage": "dist/workloads/services/pg-storage/main.js",
+  "quorum-lock": "dist/workloads/services/quorum-lock/server.js",
 };
 
 /**

@@ -31,3 +31,12 @@ export {
 export { createAgentSession, type AgentSession, type AgentSessionDeps } from "./agent/agent-session.js";
 export { parseAgentConfig } from "./agent/agent-config.js";
 export { lockWriteGenerator, type LockWriteGeneratorOptions } from "./lock-write/lock-write-generator.js";
+export { builtInAdapters, findBuiltInAdapter, type BuiltInAdapter } from "./adapters/built-in-adapters.js";
+export type { LockAdapterInfo } from "./adapters/lock-adapter.js";
+export type { LockServiceSettings } from "./adapters/lock-adapter.js";
+export type { LockServiceClock } from "./adapters/lock-adapter.js";
+export { createQuorumAdapter, quorumAdapter, type QuorumAdapterOptions } from "./adapters/quorum-adapter.js";
+export { quorumLaunch } from "./adapters/quorum-launch.js";
+export { postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";
+export { startRelay, type RelayAddress } from "./services/relay/relay.js";
+export { storageKinds, type StorageKindInfo } from "./services/storage-kinds.js";

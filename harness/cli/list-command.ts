@@ -1,23 +1,35 @@
-/** `fencecheck list`: what can be run, each with one line on what it is. */
+/**
+ * `fencecheck list`: what can be run, each with one line on what it is and
+ * its limits. Every line comes from the registries (adapters, storage kinds,
+ * fault packages), so the list cannot drift from what exists.
+ */
 import { Command } from "commander";
 import { faultPackages } from "../../nemesis/index.js";
+import { builtInAdapters, storageKinds } from "../../workloads/index.js";
 import type { CliContext } from "./main.js";
 import type { ExitCode } from "./io.js";
+
+/** The lines `list` prints (pure over the registries). */
+export function listLines(): string[] {
+  const lines = ["lock services (--lock):"];
+  for (const a of builtInAdapters()) {
+    lines.push(`  ${a.name.padEnd(18)}${a.info.summary}`);
+    lines.push(`  ${"".padEnd(18)}token: ${a.info.token ?? "none"}${a.info.limits ? `; limits: ${a.info.limits}` : ""}`);
+  }
+  lines.push(`  ${"<path.mjs>".padEnd(18)}your own adapter module (README, "Writing an adapter"); add --endpoints for a service the harness does not start`);
+  lines.push("storages (--storage):");
+  for (const k of storageKinds()) lines.push(`  ${k.name.padEnd(18)}${k.summary}; limits: ${k.limits}`);
+  lines.push("workloads:");
+  lines.push(`  ${"lock-write".padEnd(18)}each client loops acquire -> read -> write under its token -> release`);
+  lines.push("faults (--nemesis):");
+  for (const p of faultPackages()) lines.push(`  ${p.name.padEnd(18)}${p.description}`);
+  return lines;
+}
 
 /** Builds the `list` command. */
 export function listCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
   return new Command("list").description("List lock services, storages, workloads and faults").action(() => {
-    const out = (line: string): void => ctx.io.out(line + "\n");
-    out("lock services (--lock):");
-    out("  reference   ours: leases with a TTL on the server's clock, a fencing token per resource that grows with every grant");
-    out("  <path.mjs>  your own adapter module (see README, \"Writing an adapter\")");
-    out("storages (--storage):");
-    out("  fenced      rejects a write whose token is below the highest it accepted for that key");
-    out("  unfenced    accepts every write, like a plain file or an object store without conditions");
-    out("workloads:");
-    out("  lock-write  each client loops acquire -> read -> write under its token -> release");
-    out("faults (--nemesis):");
-    for (const p of faultPackages()) out(`  ${p.name.padEnd(12)}${p.description}`);
+    for (const line of listLines()) ctx.io.out(line + "\n");
     setExit(0);
   });
 }

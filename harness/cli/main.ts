@@ -12,6 +12,9 @@ import { demoCommand } from "./demo-command.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { listCommand } from "./list-command.js";
 import { runCommand } from "./run-command.js";
+import { imagesCommand } from "./images-command.js";
+import { matrixCommand } from "./matrix-command.js";
+import { serveCommand } from "./serve-command.js";
 import { scenarioCommand } from "./scenario-command.js";
 
 /** What the CLI gets from the process it runs in. */
@@ -43,7 +46,10 @@ export async function main(argv: readonly string[], io: CliIo, env: Omit<CliCont
     demoCommand(ctx, setExit),
     cleanCommand(ctx, setExit),
     listCommand(ctx, setExit),
+    serveCommand(ctx, setExit),
+    matrixCommand(ctx, setExit),
     scenarioCommand(ctx, setExit),
+    imagesCommand(ctx, setExit),
   ]) {
     program.addCommand(withIo(sub, io));
   }

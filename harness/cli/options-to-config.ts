@@ -3,7 +3,7 @@
  * injected `cwd` (relative paths) and `defaultSeed`; unit-tested.
  */
 import { isAbsolute, resolve } from "node:path";
-import { HarnessError, type LeaseCheck, type RunConfig, type StorageKind } from "../core/index.js";
+import { HarnessError, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../core/index.js";
 
 /** The raw options commander hands over (all strings, as typed). */
 export interface RunOptions {
@@ -29,6 +29,7 @@ export interface RunOptions {
   readonly acquireTimeoutMs: string;
   readonly singleWriter?: boolean;
   readonly leaseCheck?: string;
+  readonly writeDelayMs?: string;
   readonly opTimeoutMs: string;
   readonly store: string;
   readonly name?: string;
@@ -43,12 +44,15 @@ export interface ConfigEnv {
   readonly argv: readonly string[];
 }
 
+/** The runtimes `--runtime` accepts. */
+const RUNTIMES: readonly RuntimeKind[] = ["local", "docker"];
+
 /** Every storage kind `--storage` accepts. */
 export const STORAGE_KINDS: readonly StorageKind[] = ["fenced", "unfenced", "cas", "file", "postgres-fenced", "postgres-unfenced"];
 
 /** Validates options and resolves them into a RunConfig; throws "config.invalid" naming the bad option. */
 export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
-  if (opts.runtime !== "local") invalid(`--runtime "${opts.runtime}" is not available (known: local)`);
+  if (!RUNTIMES.includes(opts.runtime as RuntimeKind)) invalid(`--runtime "${opts.runtime}" is not available (known: ${RUNTIMES.join(", ")})`);
   if (!STORAGE_KINDS.includes(opts.storage as StorageKind)) {
     invalid(`--storage "${opts.storage}" is not a storage kind (known: ${STORAGE_KINDS.join(", ")})`);
   }
@@ -60,7 +64,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
   const config: RunConfig = {
     name: opts.name ?? `${baseName(opts.lock)}-${opts.storage}-${faults.join("+") || "none"}`,
     seed,
-    runtime: "local",
+    runtime: opts.runtime as RuntimeKind,
     lock: {
       adapter, nodes: integer("--lock-nodes", opts.lockNodes ?? "1", 1), ...(endpoints?.length ? { endpoints } : {}),
       ...(opts.lockQuorum === undefined ? {} : { quorum: integer("--lock-quorum", opts.lockQuorum, 1) }),
@@ -76,6 +80,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
       acquireTimeoutMs: integer("--acquire-timeout-ms", opts.acquireTimeoutMs, 1),
       ...(opts.singleWriter ? { singleWriter: true } : {}),
       ...(opts.leaseCheck && opts.leaseCheck !== "none" ? { leaseCheck: leaseCheck(opts.leaseCheck) } : {}),
+      ...(opts.writeDelayMs && opts.writeDelayMs !== "0" ? { writeDelayMs: integer("--write-delay-ms", opts.writeDelayMs, 0) } : {}),
     },
     nemesis: {
       faults,

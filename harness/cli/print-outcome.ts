@@ -11,6 +11,8 @@ export interface PrintableOutcome {
   readonly dir: string;
   readonly error?: HarnessError;
   readonly aborted?: boolean;
+  /** Set when JUnit XML was written. */
+  readonly junitPath?: string;
 }
 
 /** Prints the verdict per checker, then the report path, on stdout. */
@@ -21,6 +23,7 @@ export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
   for (const line of headlines(outcome.results)) io.out(`  ${line}\n`);
   if (outcome.error) io.err(`fencecheck: ${outcome.error.message}\n`);
   io.out(`report: ${outcome.reportPath ?? outcome.dir}\n`);
+  if (outcome.junitPath) io.out(`junit: ${outcome.junitPath}\n`);
 }
 
 /** The exit code: an error mid-run wins unless a violation was found anyway. */

@@ -18,6 +18,8 @@ export interface AgentConfig {
   readonly acquireTimeoutMs: number;
   /** What the client does with its own view of the lease before writing (default "none"). */
   readonly leaseCheck?: LeaseCheck;
+  /** Time between the lease check and the write (default 0): the window a pause can hit. */
+  readonly writeDelayMs?: number;
 }
 
 /**

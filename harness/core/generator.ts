@@ -26,6 +26,12 @@ export interface GenContext {
   /** The number of client workers (threads); process p runs on thread p % concurrency. */
   readonly concurrency: number;
   readonly rng: Rng;
+  /**
+   * Set by `faultsUntil` once its time is up: only ops with these `f`s (the
+   * heals) may still be emitted. `anyOf` skips its children's other ops, so
+   * one child's next fault never hides another child's heal.
+   */
+  readonly healOnly?: ReadonlySet<string>;
 }
 
 export type GenResult = undefined | "pending" | readonly [OpRequest, Generator];

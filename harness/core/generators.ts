@@ -23,7 +23,7 @@ export function anyOf(...gens: readonly Generator[]): Generator {
       gens.forEach((gen, index) => {
         const result = gen.op(ctx);
         if (result === undefined) return;
-        if (result === "pending") {
+        if (result === "pending" || (ctx.healOnly && !ctx.healOnly.has(result[0].f))) {
           pending = true;
           return;
         }
@@ -91,7 +91,7 @@ export function firstFreeClient(free: ReadonlySet<ProcessId>): number | undefine
 export function faultsUntil(untilNs: number, healFs: ReadonlySet<string>, gen: Generator): Generator {
   return {
     op(ctx) {
-      const result = gen.op(ctx);
+      const result = gen.op(ctx.time < untilNs ? ctx : { ...ctx, healOnly: healFs });
       if (ctx.time < untilNs || result === undefined) return wrap(result);
       if (result === "pending") return ctx.freeProcesses.has("nemesis") ? undefined : "pending";
       if (!healFs.has(result[0].f)) return undefined;

@@ -5,7 +5,7 @@
  */
 import type { LeaseCheck } from "./agent-protocol.js";
 
-export type RuntimeKind = "local" | "fake";
+export type RuntimeKind = "local" | "fake" | "docker";
 
 /** The fault kinds a runtime can declare it supports. */
 export type Fault = "pause" | "kill" | "partition" | "clock";
@@ -26,6 +26,10 @@ export interface LockConfig {
   readonly nodes: number;
   /** Endpoints of services the harness does not start, when given. */
   readonly endpoints?: readonly string[];
+  /** Votes a replicated service needs per decision (the `quorum` adapter); default a majority. */
+  readonly quorum?: number;
+  /** How many of the lock nodes are witnesses that vote but hold no data (the `quorum` adapter); default 0. */
+  readonly witnesses?: number;
 }
 
 export interface StorageConfig {
@@ -50,6 +54,8 @@ export interface WorkloadConfig {
   readonly singleWriter?: boolean;
   /** How clients check their own lease before writing (see LeaseCheck). */
   readonly leaseCheck?: LeaseCheck;
+  /** Time between a client's lease check and its write (default 0). */
+  readonly writeDelayMs?: number;
 }
 
 export interface NemesisConfig {

@@ -36,6 +36,11 @@ export interface ProcessSpec {
   readonly readyTimeoutMs?: number;
   /** A service is restarted by `restart`; an agent is not. Default "service". */
   readonly kind?: "service" | "agent";
+  /**
+   * When the cluster fakes clocks (`StartOptions.clock`), false keeps this
+   * process on the real clock (a binary libfaketime crashes). Default true.
+   */
+  readonly fakeClock?: boolean;
 }
 
 /** How a process ended. */
@@ -58,14 +63,51 @@ export interface NodeProcess {
   signal(signal: "SIGSTOP" | "SIGCONT" | "SIGTERM" | "SIGKILL"): void;
 }
 
-/** Clock skew for a node: an offset and a rate (1 = real speed). */
+/**
+ * Clock skew for a node: from the moment it is set, the node's wall clock
+ * reads real time plus `offsetMs` and then advances `rate` times as fast as
+ * real time (1 = real speed). Only the wall clock (CLOCK_REALTIME) moves;
+ * monotonic clocks stay real unless the cluster was started with
+ * `clock.monotonic`.
+ */
 export interface ClockSkew {
   readonly offsetMs: number;
   readonly rate: number;
 }
 
+/** A node's wall clock as its processes see it, read by `Cluster.readClock`. */
+export interface ClockReading {
+  readonly node: NodeId;
+  /** The node's clock minus the real clock at the moment of reading, ms. */
+  readonly offsetMs: number;
+}
+
+/** Faked clocks for a run's processes (libfaketime in the local runtime). */
+export interface ClockOptions {
+  /** Also fake CLOCK_MONOTONIC (off by default: a backward jump stalls Node timers). */
+  readonly monotonic?: boolean;
+}
+
 /** Node -> the nodes whose traffic it drops (Jepsen's grudge). */
 export type Grudge = ReadonlyMap<NodeId, ReadonlySet<NodeId>>;
+
+/** Delay added to new TCP connections into one port of a node (through a proxy). */
+export interface TrafficDelay {
+  /** The service port whose incoming connections from other nodes are delayed; default: the ready port of each service on the node. */
+  readonly port?: number;
+  /** Added to every chunk of data, in each direction. */
+  readonly delayMs: number;
+  /** A uniform random extra of 0..jitterMs per chunk (order is kept). */
+  readonly jitterMs: number;
+  /** Seeds the jitter. */
+  readonly seed: number;
+}
+
+/** Traffic shaping kinds, each healed on its own by `healTraffic`. */
+export type TrafficKind = "loss" | "delay";
+
+/** What a TCP connection attempt from one node to another did. */
+export type ProbeResult = "connected" | "refused" | "timeout";
 
 /** Options for a one-off command inside a node. */
 export interface ExecOptions {
@@ -95,8 +137,45 @@ export interface Cluster {
   partition(grudge: Grudge): Promise<void>;
   /** Removes every partition rule this cluster added. */
   heal(): Promise<void>;
-  /** Sets a node's clock skew. */
+  /**
+   * Sets a node's clock skew for every process of the node, running and
+   * future. Rejects with "nemesis.unsupported-fault" when the cluster was not
+   * started with `clock`, and with "nemesis.fault-not-applied" when the node
+   * does not then report the skewed time.
+   */
   setClock(node: NodeId, skew: ClockSkew): Promise<void>;
+  /** Reads the node's wall clock as its processes see it (real time when clocks are not faked). */
+  readClock(node: NodeId): Promise<ClockReading>;
+  /**
+   * Freezes every process of the node (and their children) through the
+   * freezer cgroup, or SIGSTOPs them where no freezer is usable. The
+   * freeze is requested before the promise is returned; it settles once the
+   * processes are frozen, and rejects with "nemesis.fault-not-applied" if
+   * they are not.
+   */
+  freeze(node: NodeId): Promise<void>;
+  /** Thaws what `freeze` froze. */
+  thaw(node: NodeId): Promise<void>;
+  /**
+   * Drops each packet arriving at `node` from `from` with `probability`
+   * (0..1), replacing any earlier loss on that node. Healed by `healTraffic("loss")`.
+   */
+  dropPackets(node: NodeId, from: readonly NodeId[], probability: number): Promise<void>;
+  /**
+   * Routes new TCP connections from other nodes into `node`'s `delay.port`
+   * through a delaying proxy (replacing any earlier delay on that port).
+   * Resolves once the proxy listens and the redirect is in place. Healed by
+   * `healTraffic("delay")`, which stops the proxies and their connections.
+   */
+  delayTraffic(node: NodeId, delay: TrafficDelay): Promise<void>;
+  /** Removes every rule and proxy of that kind this cluster added. Idempotent. */
+  healTraffic(kind: TrafficKind): Promise<void>;
+  /**
+   * Tries one TCP connection from `from` to `to`'s address and `port`:
+   * "refused" still proves the path works; "timeout" means no answer
+   * within `timeoutMs` (default 1000).
+   */
+  probe(from: NodeId, to: NodeId, opts?: { readonly port?: number; readonly timeoutMs?: number }): Promise<ProbeResult>;
   /** Resumes, kills and removes everything the cluster started. Idempotent. */
   stop(): Promise<void>;
 }
@@ -105,6 +184,8 @@ export interface Cluster {
 export interface StartOptions {
   readonly runId: string;
   readonly signal?: AbortSignal;
+  /** When set, every process runs under its node's fake clock, initially unskewed (needed by `setClock`). */
+  readonly clock?: ClockOptions;
 }
 
 /** Starts clusters. `faults` is declared up front so a run can refuse early. */

@@ -2,9 +2,14 @@
 import { readStoredRun } from "../store/index.js";
 import { checkAndReport, type CheckedRun } from "./check-and-report.js";
 
+/** Options: where to write JUnit XML, when wanted. */
+export interface AnalyzeOptions {
+  readonly junitPath?: string;
+}
+
 /** Reads the run folder, re-runs every checker, rewrites results.json and report.html. */
-export async function analyzeRun(dir: string): Promise<CheckedRun & { readonly dir: string }> {
+export async function analyzeRun(dir: string, options: AnalyzeOptions = {}): Promise<CheckedRun & { readonly dir: string }> {
   const stored = readStoredRun(dir);
-  const checked = await checkAndReport({ config: stored.config, history: stored.history, storage: stored.storage, dir: stored.dir });
+  const checked = await checkAndReport({ config: stored.config, history: stored.history, storage: stored.storage, dir: stored.dir, ...options });
   return { ...checked, dir: stored.dir };
 }

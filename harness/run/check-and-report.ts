@@ -1,14 +1,14 @@
 /**
  * Jepsen's analyze!: check a recorded run and write results.json and
- * report.html into its folder. Used at the end of a run and by `analyze`,
- * which works from the files alone.
+ * report.html into its folder (and JUnit XML where asked). Used at the end
+ * of a run and by `analyze`, which works from the files alone.
  */
-import { join } from "node:path";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Op, RunConfig, StorageRecord, Validity } from "../core/index.js";
 import { compose, lockCheckers } from "../../checkers/index.js";
 import { nemesisPackage } from "../../nemesis/index.js";
-import { buildReportModel, renderHtml } from "../../reports/index.js";
+import { buildReportModel, junitXml, renderReportHtml } from "../../reports/index.js";
 import { readStorageLog, RUN_FILES } from "../store/index.js";
 
 /** A recorded run to check. */
@@ -18,6 +18,8 @@ export interface RecordedRun {
   readonly dir: string;
   /** Read from the run folder's storage.jsonl when not given. */
   readonly storage?: readonly StorageRecord[];
+  /** Where to write JUnit XML (one test case per checker), when wanted. */
+  readonly junitPath?: string;
 }
 
 /** The verdict and each checker's result. */
@@ -25,9 +27,11 @@ export interface CheckedRun {
   readonly valid: Validity;
   readonly results: Readonly<Record<string, unknown>>;
   readonly reportPath: string;
+  /** Set when JUnit XML was written. */
+  readonly junitPath?: string;
 }
 
-/** Checks the run, writes results.json and report.html, and returns the verdict. */
+/** Checks the run, writes results.json, report.html (and JUnit XML if asked), and returns the verdict. */
 export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const storage = run.storage ?? readStorageLog(join(run.dir, RUN_FILES.storage));
   const checked = await compose(lockCheckers()).check({ config: run.config, history: run.history, storage });
@@ -40,6 +44,10 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
     shading: nemesisPackage(run.config).shading,
   });
   const reportPath = join(run.dir, RUN_FILES.report);
-  writeFileSync(reportPath, renderHtml(model));
-  return { valid: checked.valid, results: checked.results, reportPath };
+  writeFileSync(reportPath, renderReportHtml(model));
+  if (run.junitPath !== undefined) {
+    mkdirSync(dirname(run.junitPath), { recursive: true });
+    writeFileSync(run.junitPath, junitXml(model));
+  }
+  return { valid: checked.valid, results: checked.results, reportPath, ...(run.junitPath !== undefined ? { junitPath: run.junitPath } : {}) };
 }

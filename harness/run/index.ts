@@ -4,3 +4,4 @@ export * from "./analyze-run.js";
 export * from "./check-and-report.js";
 export * from "./interpreter.js";
 export * from "./agent-client.js";
+export * from "./resolve-lock-service.js";

@@ -26,8 +26,8 @@ import {
   type SystemClock,
   type Validity,
 } from "../core/index.js";
-import { faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
-import { entrypointPath, loadLockAdapter, lockWriteGenerator } from "../../workloads/index.js";
+import { clockTargets, fakeMonotonic, faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
+import { entrypointPath, loadLockAdapter, lockWriteGenerator, type LockAdapter } from "../../workloads/index.js";
 import { openRunStore, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
@@ -62,9 +62,10 @@ export interface RunOutcome {
 export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutcome> {
   const log = deps.log ?? (() => undefined);
   const pkg = nemesisPackage(config);
-  await loadLockAdapter(config.lock.adapter);
+  const loaded = await loadLockAdapter(config.lock.adapter);
   await deps.runtime.checkPrerequisites();
   refuseUnsupportedFaults(config, deps.runtime);
+  refuseUnreachableClocks(config, loaded.adapter);
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
@@ -103,10 +104,14 @@ async function execute(run: Execution): Promise<void> {
   const { config, deps, store, clock, pkg, log } = run;
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
-  const cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal });
+  const clockFaults = faultsNeeded(config).has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
+  const cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, ...clockFaults });
   let interpreter: Interpreter | undefined;
+  let services: ServiceEndpoints | undefined;
   try {
     const endpoints = await startServices(cluster, config, { store, originNs: clock.originNs });
+    services = endpoints;
+    for (const note of endpoints.notes) log(`note: ${note}`);
     interpreter = await openInterpreter(run, cluster, endpoints);
     await pkg.nemesis.setup(cluster);
     const resources = resourceNames(config.workload.resources);
@@ -127,6 +132,7 @@ async function execute(run: Execution): Promise<void> {
   } finally {
     await pkg.nemesis.teardown(cluster).catch((e: unknown) => log(`cannot heal: ${messageOf(e)}`));
     await interpreter?.close();
+    await services?.stop();
     await stopCluster(cluster, log);
   }
 }
@@ -163,6 +169,7 @@ async function openInterpreter(run: Execution, cluster: Cluster, endpoints: Serv
           holdMs: config.workload.holdMs,
           acquireTimeoutMs: config.workload.acquireTimeoutMs,
           ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
+          ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
         },
       }),
   });
@@ -176,6 +183,18 @@ async function stopCluster(cluster: Cluster, log: (line: string) => void): Promi
 /** A short id naming the run's namespaces: time and pid in base 36. */
 export function runIdFor(wallMs: number, pid: number): string {
   return wallMs.toString(36).slice(-6) + (pid % 1296).toString(36).padStart(2, "0");
+}
+
+/** Refuses clock faults aimed at lock nodes whose service libfaketime cannot reach (the adapter says so). */
+function refuseUnreachableClocks(config: RunConfig, adapter: LockAdapter): void {
+  const unsupported = adapter.service?.clock;
+  if (!unsupported || config.lock.endpoints?.length) return;
+  const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
+  if (!clockTargets(config).some((node) => lockNodes.has(node))) return;
+  throw new HarnessError(
+    "nemesis.unsupported-fault",
+    `Cannot run nemesis "clock": libfaketime does not reach ${adapter.name} (${unsupported.reason}); skew the clients instead with --fault-opt clock.nodes=client`,
+  );
 }
 
 function refuseUnsupportedFaults(config: RunConfig, runtime: Runtime): void {

@@ -7,3 +7,18 @@ export type { ReapResult } from "./local/namespace-reaper.js";
 export { checkLocalPrerequisites } from "./local/prerequisites.js";
 export { createFakeRuntime } from "./fake/fake-runtime.js";
 export type { FakeCall, FakeLineHandler, FakeRuntime, FakeRuntimeOptions } from "./fake/fake-runtime.js";
+export {
+  buildImages,
+  cleanDocker,
+  connectEngine,
+  createDockerRuntime,
+  defaultDockerStateDir,
+  describeResult,
+  dockerImagesFor,
+  dockerRuntimeForRun,
+  engineAnswers,
+  pingEngine,
+  imageSpecs,
+  packageRoot,
+} from "./docker/index.js";
+export type { DockerCleanResult, DockerEngine, DockerRuntimeOptions, ImageBuildResult } from "./docker/index.js";

@@ -39,13 +39,13 @@ export function scenarioList(): readonly Scenario[] {
         },
         {
           label: "self-fencing, paused between check and write",
-          argv: ["--lease-check", "self-fence", "--storage", "unfenced", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          argv: ["--lease-check", "self-fence", "--storage", "unfenced", "--nemesis", "pause-writer", "--write-delay-ms", "300"],
           expect: "invalid",
           why: "the check passed just before the pause; after it the client writes without looking again",
         },
         {
           label: "token fencing, paused between check and write",
-          argv: ["--lease-check", "self-fence", "--storage", "fenced", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          argv: ["--lease-check", "self-fence", "--storage", "fenced", "--nemesis", "pause-writer", "--write-delay-ms", "300"],
           expect: "valid",
           why: "storage checks the token at the moment of the write, so the window does not exist",
         },

@@ -1,7 +1,8 @@
 /**
- * The pause nemesis: `pause` SIGSTOPs every process of the given nodes,
- * `resume` SIGCONTs them. It remembers what it paused, so teardown resumes
- * exactly that and nothing else.
+ * The pause nemesis: `pause` SIGSTOPs every process of the given nodes (or,
+ * with `mode: "freeze"`, freezes the whole node through its freezer
+ * cgroup), `resume` SIGCONTs (thaws) them. It remembers what it paused and
+ * how, so teardown resumes exactly that and nothing else.
  */
 import type { Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
 
@@ -11,6 +12,10 @@ export interface PauseValue {
   readonly durationMs?: number;
   /** "holder": the seed's GC pause of the current lease holder; "writer": a client inside its write; "random" otherwise. */
   readonly reason?: "holder" | "writer" | "random";
+  /** "signal" (default): SIGSTOP/SIGCONT; "freeze": the freezer cgroup (children included). */
+  readonly mode?: "signal" | "freeze";
+  /** The package that scheduled it (targeted pauses). */
+  readonly package?: string;
   readonly process?: number;
   readonly resource?: string;
   readonly token?: string;
@@ -18,7 +23,7 @@ export interface PauseValue {
 
 /** Creates a pause nemesis with its own record of paused nodes. */
 export function pauseNemesis(): Nemesis {
-  const paused = new Set<NodeId>();
+  const paused = new Map<NodeId, "signal" | "freeze">();
   return {
     fs: new Set(["pause", "resume"]),
     setup: async () => {},
@@ -31,22 +36,24 @@ export function pauseNemesis(): Nemesis {
       const value = op.value as PauseValue;
       const nodes = value.nodes as NodeId[];
       if (op.f === "pause") {
+        const mode = value.mode ?? "signal";
         const stops = nodes.map((n) => {
-          paused.add(n);
-          return cluster.pause(n);
+          paused.set(n, mode);
+          return mode === "freeze" ? cluster.freeze(n) : cluster.pause(n);
         });
         return Promise.all(stops).then(() => value);
       }
       const starts = nodes.map((n) => {
+        const mode = paused.get(n) ?? value.mode ?? "signal";
         paused.delete(n);
-        return cluster.resume(n);
+        return mode === "freeze" ? cluster.thaw(n) : cluster.resume(n);
       });
       return Promise.all(starts).then(() => value);
     },
     async teardown(cluster) {
       const nodes = [...paused];
       paused.clear();
-      await Promise.all(nodes.map((n) => cluster.resume(n)));
+      await Promise.all(nodes.map(([n, mode]) => (mode === "freeze" ? cluster.thaw(n) : cluster.resume(n))));
     },
   };
 }

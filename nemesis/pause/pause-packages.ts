@@ -1,12 +1,13 @@
 /** The pause fault packages: the seed's aimed GC pause and random node pauses. */
-import { runNodes, type FaultShading, type RunConfig } from "../../harness/core/index.js";
+import { runNodes, type RunConfig } from "../../harness/core/index.js";
 import { optionMs, type FaultPackageSpec } from "../fault-package.js";
 import { pauseNemesis } from "./pause-nemesis.js";
 import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";
 import { randomPauseGenerator } from "./random-pause.js";
+import { PAUSE_SHADING } from "./pause-shading.js";
+import { targetedPausePackages } from "./targeted-pause.js";
 
-/** Pause periods run from a "pause" op to the "resume" of the same nodes. */
-export const PAUSE_SHADING: FaultShading = { start: "pause", stop: "resume", label: "pause", color: "#f4a261" };
+export { PAUSE_SHADING };
 
 /** The pause packages. */
 export function pausePackages(): readonly FaultPackageSpec[] {
@@ -35,7 +36,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
           intervalMs: config.nemesis.intervalMs,
           durationMs: holderPauseMs(config, "pause-writer"),
           trigger: { f: "write", type: "invoke" },
-          delayMs: optionMs(config, "pause-writer", "delayMs") ?? Math.max(1, Math.floor(config.workload.holdMs / 3)),
+          delayMs: optionMs(config, "pause-writer", "delayMs") ?? writerDelayMs(config),
           reason: "writer",
         }),
     },
@@ -54,12 +55,28 @@ export function pausePackages(): readonly FaultPackageSpec[] {
           seed: config.seed,
         }),
     },
+    ...targetedPausePackages(),
   ];
 }
 
-/** How long pause-holder stops the holder: by default the TTL plus half of it (at least 1 s more). */
+/**
+ * How long pause-holder stops the holder: `durationMs` if given, else
+ * `ttlFactor` TTLs (`--fault-opt pause-holder.ttlFactor=1.5`), else by
+ * default the TTL plus half of it (at least 1 s more).
+ */
 export function holderPauseMs(config: RunConfig, fault = "pause-holder"): number {
   const ttl = config.workload.ttlMs;
-  return optionMs(config, fault, "durationMs") ?? ttl + Math.max(1000, ttl / 2);
+  const factor = optionMs(config, fault, "ttlFactor");
+  return optionMs(config, fault, "durationMs") ?? (factor !== undefined ? Math.round(ttl * factor) : ttl + Math.max(1000, ttl / 2));
 }
 
+/**
+ * When pause-writer strikes after a write is invoked: inside the window
+ * between the client's lease check and its write when there is one
+ * (after the hold, mid-way through --write-delay-ms), else a third of the way
+ * into the hold.
+ */
+export function writerDelayMs(config: RunConfig): number {
+  const { holdMs, writeDelayMs } = config.workload;
+  return writeDelayMs ? holdMs + Math.max(1, Math.floor(writeDelayMs / 2)) : Math.max(1, Math.floor(holdMs / 3));
+}

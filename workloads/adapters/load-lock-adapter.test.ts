@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HarnessError } from "../../harness/core/index.js";
 import { loadLockAdapter } from "./load-lock-adapter.js";
+import { builtInAdapters } from "./built-in-adapters.js";
 
 let dir: string;
 beforeAll(() => {
@@ -33,7 +34,8 @@ describe("loadLockAdapter", () => {
   it("refuses an unknown built-in name and lists the known ones", async () => {
     const error = await loadError("foo");
     expect(error.code).toBe("adapter.invalid");
-    expect(error.message).toBe('Cannot use lock service "foo": no such adapter (known: reference)');
+    const known = builtInAdapters().map((a) => a.name).join(", ");
+    expect(error.message).toBe(`Cannot use lock service "foo": no such adapter (known: ${known})`);
   });
 
   it("refuses a module that exports no connect function, naming the path as given", async () => {

@@ -8,11 +8,15 @@ import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { HarnessError, toToken, type Token } from "../../harness/core/index.js";
 import type { AcquireOptions, ConnectOptions, Lease, LockAdapter, LockClient, ReleaseOptions } from "./lock-adapter.js";
-import { referenceAdapter } from "./reference-adapter.js";
+import { builtInAdapters, findBuiltInAdapter } from "./built-in-adapters.js";
 
-/** A granted lease with its token normalized; `lease` is what the adapter returned. */
+/**
+ * A granted lease with its token normalized; `lease` is what the adapter
+ * returned. `token` is null only for an adapter whose `info.token` is null
+ * (a service without fencing tokens).
+ */
 export interface CheckedLease {
-  readonly token: Token;
+  readonly token: Token | null;
   readonly lease: Lease;
 }
 
@@ -30,8 +34,6 @@ export interface LoadedLockAdapter {
   connect(options: ConnectOptions): Promise<CheckedLockClient>;
 }
 
-const BUILT_INS: Readonly<Record<string, LockAdapter>> = { reference: referenceAdapter };
-
 /**
  * Resolves `nameOrPath`: a built-in name ("reference"), or a path (absolute,
  * or relative to `cwd`) to an ES module whose default export (or, failing
@@ -40,12 +42,12 @@ const BUILT_INS: Readonly<Record<string, LockAdapter>> = { reference: referenceA
  */
 export async function loadLockAdapter(nameOrPath: string, cwd: string = process.cwd()): Promise<LoadedLockAdapter> {
   if (!looksLikePath(nameOrPath)) {
-    const builtIn = BUILT_INS[nameOrPath];
+    const builtIn = findBuiltInAdapter(nameOrPath);
     if (!builtIn) {
-      const known = Object.keys(BUILT_INS).join(", ");
+      const known = builtInAdapters().map((a) => a.name).join(", ");
       throw new HarnessError("adapter.invalid", `Cannot use lock service "${nameOrPath}": no such adapter (known: ${known})`);
     }
-    return checkedAdapter(builtIn, nameOrPath);
+    return checkedAdapter(await builtIn.load(), nameOrPath);
   }
   const path = isAbsolute(nameOrPath) ? nameOrPath : resolve(cwd, nameOrPath);
   let module: Record<string, unknown>;
@@ -89,7 +91,7 @@ function checkedAdapter(adapter: LockAdapter, label: string): LoadedLockAdapter 
     adapter,
     async connect(options) {
       const client: unknown = await adapter.connect(options);
-      return checkedClient(clientShape(client, label), label);
+      return checkedClient(clientShape(client, label), label, adapter.info?.token === null);
     },
   };
 }
@@ -104,11 +106,15 @@ function clientShape(client: unknown, label: string): LockClient {
   return client as LockClient;
 }
 
-function checkedClient(client: LockClient, label: string): CheckedLockClient {
+function checkedClient(client: LockClient, label: string, tokenless: boolean): CheckedLockClient {
   return {
     async acquire(resource, options) {
       const lease: unknown = await client.acquire(resource, options);
-      const raw = typeof lease === "object" && lease !== null ? (lease as { token?: unknown }).token : undefined;
+      if (typeof lease !== "object" || lease === null) {
+        throw invalid(label, `acquire of "${resource}" resolved to ${describe(lease)}, not a lease object`);
+      }
+      const raw = (lease as { token?: unknown }).token;
+      if (tokenless && (raw === null || raw === undefined)) return { token: null, lease: lease as Lease };
       const token = toToken(raw);
       if (token === undefined) {
         throw invalid(label, `acquire of "${resource}" resolved without a usable token (got ${describe(raw)})`);

@@ -15,7 +15,8 @@ export type RawToken = string | bigint | number;
  * adapter may keep its own fields on it (a lease id, a znode path...).
  */
 export interface Lease {
-  readonly token: RawToken;
+  /** Null only from an adapter whose `info.token` is null (no fencing token exists). */
+  readonly token: RawToken | null;
   readonly [extra: string]: unknown;
 }
 
@@ -65,19 +66,68 @@ export interface LockServiceNode {
 export interface LockServiceLaunch {
   readonly argv: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
-  /** Resolves true once the node answers; the harness polls it. */
+  /**
+   * Resolves true once the node answers; the harness polls it from inside
+   * the node's network (after the node's port accepts connections).
+   */
   ready?(): Promise<boolean>;
+  /** How long the node may take to become ready (default 10 s; a JVM needs more). */
+  readonly readyTimeoutMs?: number;
+}
+
+/**
+ * The run's settings for the service (RunConfig `lock`), for adapters that
+ * have choices; an adapter ignores what it does not use.
+ */
+export interface LockServiceSettings {
+  /** Votes needed per decision (`--lock-quorum`); undefined: the adapter's default. */
+  readonly quorum?: number;
+  /** How many lock nodes are witnesses (`--lock-witnesses`); undefined: none. */
+  readonly witnesses?: number;
 }
 
 /** How to start the lock service; omitted when endpoints are given by the user. */
 export interface LockService {
   readonly nodes: number;
-  start(node: LockServiceNode, peers: readonly LockServiceNode[]): LockServiceLaunch;
+  start(node: LockServiceNode, peers: readonly LockServiceNode[], settings?: LockServiceSettings): LockServiceLaunch;
+  /**
+   * Set when libfaketime cannot reach the service's processes, with the
+   * reason in one line ("etcd is a Go binary: it reads the clock without
+   * libc"). Its processes then run on the real clock, and a run whose clock
+   * faults aim at lock nodes is refused before anything starts. Omitted: the
+   * service's clocks can be skewed.
+   */
+  readonly clock?: LockServiceClock;
+}
+
+/** A service whose clock cannot be faked, and why. */
+export interface LockServiceClock {
+  readonly support: "unsupported";
+  readonly reason: string;
+}
+
+/**
+ * What an adapter says about itself, for `fencecheck list`, the report and
+ * the run's notes. All one-liners.
+ */
+export interface LockAdapterInfo {
+  /** What the service is. */
+  readonly summary: string;
+  /**
+   * What the fencing token is ("create revision of the lock key"), or null
+   * when the service grants none: then acquire may resolve with `token: null`
+   * and writes go to storage without a token.
+   */
+  readonly token: string | null;
+  /** Its limits: faults that cannot reach it, what it does not promise. */
+  readonly limits?: string;
 }
 
 /** A lock adapter module's default export. */
 export interface LockAdapter {
   readonly name: string;
   readonly service?: LockService;
+  /** Optional self-description; built-in adapters all have one. */
+  readonly info?: LockAdapterInfo;
   connect(options: ConnectOptions): Promise<LockClient>;
 }

@@ -22,6 +22,8 @@ export interface StorageWriteRequest {
   readonly value: string;
   readonly token: Token | null;
   readonly client: string;
+  /** The version the writer's last read saw (checked by `cas` storage; others ignore it). */
+  readonly version?: string | null;
 }
 
 /**
@@ -35,7 +37,7 @@ export type StorageWriteResult =
 
 /** What a read saw, or that it got no answer (a read has no effect either way). */
 export type StorageReadResult =
-  | { readonly kind: "value"; readonly value: string | null; readonly token: Token | null }
+  | { readonly kind: "value"; readonly value: string | null; readonly token: Token | null; readonly version?: string | null }
   | { readonly kind: "unanswered"; readonly message: string; readonly timedOut: boolean };
 
 /** The storage client of one agent. */
@@ -59,9 +61,10 @@ export function createStorageClient(options: StorageClientOptions): StorageClien
       const url = `${endpointFor(key)}/read?key=${encodeURIComponent(key)}`;
       try {
         const answer = await requestJson({ method: "GET", url, timeoutMs, ...(signal ? { signal } : {}) });
-        const body = answer.body as { value?: unknown; token?: unknown } | undefined;
+        const body = answer.body as { value?: unknown; token?: unknown; version?: unknown } | undefined;
         if (answer.status !== 200 || body === undefined) return unanswered(`GET ${url}: status ${answer.status}`, false);
-        return { kind: "value", value: stringOrNull(body.value), token: stringOrNull(body.token) };
+        const version = "version" in body ? { version: stringOrNull(body.version) } : {};
+        return { kind: "value", value: stringOrNull(body.value), token: stringOrNull(body.token), ...version };
       } catch (error) {
         return unansweredFrom(error);
       }

@@ -7,9 +7,11 @@
  * check that the lease is still valid. It sleeps `holdMs` inside the critical
  * section and then writes with the token it remembers, exactly like a holder
  * that wakes from a pause believing it still holds the lock. With
- * `leaseCheck`, it first looks at its own clock: the lease is valid until the
- * time it asked for it plus the TTL. It skips the write or kills itself
- * when that has passed; a pause after the check (during the hold) defeats it.
+ * `leaseCheck`, after the hold it looks at its own clock: the lease is valid
+ * until the time it asked for it plus the TTL. It skips the write or kills
+ * itself when that has passed. Then it waits `writeDelayMs` (the window
+ * between the check and the write) and writes: a pause in that window, or a
+ * clock that runs slow, defeats the check.
  */
 import type { AgentConfig, AgentReply, AgentRequest, OpError, Token } from "../../harness/core/index.js";
 import { LOCK_ERRORS } from "../../harness/core/index.js";
@@ -74,6 +76,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   async function write(id: number, resource: string, value: string): Promise<AgentReply> {
     const lease = leases.get(resource);
     if (!lease) return notHolder(id, { resource, value });
+    await deps.sleep(config.holdMs);
     const check = config.leaseCheck ?? "none";
     if (check !== "none" && deps.nowMs() >= lease.validUntilMs) {
       const message = `Lease on "${resource}" (token ${lease.token}) expired by this client's clock before the write`;
@@ -81,7 +84,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       leases.delete(resource);
       return { id, type: "fail", value: { resource, value, token: lease.token }, error: { code: LOCK_ERRORS.leaseExpired, message, definite: true } };
     }
-    await deps.sleep(config.holdMs);
+    if (config.writeDelayMs) await deps.sleep(config.writeDelayMs);
     const written = { resource, value, token: lease.token };
     const version = versions.get(resource);
     const request = { key: resource, value, token: lease.token, client: config.clientId, ...(version !== undefined ? { version } : {}) };

@@ -16,16 +16,23 @@ import type {
   ProcessExit,
   ProcessSpec,
   Runtime,
+  ProbeResult,
+  TrafficDelay,
+  TrafficKind,
 } from "../../core/index.js";
 
 /** One recorded cluster call. Grudges are copied to plain arrays. */
 export type FakeCall =
   | { readonly kind: "start-process"; readonly node: NodeId; readonly argv: readonly string[] }
   | { readonly kind: "exec"; readonly node: NodeId; readonly argv: readonly string[] }
-  | { readonly kind: "pause" | "resume" | "kill" | "restart"; readonly node: NodeId }
+  | { readonly kind: "pause" | "resume" | "kill" | "restart" | "freeze" | "thaw" | "read-clock"; readonly node: NodeId }
   | { readonly kind: "partition"; readonly grudge: readonly (readonly [NodeId, readonly NodeId[]])[] }
   | { readonly kind: "heal" | "stop" }
-  | { readonly kind: "set-clock"; readonly node: NodeId; readonly skew: ClockSkew };
+  | { readonly kind: "set-clock"; readonly node: NodeId; readonly skew: ClockSkew }
+  | { readonly kind: "drop-packets"; readonly node: NodeId; readonly from: readonly NodeId[]; readonly probability: number }
+  | { readonly kind: "delay-traffic"; readonly node: NodeId; readonly delay: TrafficDelay }
+  | { readonly kind: "heal-traffic"; readonly traffic: TrafficKind }
+  | { readonly kind: "probe"; readonly from: NodeId; readonly to: NodeId; readonly result: ProbeResult };
 
 /** Answers one line sent to a "pipe" process with zero or more lines (sync or async). */
 export type FakeLineHandler = (line: string, ctx: { node: NodeId; spec: ProcessSpec }) =>
@@ -76,6 +83,8 @@ function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluste
   const { calls, opts } = ctx;
   const procs: FakeProcess[] = [];
   const paused = new Set<NodeId>();
+  const skews = new Map<NodeId, ClockSkew>();
+  const cut = { grudge: new Map() as Grudge, loss: new Map<NodeId, { from: readonly NodeId[]; p: number }>() };
   let nextPid = 1000;
   function check(node: NodeId): void {
     if (!specs.some((s) => s.id === node)) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
@@ -120,13 +129,57 @@ function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluste
     },
     async partition(grudge: Grudge) {
       calls.push({ kind: "partition", grudge: [...grudge].map(([n, set]) => [n, [...set]] as const) });
+      cut.grudge = grudge;
     },
     async heal() {
       calls.push({ kind: "heal" });
+      cut.grudge = new Map();
+    },
+    async dropPackets(node, from, probability) {
+      check(node);
+      calls.push({ kind: "drop-packets", node, from, probability });
+      cut.loss.set(node, { from, p: probability });
+    },
+    async delayTraffic(node, delay) {
+      check(node);
+      calls.push({ kind: "delay-traffic", node, delay });
+    },
+    async healTraffic(traffic) {
+      calls.push({ kind: "heal-traffic", traffic });
+      if (traffic === "loss") cut.loss.clear();
+    },
+    /** Simulated: "timeout" across the current grudge or a certain (p = 1) loss, "refused" otherwise. */
+    async probe(from, to) {
+      check(from);
+      check(to);
+      const dropped = (a: NodeId, b: NodeId): boolean =>
+        cut.grudge.get(a)?.has(b) === true || (cut.loss.get(a)?.p === 1 && cut.loss.get(a)?.from.includes(b) === true);
+      const result: ProbeResult = dropped(to, from) || dropped(from, to) ? "timeout" : "refused";
+      calls.push({ kind: "probe", from, to, result });
+      return result;
     },
     async setClock(node, skew) {
       check(node);
       calls.push({ kind: "set-clock", node, skew });
+      skews.set(node, skew);
+    },
+    /** Simulated: the offset last set (rates are not simulated). */
+    async readClock(node) {
+      check(node);
+      calls.push({ kind: "read-clock", node });
+      return { node, offsetMs: skews.get(node)?.offsetMs ?? 0 };
+    },
+    /** Like pause: the node's pipe processes hold their replies until thawed. */
+    async freeze(node) {
+      check(node);
+      calls.push({ kind: "freeze", node });
+      paused.add(node);
+    },
+    async thaw(node) {
+      check(node);
+      calls.push({ kind: "thaw", node });
+      paused.delete(node);
+      for (const proc of procs) if (proc.node === node) proc.flush();
     },
     async stop() {
       calls.push({ kind: "stop" });

@@ -5,23 +5,40 @@ import { createSystemClock } from "../../core/index.js";
 import type { Clock } from "../../core/index.js";
 import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
 import type { ReapResult } from "./namespace-reaper.js";
+import { removeOwnedCgroups, removeStateDirs, thawOwnedCgroups } from "./clean-run-state.js";
+import { DEFAULT_STATE_DIR } from "./local-cluster.js";
 
 /** Options for `cleanLocal`. */
 export interface CleanLocalOptions {
   /** Only this run's leftovers; every fencecheck namespace when absent. */
   readonly runId?: string;
   readonly clock?: Clock;
+  /** Parent of the runs' state directories; default "/run/fencecheck". */
+  readonly stateDir?: string;
+}
+
+/** What `cleanLocal` removed besides namespaces. */
+export interface CleanLocalResult extends ReapResult {
+  /** Freezer cgroups removed (paths). */
+  readonly cgroups: string[];
+  /** Run state directories removed (skew files). */
+  readonly stateDirs: string[];
 }
 
 /**
  * Removes what crashed or SIGKILLed runs left behind: every network
  * namespace named `fc-*` (or `fc-<runId>-*`), after SIGCONT and SIGKILL of
- * every process inside. Needs no state file: the namespace names say it all
+ * every process inside; the freezer cgroups `fencecheck-<runId>-*` (thawed
+ * first); and the run state directories `/run/fencecheck/<runId>` (skew files). Needs no state file: the namespace names say it all
  * (see `namespaces.ts`). Touches nothing of the host's own network. Returns
  * the namespaces removed and how many processes were killed.
  */
-export async function cleanLocal(opts: CleanLocalOptions = {}): Promise<ReapResult> {
+export async function cleanLocal(opts: CleanLocalOptions = {}): Promise<CleanLocalResult> {
   const clock = opts.clock ?? createSystemClock();
+  thawOwnedCgroups(opts.runId);
   const namespaces = await listOwnedNamespaces(clock, opts.runId);
-  return reapNamespaces(clock, namespaces);
+  const reaped = await reapNamespaces(clock, namespaces);
+  const cgroups = await removeOwnedCgroups(clock, opts.runId);
+  const stateDirs = removeStateDirs(opts.stateDir ?? DEFAULT_STATE_DIR, opts.runId);
+  return { ...reaped, cgroups, stateDirs };
 }

@@ -5,6 +5,7 @@
 import { HarnessError } from "../../core/index.js";
 import type {
   Clock,
+  ClockOptions,
   Cluster,
   ClusterNode,
   ExecOptions,
@@ -15,12 +16,15 @@ import type {
   NodeSpec,
   ProcessSpec,
 } from "../../core/index.js";
+import { createClockAndFreeze } from "./clock-and-freeze.js";
 import { reapNamespaces, listOwnedNamespaces } from "./namespace-reaper.js";
 import { namespaceExecArgv } from "./namespaces.js";
 import type { NetworkPlan } from "./namespaces.js";
 import { spawnNodeProcess } from "./node-process.js";
 import type { LocalProcess } from "./node-process.js";
 import { createPartitioner } from "./partitioner.js";
+import { probeConnection } from "./probe-connection.js";
+import { createTrafficShaper } from "./traffic-shaper.js";
 import { awaitStopped, createProcessTable } from "./process-table.js";
 import { runCommand } from "./run-command.js";
 import { waitForPort } from "./wait-for-port.js";
@@ -34,15 +38,25 @@ export interface LocalClusterParts {
   readonly clock: Clock;
   /** SIGTERM-to-SIGKILL grace in `stop`. */
   readonly stopGraceMs: number;
+  /** Run every process under its node's fake clock (libfaketime). */
+  readonly fakeClock?: ClockOptions;
+  /** Parent of the run's state directory (skew files), e.g. "/run/fencecheck". */
+  readonly stateDir?: string;
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
+/** Where local runs keep state that must not outlive them (skew files). */
+export const DEFAULT_STATE_DIR = "/run/fencecheck";
 
 /** Wraps a brought-up network in a `Cluster`. The network must already exist. */
 export function createLocalCluster(parts: LocalClusterParts): Cluster {
   const { runId, plan, clock } = parts;
   const table = createProcessTable();
+  const clockAndFreeze = createClockAndFreeze({
+    runId, clock, table, fakeClock: parts.fakeClock, stateDir: parts.stateDir ?? DEFAULT_STATE_DIR, namespaceOf: (node) => planned(node).namespace,
+  });
   const partitioner = createPartitioner(plan, clock);
+  const shaper = createTrafficShaper(plan, { clock, runId });
 
   let stopped = false;
   let stopping: Promise<void> | undefined;
@@ -56,7 +70,8 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
   async function start(node: NodeId, spec: ProcessSpec): Promise<LocalProcess> {
     if (stopped) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
     const target = planned(node);
-    const proc = await spawnNodeProcess({ node, namespace: target.namespace, clock }, spec);
+    const env = clockAndFreeze.envFor(node, spec);
+    const proc = await spawnNodeProcess({ node, namespace: target.namespace, clock, ...(env ? { env } : {}) }, spec);
     table.add(proc);
     if (spec.readyPort !== undefined) {
       const timeoutMs = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
@@ -71,15 +86,23 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
     return proc;
   }
 
+  function servicePorts(node: NodeId): number[] {
+    const ports = table.live(node).filter((p) => (p.spec.kind ?? "service") === "service").map((p) => p.spec.readyPort);
+    return [...new Set(ports.filter((p): p is number => p !== undefined))];
+  }
+
   async function stopAll(): Promise<void> {
+    clockAndFreeze.thawAll();
     for (const proc of table.live()) proc.signalGroup("SIGCONT");
     for (const proc of table.live()) proc.signalGroup("SIGTERM");
     const grace = new AbortController();
     await Promise.race([Promise.all(table.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
     grace.abort();
+    await shaper.killProxies();
     for (const proc of table.live()) proc.signalGroup("SIGKILL");
     await Promise.all(table.live().map((p) => p.exited));
     await reapNamespaces(clock, await listOwnedNamespaces(clock, runId));
+    await clockAndFreeze.cleanup();
   }
 
   const nodes: ClusterNode[] = parts.specs.map((spec) => ({ id: spec.id, role: spec.role, host: planned(spec.id).host }));
@@ -127,9 +150,27 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
     },
     /** Removes our partition rules; a no-op once the cluster is stopped (the namespaces are gone). */
     heal: async () => (stopped ? undefined : partitioner.heal()),
-    async setClock(node) {
-      throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the local runtime does not support clock faults yet`);
+    async dropPackets(node, from, probability) {
+      if (stopped) throw new HarnessError("nemesis.fault-not-applied", `Cannot drop packets of node "${node}": the cluster is stopped`);
+      await shaper.dropPackets(node, from, probability);
     },
+    async delayTraffic(node, delay) {
+      if (stopped) throw new HarnessError("nemesis.fault-not-applied", `Cannot delay traffic of node "${node}": the cluster is stopped`);
+      const ports = delay.port !== undefined ? [delay.port] : servicePorts(node);
+      if (ports.length === 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot delay traffic of node "${node}": it runs no service with a ready port`);
+      for (const port of ports) await shaper.delayTraffic(node, { ...delay, port });
+    },
+    /** Removes our loss rules, or our nat redirects and proxies; once stopped, only proxies are left to end. */
+    healTraffic: async (kind) => (stopped ? shaper.killProxies() : shaper.heal(kind)),
+    async probe(from, to, opts = {}) {
+      const { namespace } = planned(from);
+      return probeConnection({ namespace, host: planned(to).host, port: opts.port ?? 9, timeoutMs: opts.timeoutMs ?? 1000, clock });
+    },
+    setClock: (node, skew) => clockAndFreeze.setClock(node, skew),
+    readClock: (node) => clockAndFreeze.readClock(node),
+    /** Freezes the node through its freezer cgroup (SIGSTOP where none is usable). */
+    freeze: (node) => clockAndFreeze.freeze(node),
+    thaw: (node) => clockAndFreeze.thaw(node),
     /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
     stop() {
       stopped = true;

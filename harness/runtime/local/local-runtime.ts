@@ -20,10 +20,12 @@ export interface LocalRuntimeOptions {
   readonly clock?: Clock;
   /** How long `stop` waits after SIGTERM before SIGKILL; default 1000 ms. */
   readonly stopGraceMs?: number;
+  /** Parent of each run's state directory (skew files); default "/run/fencecheck". */
+  readonly stateDir?: string;
 }
 
-/** The faults the local runtime can inject (clock skew is not there yet). */
-export const LOCAL_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition"]);
+/** The faults the local runtime can inject (clock skew needs `StartOptions.clock`). */
+export const LOCAL_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock"]);
 
 /**
  * Creates the local runtime. `start` refuses a run id whose namespaces
@@ -54,7 +56,10 @@ export function createLocalRuntime(opts: LocalRuntimeOptions = {}): Runtime {
         throw error;
       }
       const stopGraceMs = opts.stopGraceMs ?? 1_000;
-      return createLocalCluster({ runId: start.runId, plan, specs: nodes, faults: LOCAL_FAULTS, clock, stopGraceMs });
+      return createLocalCluster({
+        runId: start.runId, plan, specs: nodes, faults: LOCAL_FAULTS, clock, stopGraceMs,
+        ...(start.clock ? { fakeClock: start.clock } : {}), ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
+      });
     },
   };
 }

@@ -27,6 +27,8 @@ export interface SpawnTarget {
   readonly node: NodeId;
   readonly namespace: string;
   readonly clock: Clock;
+  /** Added to `spec.env` (the node's fake clock, say) without changing the spec. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 const EXEC_POLL_MS = 1;
@@ -45,7 +47,7 @@ const EXEC_POLL_ROUNDS = 2_000;
 export function spawnNodeProcess(target: SpawnTarget, spec: ProcessSpec): Promise<LocalProcess> {
   const log = openLog(spec.logFile, spec.argv);
   const pipe = spec.stdio === "pipe";
-  const wrapped = namespaceExecArgv(target.namespace, spec.argv, spec.env);
+  const wrapped = namespaceExecArgv(target.namespace, spec.argv, target.env ? { ...spec.env, ...target.env } : spec.env);
   const [file, ...args] = wrapped;
   const child = spawn(file as string, args, {
     cwd: spec.cwd,

@@ -12,7 +12,8 @@
  * journaled in the data dir and replayed on start, so the state survives a
  * SIGKILL.
  */
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { exitOnSignals, serveJson } from "../serve-json.js";
 import { appendJournal, loadJournal } from "./storage-journal.js";
@@ -35,8 +36,8 @@ async function main(): Promise<void> {
   const logFile = values.log;
   const mode = values.mode;
   if (!dataDir || !logFile) throw new Error("Cannot start the storage service: --data-dir and --log are required");
-  if (mode !== "fenced" && mode !== "unfenced") {
-    throw new Error(`Cannot start the storage service: unknown mode "${mode}" (known: fenced, unfenced)`);
+  if (mode !== "fenced" && mode !== "unfenced" && mode !== "cas" && mode !== "file") {
+    throw new Error(`Cannot start the storage service: unknown mode "${mode}" (known: fenced, unfenced, cas, file)`);
   }
   const originNs = values["origin-ns"] === undefined ? process.hrtime.bigint() : BigInt(values["origin-ns"]);
   mkdirSync(dataDir, { recursive: true });
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     mode,
     harnessNowNs: () => Number(process.hrtime.bigint() - originNs),
     journal: (write) => appendJournal(dataDir, write),
+    ...(mode === "file" ? { keepFile: (key: string, value: string) => writeKeyFile(dataDir, key, value) } : {}),
     record: (record) => appendFileSync(logFile, `${JSON.stringify(record)}\n`),
   });
   const server = await serveJson(route, {
@@ -57,6 +59,12 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`[${node}] ${line}\n`),
   });
   exitOnSignals(server);
+}
+
+/** `file` mode: the key's value as a plain file, overwritten in place with no condition (the seed's honest limitation). */
+function writeKeyFile(dataDir: string, key: string, value: string): void {
+  mkdirSync(join(dataDir, "files"), { recursive: true });
+  writeFileSync(join(dataDir, "files", encodeURIComponent(key)), value);
 }
 
 main().catch((error: unknown) => {

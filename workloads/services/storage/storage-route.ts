@@ -17,6 +17,8 @@ export interface StorageRouteDeps {
   readonly harnessNowNs: () => number;
   /** Makes an accepted write durable (the journal). */
   readonly journal: (write: AcceptedWrite) => void;
+  /** `file` mode: writes the key's value as a plain file. */
+  readonly keepFile?: (key: string, value: string) => void;
   /** Appends one storage.jsonl line. */
   readonly record: (record: StorageRecord) => void;
 }
@@ -29,7 +31,8 @@ export function storageRoute(deps: StorageRouteDeps): JsonRoute {
     if (request.method === "GET" && request.path === "/read") {
       const key = request.query.get("key");
       if (!key) return { status: 400, body: { error: "bad-request" } };
-      return { status: 200, body: deps.state.read(key) };
+      const read = deps.state.read(key);
+      return { status: 200, body: deps.mode === "cas" ? { ...read, version: deps.state.version(key) } : read };
     }
     return { status: 404, body: { error: "not-found" } };
   };
@@ -43,9 +46,12 @@ function write(deps: StorageRouteDeps, body: unknown): JsonResponse {
   const tokenOk = rawToken === undefined || rawToken === null || (typeof rawToken === "string" && /^\d+$/.test(rawToken));
   if (!key || typeof value !== "string" || !tokenOk) return { status: 400, body: { error: "bad-request" } };
   const token = typeof rawToken === "string" ? BigInt(rawToken).toString() : null;
-  const request = { key, value, token, client };
+  const rawVersion = field(body, "version");
+  const version = typeof rawVersion === "string" ? rawVersion : null;
+  const request = { key, value, token, client, version };
   const decision = deps.state.write(request);
   if (decision.accepted) deps.journal({ key, value, token });
+  if (decision.accepted) deps.keepFile?.(key, value);
   deps.record(storageRecord(request, decision, { node: deps.node, mode: deps.mode, time: deps.harnessNowNs() }));
   const note = `${key} ${client} token=${token ?? "none"}`;
   if (decision.accepted) return { status: 200, body: { accepted: true, highest: decision.highest }, log: note };

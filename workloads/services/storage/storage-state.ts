@@ -8,7 +8,12 @@
  */
 import { compareTokens, type StorageRecord, type Token } from "../../../harness/core/index.js";
 
-export type StorageMode = "fenced" | "unfenced";
+/**
+ * `cas` accepts a write only when the version it carries (the one its
+ * writer read) is still the key's current version; `file` decides like
+ * `unfenced` (the server also keeps each key as a plain file).
+ */
+export type StorageMode = "fenced" | "unfenced" | "cas" | "file";
 
 /** One write as the service received it. */
 export interface StorageWrite {
@@ -16,12 +21,14 @@ export interface StorageWrite {
   readonly value: string;
   readonly token: Token | null;
   readonly client: string;
+  /** The version the writer read (only `cas` looks at it). */
+  readonly version?: string | null;
 }
 
 /** What the service did with a write. `highest` is the highest token accepted before it. */
 export type StorageDecision =
   | { readonly accepted: true; readonly highest: Token | null }
-  | { readonly accepted: false; readonly reason: "stale-token" | "missing-token"; readonly highest: Token | null };
+  | { readonly accepted: false; readonly reason: "stale-token" | "missing-token" | "version-conflict" | "missing-version"; readonly highest: Token | null };
 
 /** A write that was accepted: what the journal keeps and replays. */
 export interface AcceptedWrite {
@@ -43,11 +50,14 @@ export interface StorageState {
   /** Applies an already accepted write unconditionally (journal replay). */
   apply(write: AcceptedWrite): void;
   read(key: string): StoredValue;
+  /** The key's version: how many writes it has accepted, as a decimal string ("0" when never written). */
+  version(key: string): string;
   /** The highest token accepted for `key`, or null. */
   highest(key: string): Token | null;
 }
 
 interface KeyState {
+  readonly writes: number;
   readonly value: string;
   readonly token: Token | null;
   readonly highest: Token | null;
@@ -58,8 +68,10 @@ export function createStorageState(mode: StorageMode): StorageState {
   const keys = new Map<string, KeyState>();
 
   function apply(write: AcceptedWrite): void {
-    const before = keys.get(write.key)?.highest ?? null;
-    keys.set(write.key, { value: write.value, token: write.token, highest: maxToken(before, write.token) });
+    const before = keys.get(write.key);
+    keys.set(write.key, {
+      writes: (before?.writes ?? 0) + 1, value: write.value, token: write.token, highest: maxToken(before?.highest ?? null, write.token),
+    });
   }
 
   return {
@@ -71,6 +83,10 @@ export function createStorageState(mode: StorageMode): StorageState {
           return { accepted: false, reason: "stale-token", highest };
         }
       }
+      if (mode === "cas") {
+        if (write.version === undefined || write.version === null) return { accepted: false, reason: "missing-version", highest };
+        if (write.version !== String(keys.get(write.key)?.writes ?? 0)) return { accepted: false, reason: "version-conflict", highest };
+      }
       apply(write);
       return { accepted: true, highest };
     },
@@ -79,6 +95,7 @@ export function createStorageState(mode: StorageMode): StorageState {
       const entry = keys.get(key);
       return entry ? { value: entry.value, token: entry.token } : { value: null, token: null };
     },
+    version: (key) => String(keys.get(key)?.writes ?? 0),
     highest: (key) => keys.get(key)?.highest ?? null,
   };
 }

@@ -1,0 +1,36 @@
+/**
+ * fencecheck's own history.jsonl (see harness/core history-codec): every
+ * line is validated there; the key of an op is its value's `key` field when
+ * the value is a `{key, value}` map.
+ */
+import { parseHistoryJsonl } from "../../../harness/core/index.js";
+/** Parses a history.jsonl text; `source` names the file in errors. */
+export function parseJsonlHistory(text, source) {
+    const lines = lineNumbers(text);
+    const ops = [];
+    parseHistoryJsonl(text, source).forEach((op, i) => {
+        if (typeof op.process !== "number")
+            return;
+        const base = { process: op.process, type: op.type, f: op.f, line: lines[i] ?? 0 };
+        const v = op.value;
+        const keyed = typeof v === "object" && v !== null && !Array.isArray(v) && "key" in v && "value" in v;
+        const errorCode = op.type === "fail" || op.type === "info" ? op.error?.code : undefined;
+        ops.push({
+            ...base,
+            value: keyed ? v.value : op.value,
+            ...(keyed ? { key: v.key } : {}),
+            ...(errorCode !== undefined ? { errorCode } : {}),
+        });
+    });
+    return ops;
+}
+/** The 1-based line of each non-blank line, in order. */
+function lineNumbers(text) {
+    const out = [];
+    text.split("\n").forEach((line, i) => {
+        if (line.trim() !== "")
+            out.push(i + 1);
+    });
+    return out;
+}
+//# sourceMappingURL=jsonl-history.js.map

@@ -1,0 +1,60 @@
+/**
+ * Adapters from fencecheck's own `Op` histories (harness/core) to the
+ * checker's operations, with Jepsen's semantics: `fail` pairs are dropped,
+ * `info` pairs (and invocations that never completed) return at +infinity
+ * with the unknown output. Times are positions in the history.
+ */
+import { pairs } from "../../harness/core/index.js";
+import { checkOperations } from "./checker.js";
+import { UNKNOWN } from "./model.js";
+import { fencedRegisterSpec } from "./models/fenced-register.js";
+import { toOperations } from "./to-operations.js";
+/**
+ * Pairs the client ops of `history` into operations. `toInput` returns
+ * undefined to leave an op out; `toOutput` reads an ok completion.
+ */
+export function fromHistory(history, toInput, toOutput) {
+    const position = new Map();
+    history.forEach((op, i) => position.set(op, i));
+    const out = [];
+    for (const { invoke, completion } of pairs(history)) {
+        if (typeof invoke.process !== "number" || completion?.type === "fail")
+            continue;
+        const input = toInput(invoke);
+        if (input === undefined)
+            continue;
+        const call = position.get(invoke);
+        const clientId = invoke.process;
+        if (completion === undefined || completion.type === "info") {
+            out.push({ clientId, input, call, output: UNKNOWN, return: Infinity });
+        }
+        else {
+            out.push({ clientId, input, call, output: toOutput(completion, input), return: position.get(completion) });
+        }
+    }
+    return out;
+}
+/** Reads fencecheck ops as the format-independent ops the model specs take. */
+export function jepsenOpsOf(history) {
+    const out = [];
+    history.forEach((op, i) => {
+        if (typeof op.process !== "number")
+            return;
+        const errorCode = op.type === "fail" || op.type === "info" ? op.error?.code : undefined;
+        out.push({ process: op.process, type: op.type, f: op.f, value: op.value, line: i + 1, ...(errorCode ? { errorCode } : {}) });
+    });
+    return out;
+}
+/**
+ * Checks a lock workload's history (acquire/read/write/release with
+ * `{resource, value, token}`, see harness/core lock-ops) against the
+ * fenced-register model, one partition per resource: an ok write whose
+ * token is below the highest accepted one is illegal, and so is a read that
+ * no order of the writes explains. acquire and release are left out.
+ * Throws input.invalid when an op cannot be read (e.g. a bad token).
+ */
+export function checkLockHistory(history, options = {}) {
+    const ops = toOperations(fencedRegisterSpec, jepsenOpsOf(history), "history");
+    return checkOperations(fencedRegisterSpec.model(undefined), ops, { allPartitions: true, ...options });
+}
+//# sourceMappingURL=from-history.js.map

@@ -1,0 +1,66 @@
+/**
+ * The checker's vocabulary, kept as small as porcupine's: a model is a record
+ * of pure functions over immutable states, an operation is a call and a
+ * return with times, and an indeterminate output is the `UNKNOWN` marker.
+ */
+/** Returned by `Model.step` when the operation cannot happen in that state. */
+export declare const ILLEGAL: unique symbol;
+export type Illegal = typeof ILLEGAL;
+/** The output of an operation whose result was never observed (Jepsen `info`). */
+export interface UnknownOutput {
+    readonly unknown: true;
+}
+/**
+ * The one unknown-output value. Models compare with `isUnknown`, and
+ * structured clones (worker threads) are restored with `reviveUnknown`.
+ */
+export declare const UNKNOWN: UnknownOutput;
+/** True for the unknown-output marker (or a structured clone of it). */
+export declare function isUnknown(output: unknown): output is UnknownOutput;
+/** What a step sees as the output: the observed one, or unknown. */
+export type Output<O> = O | UnknownOutput;
+/** An operation: input at `call`, output at `return` (times; `Infinity` = never returned). */
+export interface Operation<I, O> {
+    readonly clientId: number;
+    readonly input: I;
+    readonly call: number;
+    readonly output: Output<O>;
+    readonly return: number;
+}
+/** An event of a history given as events: a call or a return matched by `id`. */
+export type Event<I, O> = {
+    readonly kind: "call";
+    readonly clientId: number;
+    readonly id: number;
+    readonly value: I;
+} | {
+    readonly kind: "return";
+    readonly clientId: number;
+    readonly id: number;
+    readonly value: Output<O>;
+};
+/**
+ * A sequential specification. `step` must be pure and must not mutate
+ * `state`; it returns the next state or `ILLEGAL`. A step with an unknown
+ * output must accept it: apply the input when that is legal, else leave the
+ * state unchanged. `equal` and `hash` must agree (equal states, equal
+ * hashes); the defaults are `===` and a constant.
+ */
+export interface Model<S, I, O> {
+    readonly init: () => S;
+    readonly step: (state: S, input: I, output: Output<O>) => S | Illegal;
+    /** Splits a history into independent parts (P-compositionality), e.g. by key. */
+    readonly partition?: (ops: readonly Operation<I, O>[]) => Operation<I, O>[][];
+    readonly equal?: (a: S, b: S) => boolean;
+    readonly hash?: (state: S) => number;
+    readonly describeOperation?: (input: I, output: Output<O>) => string;
+    readonly describeState?: (state: S) => string;
+    /** Rough bytes a state holds, for the memory bound (default 32). */
+    readonly stateBytes?: (state: S) => number;
+}
+/** A model with every optional function present. */
+export type FullModel<S, I, O> = Required<Model<S, I, O>>;
+/** Fills a model's missing functions with the defaults, in this one place. */
+export declare function fillDefaults<S, I, O>(model: Model<S, I, O>): FullModel<S, I, O>;
+/** A short text for any value (bigints as digits, unknown as "?"). */
+export declare function describeValue(value: unknown): string;

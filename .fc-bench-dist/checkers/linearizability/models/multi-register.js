@@ -1,0 +1,78 @@
+/**
+ * Knossos's multi-register: a map of registers; each op (`txn`) is a list of
+ * micro-ops `[f key value]` with f read or write, applied in order. As in
+ * Knossos a read of nil observes nothing. An ok op is judged on its
+ * completion's micro-ops (reads filled in); an unknown output applies the
+ * invocation's writes and checks no read. Failed ops are dropped.
+ */
+import { ILLEGAL, isUnknown } from "../model.js";
+import { canonical, hashScalar, hashString, scalarText } from "../values.js";
+import { DROP, badOp } from "./spec.js";
+/** The multi-register model starting at `initial` (a map of key to value). */
+export function multiRegisterModel(initial) {
+    return {
+        init: () => initial,
+        step(state, input, output) {
+            const ops = isUnknown(output) ? input : output;
+            let next = state;
+            for (const op of ops) {
+                if (op.write)
+                    next = { ...next, [op.key]: op.value };
+                else if (!isUnknown(output) && op.value !== null && (next[op.key] ?? null) !== op.value)
+                    return ILLEGAL;
+            }
+            return next;
+        },
+        equal(a, b) {
+            const ka = Object.keys(a);
+            if (ka.length !== Object.keys(b).length)
+                return false;
+            return ka.every((k) => k in b && a[k] === b[k]);
+        },
+        hash(state) {
+            let h = 0;
+            for (const k in state)
+                h = (h + Math.imul(hashString(k), 31) + hashScalar(state[k] ?? null)) | 0;
+            return h >>> 0;
+        },
+        describeOperation: (input, output) => describeMicroOps(isUnknown(output) ? input : output),
+        describeState: (s) => `{${Object.keys(s).sort().map((k) => `${k} ${scalarText(s[k] ?? null)}`).join(", ")}}`,
+    };
+}
+function describeMicroOps(ops) {
+    return `[${ops.map((o) => `[${o.write ? "w" : "r"} ${o.key} ${scalarText(o.value)}]`).join(" ")}]`;
+}
+function microOps(value) {
+    if (!Array.isArray(value))
+        return badOp(`a txn value must be a vector of [f key value], got ${JSON.stringify(value)}`);
+    return value.map((m) => {
+        if (!Array.isArray(m) || m.length !== 3 || (m[0] !== "read" && m[0] !== "write" && m[0] !== "r" && m[0] !== "w")) {
+            return badOp(`a micro-op must be [read|write key value], got ${JSON.stringify(m)}`);
+        }
+        return { write: m[0] === "write" || m[0] === "w", key: String(m[1]), value: canonical(m[2]) };
+    });
+}
+function initialRegisters(initial) {
+    if (initial === undefined || initial === null)
+        return {};
+    if (typeof initial !== "object" || Array.isArray(initial))
+        return badOp("a multi-register initial value must be a map");
+    const out = {};
+    for (const [k, v] of Object.entries(initial))
+        out[k] = canonical(v);
+    return out;
+}
+/** `multi-register`: Knossos's map of registers with txn micro-ops. */
+export const multiRegisterSpec = {
+    name: "multi-register",
+    summary: "Knossos multi-register: txn of [read|write key value] micro-ops",
+    fs: ["txn"],
+    model: (initial) => multiRegisterModel(initialRegisters(initial)),
+    input(op) {
+        if (op.f !== "txn")
+            return badOp(`the multi-register model cannot read function "${op.f}"`);
+        return microOps(op.invokeValue);
+    },
+    output: (op) => (op.type === "fail" ? DROP : microOps(op.value)),
+};
+//# sourceMappingURL=multi-register.js.map

@@ -1,0 +1,46 @@
+/**
+ * The named models, and the `name[:initial]` syntax of `--model` and of a
+ * manifest's model column (e.g. `cas-register:0`, `multi-register:{"x":0}`).
+ */
+import { HarnessError } from "../../../harness/core/index.js";
+import { fencedRegisterSpec } from "./fenced-register.js";
+import { kvNoPartitionSpec, kvSpec } from "./kv.js";
+import { multiRegisterSpec } from "./multi-register.js";
+import { mutexSpec } from "./mutex.js";
+import { casRegisterSpec, etcdRegisterSpec, registerSpec } from "./register.js";
+/** Every model by name. */
+export const MODEL_SPECS = [
+    registerSpec,
+    casRegisterSpec,
+    etcdRegisterSpec,
+    kvSpec,
+    kvNoPartitionSpec,
+    multiRegisterSpec,
+    mutexSpec,
+    fencedRegisterSpec,
+];
+/** The spec named `name`; throws input.invalid naming the known ones. */
+export function modelSpec(name) {
+    const spec = MODEL_SPECS.find((s) => s.name === name);
+    if (spec)
+        return spec;
+    const known = MODEL_SPECS.map((s) => s.name).join(", ");
+    throw new HarnessError("input.invalid", `Unknown model "${name}": expected one of ${known}`);
+}
+/** Parses `name` or `name:JSON` into a model choice. */
+export function parseModelArg(text) {
+    const colon = text.indexOf(":");
+    if (colon === -1)
+        return { spec: modelSpec(text.trim()), initial: undefined };
+    return { spec: modelSpec(text.slice(0, colon).trim()), initial: parseInitial(text.slice(colon + 1)) };
+}
+/** Parses an initial value given as a JSON literal. */
+export function parseInitial(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        throw new HarnessError("input.invalid", `Cannot read initial value "${text}": not a JSON literal`);
+    }
+}
+//# sourceMappingURL=registry.js.map

@@ -1,0 +1,55 @@
+/**
+ * The linearizability checker of lock workloads: the history's reads and
+ * writes against the fenced-register model (one register per resource,
+ * see checkers/linearizability). It keeps, for every partition that is not
+ * linearizable, porcupine's counterexample: the tail of the longest
+ * linearizable prefix and the ops that could not be placed next, with
+ * harness times, capped so that a 100,000-op history stays small.
+ */
+import type { CheckInput, CheckResult, Checker, Validity } from "../../harness/core/index.js";
+import { type LinearizabilityOptions } from "../linearizability/index.js";
+/** One op of a counterexample, with its harness times (ns; `returnedAt` null when it never returned). */
+export interface CounterexampleOp {
+    readonly process: number;
+    readonly description: string;
+    readonly calledAt: number;
+    readonly returnedAt: number | null;
+}
+/** Why one partition (one resource) is not linearizable, or could not be decided. */
+export interface Counterexample {
+    readonly partition: number;
+    readonly result: "illegal" | "unknown";
+    /** Ops in the longest linearizable prefix found. */
+    readonly prefixLength: number;
+    /** The last ops of that prefix, in linearization order. */
+    readonly prefixTail: readonly CounterexampleOp[];
+    /** The ops that could not be placed after the prefix. */
+    readonly stuck: readonly CounterexampleOp[];
+    /** The register after the prefix, for example `"v1-7" (token 34, max 34)`. */
+    readonly stateAfter: string;
+}
+/** The verdict and its counterexamples. */
+export interface LinearizableResult extends CheckResult {
+    readonly valid: Validity;
+    readonly result: "ok" | "illegal" | "unknown";
+    readonly partitions: number;
+    readonly operations: number;
+    readonly counterexamples: readonly Counterexample[];
+    /** One line for the CLI summary when not linearizable. */
+    readonly summary?: string;
+}
+/** Options: the search's budgets; past either, the verdict is unknown rather than a stalled run. */
+export interface LinearizableCheckerOptions {
+    /** Wall-clock budget (default 10 s). */
+    readonly timeoutMs?: number;
+    /** Estimated search-cache bytes per resource (default 256 MiB). */
+    readonly maxMemoryBytes?: number;
+    /** Prefix ops kept per counterexample (default 12). */
+    readonly tail?: number;
+    /** Counterexamples kept (default 5). */
+    readonly maxCounterexamples?: number;
+}
+/** The checker, named "linearizable". Never throws past `compose` (bad input becomes unknown there). */
+export declare function linearizableChecker(options?: LinearizableCheckerOptions): Checker<LinearizableResult>;
+/** Checks `input.history`; pure apart from reading the clock for the timeout. */
+export declare function checkLinearizable(input: Pick<CheckInput, "history">, options?: LinearizableCheckerOptions & Pick<LinearizabilityOptions, "signal" | "clock">): LinearizableResult;

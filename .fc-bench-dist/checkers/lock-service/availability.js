@@ -1,0 +1,33 @@
+/**
+ * Availability of the lock service as the clients saw it: how acquires
+ * ended, and the longest stretch in which clients asked and nobody was
+ * granted anything. Failing acquires are unavailability, never unsafety.
+ */
+import { pairs } from "../../harness/core/index.js";
+/** Summarizes the history's acquires. Pure. */
+export function acquireAvailability(history) {
+    const failed = {};
+    const grants = [];
+    let acquires = 0;
+    let indeterminate = 0;
+    let first = Number.POSITIVE_INFINITY;
+    let lastEnd = 0;
+    for (const { invoke, completion } of pairs(history)) {
+        if (invoke.f !== "acquire" || typeof invoke.process !== "number")
+            continue;
+        acquires++;
+        first = Math.min(first, invoke.time);
+        lastEnd = Math.max(lastEnd, completion?.time ?? invoke.time);
+        if (completion?.type === "ok")
+            grants.push(completion.time);
+        else if (completion?.type === "fail")
+            failed[completion.error.code] = (failed[completion.error.code] ?? 0) + 1;
+        else
+            indeterminate++;
+    }
+    const points = acquires === 0 ? [] : [first, ...grants.sort((a, b) => a - b), lastEnd];
+    const longest = points.slice(1).reduce((m, t, i) => Math.max(m, t - points[i]), 0);
+    const granted = grants.length;
+    return { acquires, granted, failed, indeterminate, longestWithoutGrantNs: longest, unavailable: acquires > 0 && granted === 0 };
+}
+//# sourceMappingURL=availability.js.map

@@ -1,0 +1,57 @@
+/**
+ * Small builders for hand-written lock histories, used by the checker and
+ * report tests. Times are given in milliseconds and stored as nanoseconds.
+ */
+import { nodeId } from "../../harness/core/index.js";
+/** A fresh, empty builder. */
+export function historyBuilder(options = {}) {
+    const ops = [];
+    const nodeOf = (p) => p === "nemesis" ? undefined : (options.nodes?.[p] ?? `c${p}`);
+    const b = {
+        op(type, process, f, value, atMs, errorCode) {
+            const node = nodeOf(process);
+            const base = { index: 0, time: Math.round(atMs * 1e6), process, f, value, ...(node ? { node: nodeId(node) } : {}) };
+            const error = errorCode ? { code: errorCode, message: errorCode, definite: type === "fail" } : undefined;
+            ops.push(type === "fail" ? { ...base, type, error: error ?? { code: "fail", message: "fail", definite: true } }
+                : type === "info" && error ? { ...base, type, error } : { ...base, type });
+            return b;
+        },
+        acquire(p, resource, token, [t0, t1]) {
+            return b.op("invoke", p, "acquire", { resource }, t0).op("ok", p, "acquire", { resource, token }, t1);
+        },
+        read(p, resource, value, token, [t0, t1]) {
+            return b.op("invoke", p, "read", { resource }, t0).op("ok", p, "read", { resource, value, token }, t1);
+        },
+        write(p, resource, value, token, [t0, t1], outcome = "ok") {
+            b.op("invoke", p, "write", { resource, value }, t0);
+            if (outcome === "ok")
+                return b.op("ok", p, "write", { resource, value, token }, t1);
+            if (outcome === "stale")
+                return b.op("fail", p, "write", { resource, value, token }, t1, "stale-token");
+            return b.op("info", p, "write", { resource, value, token }, t1, "timeout");
+        },
+        release(p, resource, token, [t0, t1], lost = false) {
+            b.op("invoke", p, "release", { resource }, t0);
+            return lost ? b.op("fail", p, "release", { resource, token }, t1, "lease-lost")
+                : b.op("ok", p, "release", { resource, token }, t1);
+        },
+        pause(nodes, extra, [t0, t1]) {
+            const value = { nodes, ...extra };
+            return b.op("invoke", "nemesis", "pause", value, t0).op("info", "nemesis", "pause", value, t1);
+        },
+        resume(nodes, [t0, t1]) {
+            return b.op("invoke", "nemesis", "resume", { nodes }, t0).op("info", "nemesis", "resume", { nodes }, t1);
+        },
+        build() {
+            const sorted = ops.map((op, i) => ({ op, i })).sort((x, y) => x.op.time - y.op.time || x.i - y.i);
+            return sorted.map(({ op }, index) => ({ ...op, index }));
+        },
+    };
+    return b;
+}
+/** A storage record with defaults (accepted, fenced mode, node "s1"); time in milliseconds. */
+export function storageRecord(fields) {
+    const { atMs, ...rest } = fields;
+    return { time: Math.round((atMs ?? 0) * 1e6), node: "s1", accepted: true, highest: null, mode: "fenced", ...rest };
+}
+//# sourceMappingURL=history-builder.js.map

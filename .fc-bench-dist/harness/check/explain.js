@@ -1,0 +1,21 @@
+/** The explanation of `result`, one string per line (empty when ok). */
+export function explainResult(result, maxOps = 6) {
+    const lines = [];
+    for (const p of result.info?.partitions ?? []) {
+        const o = p.outcome;
+        if (o.result === "unknown") {
+            lines.push(`  partition ${p.index}: unknown (${o.reason ?? "stopped"}) after ${o.configurations} configurations`);
+        }
+        if (o.result !== "illegal")
+            continue;
+        lines.push(`  partition ${p.index} (${p.operations.length} ops): longest linearizable prefix ${o.linearization.length} ops, state ${o.state}`);
+        const last = o.linearization.slice(-3).map((i) => p.descriptions[i] ?? "");
+        if (last.length > 0)
+            lines.push(`    last placed: ${last.join("; ")}`);
+        const stuck = o.stuck.slice(0, maxOps).map((i) => `p${p.operations[i]?.clientId ?? "?"} ${p.descriptions[i] ?? ""}`);
+        const more = o.stuck.length > maxOps ? ` (+${o.stuck.length - maxOps} more)` : "";
+        lines.push(`    cannot place next: ${stuck.join("; ")}${more}`);
+    }
+    return lines;
+}
+//# sourceMappingURL=explain.js.map

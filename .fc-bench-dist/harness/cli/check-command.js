@@ -1,0 +1,87 @@
+/**
+ * `fencecheck check FILE... [--model M[:INITIAL]] [--format F] [--timeout S]
+ * [--initial JSON]` and `fencecheck check --manifest FILE.tsv`. Exit codes:
+ * 0 all ok, 1 some illegal (or, with a manifest, some verdict not the
+ * expected one), 2 some unknown, 254 bad input (one line naming file and line).
+ */
+import { Command } from "commander";
+import { parseFormatArg, parseInitial, parseModelArg, } from "../../checkers/index.js";
+import { explainResult } from "../check/explain.js";
+import { checkFile } from "../check/check-file.js";
+import { readManifest, runManifest } from "../check/manifest.js";
+import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
+/** The `check` subcommand; its action reports the exit code through `setExit`. */
+export function checkCommand(io, setExit) {
+    return new Command("check")
+        .description("Check histories for linearizability (jsonl, Jepsen EDN, Jepsen etcd logs)")
+        .argument("[files...]", "history files")
+        .option("--model <model>", "model, optionally with an initial value: cas-register:0")
+        .option("--format <format>", "jsonl, edn or etcd-log (detected when omitted)")
+        .option("--timeout <seconds>", "give up with unknown after this many seconds")
+        .option("--initial <json>", "the model's initial value, a JSON literal")
+        .option("--manifest <file>", "check every history of a manifest (path, model, expected)")
+        .action(async (files, opts) => {
+        setExit(await runCheck({ ...opts, files }, io));
+    });
+}
+/** Does the whole check and returns the exit code; never throws. */
+export async function runCheck(args, io) {
+    try {
+        const timeoutMs = parseTimeout(args.timeout);
+        if (args.manifest !== undefined)
+            return await checkManifest(args.manifest, timeoutMs, io);
+        if (args.files.length === 0)
+            throw new HarnessError("input.invalid", "Cannot check: no history file given");
+        const model = modelChoice(args);
+        const format = args.format === undefined ? undefined : parseFormatArg(args.format);
+        let worst = 0;
+        for (const file of args.files) {
+            const c = await checkFile(file, { model, format, timeoutMs });
+            io.out(`${file}\t${c.modelName}\t${c.result.result}\t${c.checkMs.toFixed(1)} ms\n`);
+            for (const line of explainResult(c.result))
+                io.out(`${line}\n`);
+            worst = worse(worst, c.result.result === "ok" ? 0 : c.result.result === "illegal" ? 1 : 2);
+        }
+        return worst;
+    }
+    catch (error) {
+        io.err(`fencecheck: ${messageOf(error)}\n`);
+        return error instanceof HarnessError ? exitCodeFor(error.code) : 255;
+    }
+}
+async function checkManifest(path, timeoutMs, io) {
+    const rows = readManifest(path);
+    const summary = await runManifest(rows, timeoutMs === undefined ? {} : { timeoutMs }, (o) => {
+        const mark = o.matches ? "" : `\tMISMATCH (expected ${o.row.expected})`;
+        io.out(`${o.row.path}\t${o.row.modelText}\t${o.check.result.result}\t${o.check.checkMs.toFixed(1)} ms${mark}\n`);
+    });
+    const byModel = new Map();
+    for (const o of summary.outcomes)
+        byModel.set(o.row.modelText, (byModel.get(o.row.modelText) ?? 0) + o.check.checkMs);
+    for (const [model, ms] of byModel)
+        io.out(`total ${model}\t${ms.toFixed(1)} ms\n`);
+    io.out(`total\t${summary.outcomes.length} files\t${summary.totalMs.toFixed(1)} ms\t${summary.mismatches} mismatches\n`);
+    return summary.mismatches > 0 ? 1 : 0;
+}
+function modelChoice(args) {
+    if (args.model === undefined) {
+        if (args.initial !== undefined)
+            throw new HarnessError("input.invalid", "Cannot use --initial without --model");
+        return undefined;
+    }
+    const choice = parseModelArg(args.model);
+    return args.initial === undefined ? choice : { spec: choice.spec, initial: parseInitial(args.initial) };
+}
+function parseTimeout(text) {
+    if (text === undefined)
+        return undefined;
+    const s = Number(text);
+    if (!Number.isFinite(s) || s <= 0)
+        throw new HarnessError("input.invalid", `Cannot use --timeout "${text}": expected a positive number of seconds`);
+    return s * 1000;
+}
+function worse(a, b) {
+    const rank = (c) => (c === 1 ? 3 : c === 2 ? 2 : c === 0 ? 0 : 4);
+    return rank(a) >= rank(b) ? a : b;
+}
+//# sourceMappingURL=check-command.js.map

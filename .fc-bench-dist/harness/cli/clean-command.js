@@ -1,0 +1,35 @@
+/** `fencecheck clean`: remove what a run killed with SIGKILL left behind. */
+import { Command } from "commander";
+import { cleanDocker, cleanLocal, connectEngine, defaultDockerStateDir, engineAnswers } from "../runtime/index.js";
+/** Builds the `clean` command. */
+export function cleanCommand(ctx, setExit) {
+    return new Command("clean")
+        .description("Kill the processes and delete the namespaces of runs that did not stop (all runs, or one)")
+        .option("--run-id <id>", "only this run's leftovers")
+        .action(async (opts) => {
+        const removed = await cleanLocal(opts.runId ? { runId: opts.runId } : {});
+        const docker = await cleanDockerIfReachable(opts.runId);
+        const n = removed.namespaces.length;
+        if (n > 0 || docker === undefined) {
+            ctx.io.out(n === 0 ? "nothing to clean\n" : `removed ${n} namespace(s) and ${removed.processes} process(es): ${removed.namespaces.join(", ")}\n`);
+        }
+        if (docker !== undefined)
+            ctx.io.out(`${docker}\n`);
+        setExit(0);
+    });
+}
+/**
+ * Removes the containers and networks labelled with the run (or every
+ * run) when a Docker engine answers, and says what it removed; undefined
+ * when no engine answers or nothing was left.
+ */
+async function cleanDockerIfReachable(runId) {
+    const engine = connectEngine();
+    if (!(await engineAnswers(engine, 1_500)))
+        return undefined;
+    const removed = await cleanDocker(engine, { ...(runId ? { runId } : {}), stateDir: defaultDockerStateDir() });
+    if (removed.containers.length === 0 && removed.networks.length === 0)
+        return undefined;
+    return `removed ${removed.containers.length} container(s) and ${removed.networks.length} network(s) of docker run(s) ${removed.runs.join(", ")}`;
+}
+//# sourceMappingURL=clean-command.js.map

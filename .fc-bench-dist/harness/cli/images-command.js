@@ -1,0 +1,35 @@
+/** `fencecheck images build`: the docker runtime's images, assembled offline from this host's binaries. */
+import { join } from "node:path";
+import { Command } from "commander";
+import { createSystemClock, HarnessError } from "../core/index.js";
+import { buildImages, connectEngine, describeResult, imageSpecs, packageRoot, pingEngine } from "../runtime/index.js";
+/** Builds the `images` command with its `build` subcommand. */
+export function imagesCommand(ctx, setExit) {
+    const known = imageSpecs().map((s) => `  ${s.name}: ${s.description}${s.optional ? " (skipped when not installed)" : ""}`).join("\n");
+    const build = new Command("build")
+        .exitOverride()
+        .configureOutput({ writeOut: (s) => ctx.io.out(s), writeErr: (s) => ctx.io.err(s) })
+        .description("Build the docker runtime's images from this host's installed binaries (no registry; classic builder)")
+        .argument("[names...]", "images to build (with their base); all by default")
+        .option("--force", "rebuild even when the inputs did not change")
+        .addHelpText("after", `\nImages:\n${known}\n`)
+        .action(async (names, opts) => {
+        const engine = connectEngine();
+        await pingEngine(engine);
+        if (engine.remote)
+            ctx.io.err(`note: building on the remote engine at "${engine.address}" (the context is sent over)\n`);
+        const results = await buildImages(engine, {
+            names,
+            templatePath: join(packageRoot(), "docker", "offline", "Dockerfile"),
+            clock: createSystemClock(),
+            ...(opts.force ? { force: true } : {}),
+            log: (line) => ctx.io.out(`${line}\n`),
+        });
+        const wanted = results.filter((r) => names.includes(r.name) && r.status === "skipped");
+        if (wanted.length > 0)
+            throw new HarnessError("prerequisite.missing", `Cannot build image "${wanted[0]?.name}": ${describeResult(wanted[0])}`);
+        setExit(0);
+    });
+    return new Command("images").description("Docker images for --runtime docker").addCommand(build);
+}
+//# sourceMappingURL=images-command.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=io.js.map

@@ -1,0 +1,35 @@
+/**
+ * `fencecheck list`: what can be run, each with one line on what it is and
+ * its limits. Every line comes from the registries (adapters, storage kinds,
+ * fault packages), so the list cannot drift from what exists.
+ */
+import { Command } from "commander";
+import { faultPackages } from "../../nemesis/index.js";
+import { builtInAdapters, storageKinds } from "../../workloads/index.js";
+/** The lines `list` prints (pure over the registries). */
+export function listLines() {
+    const lines = ["lock services (--lock):"];
+    for (const a of builtInAdapters()) {
+        lines.push(`  ${a.name.padEnd(18)}${a.info.summary}`);
+        lines.push(`  ${"".padEnd(18)}token: ${a.info.token ?? "none"}${a.info.limits ? `; limits: ${a.info.limits}` : ""}`);
+    }
+    lines.push(`  ${"<path.mjs>".padEnd(18)}your own adapter module (README, "Writing an adapter"); add --endpoints for a service the harness does not start`);
+    lines.push("storages (--storage):");
+    for (const k of storageKinds())
+        lines.push(`  ${k.name.padEnd(18)}${k.summary}; limits: ${k.limits}`);
+    lines.push("workloads:");
+    lines.push(`  ${"lock-write".padEnd(18)}each client loops acquire -> read -> write under its token -> release`);
+    lines.push("faults (--nemesis):");
+    for (const p of faultPackages())
+        lines.push(`  ${p.name.padEnd(18)}${p.description}`);
+    return lines;
+}
+/** Builds the `list` command. */
+export function listCommand(ctx, setExit) {
+    return new Command("list").description("List lock services, storages, workloads and faults").action(() => {
+        for (const line of listLines())
+            ctx.io.out(line + "\n");
+        setExit(0);
+    });
+}
+//# sourceMappingURL=list-command.js.map

@@ -1,0 +1,70 @@
+/** `fencecheck run`: one test against a lock service, with faults. */
+import { Command, Option } from "commander";
+import { createSystemClock } from "../core/index.js";
+import { resolveLockService, runTest } from "../run/index.js";
+import { createLocalRuntime, dockerRuntimeForRun } from "../runtime/index.js";
+import { resolve } from "node:path";
+import { faultPackages, nemesisPackage } from "../../nemesis/index.js";
+import { optionsToConfig, STORAGE_KINDS } from "./options-to-config.js";
+import { applyRunFile } from "./apply-run-file.js";
+import { outcomeExitCode, printOutcome } from "./print-outcome.js";
+import { runProgress } from "./progress.js";
+/** Builds the `run` command. */
+export function runCommand(ctx, setExit) {
+    const faults = faultPackages().map((p) => `  ${p.name}: ${p.description}`).join("\n");
+    return addRunOptions(new Command("run"))
+        .description("Run a test: start the nodes, run clients under faults, check the history, write the report")
+        .addHelpText("after", `\nFaults (--nemesis, comma-separated):\n${faults}\n`)
+        .option("--config <file>", "a JSON run file of run options (camelCase flag names); flags given here override it")
+        .option("--junit <file>", "also write JUnit XML (one test case per checker) to this file, for CI")
+        .action(async (given, command) => {
+        const opts = applyRunFile(given, command, ctx.cwd);
+        const defaultSeed = createSystemClock().wallMs() % 1_000_000;
+        const config = await resolveLockService(optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed, argv: ctx.argv }), {
+            nodesGiven: opts.lockNodes !== undefined,
+        });
+        const junit = given.junit;
+        const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesisPackage(config).shading });
+        const outcome = await runTest(config, {
+            runtime: config.runtime === "docker" ? dockerRuntimeForRun(config) : createLocalRuntime(),
+            signal: ctx.signal,
+            log: (line) => progress.log(`  ${line}\n`),
+            onOp: (op) => progress.onOp(op),
+            ...(junit !== undefined ? { junitPath: resolve(ctx.cwd, junit) } : {}),
+        }).finally(() => progress.stop());
+        printOutcome(ctx.io, outcome);
+        setExit(outcomeExitCode(outcome));
+    });
+}
+/** The options of `run` (shared with `demo`). */
+export function addRunOptions(command) {
+    return command
+        .option("--lock <adapter>", "lock service: a built-in adapter (reference) or a path to an adapter module", "reference")
+        .option("--endpoints <list>", "host:port,... of a lock service the harness does not start")
+        .option("--lock-nodes <n>", "lock service nodes to start (default: the adapter's own, e.g. 3 for etcd)")
+        .option("--lock-quorum <n>", "votes a grant needs in a replicated lock service (quorum adapter; default a majority)")
+        .option("--lock-witnesses <n>", "how many lock nodes are witnesses that vote but hold no data (quorum adapter)")
+        .addOption(new Option("--storage <kind>", "storage semantics").choices([...STORAGE_KINDS]).default("fenced"))
+        .option("--storage-nodes <n>", "storage nodes to start", "1")
+        .option("--nemesis <faults>", "comma-separated fault packages, or none", "none")
+        .option("--nemesis-interval <seconds>", "time between faults", "3")
+        .option("--fault-opt <fault.option=value>", "a per-fault option, repeatable", collect, [])
+        .option("--time-limit <seconds>", "how long clients run", "20")
+        .option("--seed <n>", "seed for every random choice (default: from the clock, printed)")
+        .option("--clients <n>", "concurrent clients, each its own process and node", "5")
+        .option("--resources <n>", "resources (lock names and storage keys) clients contend for", "2")
+        .option("--ttl-ms <ms>", "lease time to live", "2000")
+        .option("--hold-ms <ms>", "time a client spends in its critical section before writing", "100")
+        .option("--lease-check <mode>", "before writing, a client checks its lease by its own clock: none, skip (the write) or self-fence (exit)", "none")
+        .option("--write-delay-ms <ms>", "time between a client's lease check and its write: the window a pause can hit", "0")
+        .option("--single-writer", "each client uses only its own resource (single-writer partitioning)")
+        .option("--acquire-timeout-ms <ms>", "how long an acquire waits for a busy lock", "3000")
+        .option("--op-timeout-ms <ms>", "an op that takes longer is recorded as info and its process retired", "10000")
+        .option("--store <dir>", "where runs are stored", "store")
+        .option("--name <name>", "the run's name in the store (default: from lock, storage and faults)")
+        .option("--runtime <kind>", "where nodes run: local (network namespaces) or docker (containers)", "local");
+}
+function collect(value, previous) {
+    return [...previous, value];
+}
+//# sourceMappingURL=run-command.js.map

@@ -1,0 +1,109 @@
+/**
+ * `fencecheck scenario list | run NAME... | run --all`: the design notes'
+ * claims as runs with expected verdicts, and one page comparing them.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { Command } from "commander";
+import { createSystemClock, HarnessError } from "../core/index.js";
+import { renderScenarioPage } from "../../reports/index.js";
+import { createLocalRuntime } from "../runtime/index.js";
+import { findScenario, runScenario, SCENARIO_DEFAULTS, scenarioList, } from "../scenario/index.js";
+import { optionsToConfig } from "./options-to-config.js";
+import { addRunOptions } from "./run-command.js";
+/** Builds the `scenario` command with `list` and `run`. */
+export function scenarioCommand(ctx, setExit) {
+    const command = new Command("scenario").description("Run the design notes' claims as scenarios with expected verdicts");
+    command.addCommand(new Command("list").description("List the scenarios and their variants").action(() => {
+        for (const s of scenarioList()) {
+            ctx.io.out(`${s.name}: ${s.claim}\n`);
+            for (const v of s.variants)
+                ctx.io.out(`  ${v.label} (expect ${v.expect}): fencecheck run ${v.argv.join(" ")}\n`);
+        }
+        setExit(0);
+    }));
+    command.addCommand(new Command("run")
+        .description("Run scenarios by name (or --all) and write one page of expected and actual verdicts")
+        .argument("[names...]", "scenario names (see scenario list)")
+        .option("--all", "run every scenario")
+        .option("--seeds <list>", "seeds; designs that must always be safe run on each", "1,2,3")
+        .option("--store <dir>", "where runs are stored", "store")
+        .action(async (names, opts) => {
+        const chosen = pickScenarios(names, opts.all === true);
+        const seeds = opts.seeds.split(",").map((s) => Number(s.trim()));
+        if (seeds.some((s) => !Number.isInteger(s) || s < 0)) {
+            throw new HarnessError("config.invalid", `Cannot run scenarios: --seeds "${opts.seeds}" must be integers separated by commas`);
+        }
+        const outcomes = await runAll(chosen, seeds, opts.store, ctx);
+        const page = writePage(chosen, outcomes, resolve(ctx.cwd, opts.store), createSystemClock().wallMs());
+        const missed = outcomes.filter((o) => !o.passed);
+        for (const o of outcomes) {
+            ctx.io.out(`${o.passed ? "ok  " : "MISS"} ${o.scenario} / ${o.variant} (seed ${o.seed}): expected ${o.expect}, got ${actualWord(o)}\n`);
+        }
+        ctx.io.out(`scenarios: ${page}\n`);
+        setExit(missed.length === 0 && !ctx.signal.aborted ? 0 : 1);
+    }));
+    return command;
+}
+function pickScenarios(names, all) {
+    if (all)
+        return [...scenarioList()];
+    if (names.length === 0)
+        throw new HarnessError("config.invalid", "Cannot run scenarios: name one (see fencecheck scenario list) or pass --all");
+    return names.map((name) => {
+        const found = findScenario(name);
+        if (!found) {
+            const known = scenarioList().map((s) => s.name).join(", ");
+            throw new HarnessError("config.invalid", `Cannot run scenario "${name}": no such scenario (known: ${known})`);
+        }
+        return found;
+    });
+}
+async function runAll(chosen, seeds, store, ctx) {
+    const out = [];
+    for (const scenario of chosen) {
+        out.push(...(await runScenario(scenario, {
+            seeds,
+            toConfig: (variant, s, seed) => variantConfig(variant, s, seed, store, ctx.cwd),
+            runtime: () => createLocalRuntime(),
+            signal: ctx.signal,
+            log: (line) => ctx.io.err(`== ${line}\n`),
+        })));
+    }
+    return out;
+}
+/** The run configuration of one variant on one seed, parsed as `fencecheck run` would parse it. */
+export function variantConfig(variant, scenario, seed, store, cwd) {
+    const name = `scenario-${scenario.name}-${variant.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`;
+    const argv = [...SCENARIO_DEFAULTS, ...variant.argv, "--seed", String(seed), "--store", store, "--name", name];
+    const parser = addRunOptions(new Command("run")).exitOverride().allowExcessArguments(false);
+    parser.parse(argv, { from: "user" });
+    return optionsToConfig(parser.opts(), { cwd, defaultSeed: seed, argv: ["run", ...argv] });
+}
+function writePage(chosen, outcomes, storeDir, wallMs) {
+    const dir = join(storeDir, "scenarios", new Date(wallMs).toISOString().replace(/[:]/g, "").replace(/\.\d+Z$/, "Z"));
+    mkdirSync(dir, { recursive: true });
+    const rows = outcomes.map((o) => ({
+        scenario: o.scenario,
+        claim: chosen.find((s) => s.name === o.scenario)?.claim ?? "",
+        variant: o.variant,
+        why: o.why,
+        expect: o.expect,
+        actual: actualWord(o),
+        passed: o.passed,
+        seed: o.seed,
+        href: relative(dir, join(o.dir, "report.html")),
+        command: o.command,
+    }));
+    const path = join(dir, "index.html");
+    writeFileSync(path, renderScenarioPage(rows, "fencecheck: the design notes, run"));
+    return path;
+}
+function actualWord(o) {
+    if (o.valid === false)
+        return "invalid";
+    if (o.unavailable)
+        return "unavailable";
+    return o.valid === true ? "valid" : "unknown";
+}
+//# sourceMappingURL=scenario-command.js.map

@@ -1,0 +1,57 @@
+/**
+ * Reads a store's folders into the index `fencecheck serve` shows:
+ * `<store>/<name>/<start-time>/` run folders (newest first) and
+ * `<store>/matrix-<time>/index.html` matrix pages.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+function isDir(path) {
+    try {
+        return statSync(path).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+function validityOf(v) {
+    return v === true || v === false || v === "unknown" ? v : undefined;
+}
+function readRun(store, name, time) {
+    const dir = join(store, name, time);
+    let valid;
+    const checkers = {};
+    try {
+        const results = JSON.parse(readFileSync(join(dir, "results.json"), "utf8"));
+        valid = validityOf(results.valid);
+        for (const [n, r] of Object.entries(results.results ?? {})) {
+            const v = validityOf(r?.valid);
+            if (v !== undefined)
+                checkers[n] = v;
+        }
+    }
+    catch {
+        valid = undefined;
+    }
+    const reportHref = existsSync(join(dir, "report.html")) ? `${encodeURIComponent(name)}/${encodeURIComponent(time)}/report.html` : undefined;
+    return { name, time, valid, checkers, reportHref };
+}
+/** Scans `store` (a missing store is empty). */
+export function readStoreIndex(store) {
+    const runs = [];
+    const matrices = [];
+    const names = isDir(store) ? readdirSync(store).filter((n) => n !== "latest" && isDir(join(store, n))) : [];
+    for (const name of names) {
+        if (name.startsWith("matrix-") && existsSync(join(store, name, "index.html"))) {
+            matrices.push({ name, href: `${encodeURIComponent(name)}/index.html` });
+            continue;
+        }
+        for (const time of readdirSync(join(store, name))) {
+            if (existsSync(join(store, name, time, "config.json")))
+                runs.push(readRun(store, name, time));
+        }
+    }
+    runs.sort((a, b) => b.time.localeCompare(a.time) || a.name.localeCompare(b.name));
+    matrices.sort((a, b) => b.name.localeCompare(a.name));
+    return { store, runs, matrices };
+}
+//# sourceMappingURL=store-index.js.map

@@ -1,0 +1,52 @@
+/**
+ * The line-delimited JSON protocol between the harness and a client agent.
+ * Each logical client is its own OS process; the harness writes one request
+ * per line on the agent's stdin and reads one reply per line from its stdout.
+ * The harness, not the agent, stamps invoke and completion times.
+ */
+import type { OpError } from "./op.js";
+/** How an agent is configured (passed as JSON in FENCECHECK_AGENT). */
+export interface AgentConfig {
+    readonly clientId: string;
+    /** A built-in lock adapter name or an absolute path to an adapter module. */
+    readonly lockAdapter: string;
+    readonly lockEndpoints: readonly string[];
+    readonly storageEndpoints: readonly string[];
+    readonly ttlMs: number;
+    readonly holdMs: number;
+    readonly acquireTimeoutMs: number;
+    /** What the client does with its own view of the lease before writing (default "none"). */
+    readonly leaseCheck?: LeaseCheck;
+    /** Time between the lease check and the write (default 0): the window a pause can hit. */
+    readonly writeDelayMs?: number;
+}
+/**
+ * How a client treats its lease before each write, judged by its own wall
+ * clock (which the clock nemesis may skew):
+ * - "none": it writes under the token it remembers (the seed's client);
+ * - "skip": it skips the write when it believes the lease expired;
+ * - "self-fence": it kills itself when it believes the lease expired (the
+ *   STONITH-like alternative to tokens). A pause between the check and the
+ *   write defeats both, which is the point of fencing tokens.
+ */
+export type LeaseCheck = "none" | "skip" | "self-fence";
+/** First line an agent prints: ready, or why it cannot start. */
+export type AgentHello = {
+    readonly ready: true;
+} | {
+    readonly ready: false;
+    readonly error: string;
+};
+/** One request. `id` is echoed in the reply. */
+export interface AgentRequest {
+    readonly id: number;
+    readonly f: string;
+    readonly value: unknown;
+}
+/** One reply. */
+export interface AgentReply {
+    readonly id: number;
+    readonly type: "ok" | "fail" | "info";
+    readonly value?: unknown;
+    readonly error?: OpError;
+}

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=agent-protocol.js.map

@@ -1,0 +1,18 @@
+/**
+ * A client performs one logical process's ops against the system under
+ * test. The interpreter stamps index, time and process; the client says
+ * only what happened. A client that throws is recorded as `info`.
+ */
+import type { Invoke, OpError } from "./op.js";
+/** What a client reports for one op. */
+export interface ClientOutcome {
+    readonly type: "ok" | "fail" | "info";
+    readonly value?: unknown;
+    readonly error?: OpError;
+}
+export interface Client {
+    /** Performs `op`; must settle soon after `signal` aborts (the op timeout). */
+    invoke(op: Invoke, signal: AbortSignal): Promise<ClientOutcome>;
+    /** Releases the client's resources; its process is then retired. */
+    close(): Promise<void>;
+}

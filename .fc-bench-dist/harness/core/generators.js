@@ -1,0 +1,111 @@
+/** A generator that never emits anything. */
+export const emptyGenerator = { op: () => undefined, update: (_ctx, _e) => emptyGenerator };
+/**
+ * Runs generators side by side. Asked for an op, it asks each child and
+ * returns the one that is due soonest; on a tie, the earlier child wins, so
+ * put the nemesis first when its ops must go out before clients react.
+ * Every event is passed to every child. Exhausted when all children are.
+ */
+export function anyOf(...gens) {
+    return {
+        op(ctx) {
+            let best;
+            let pending = false;
+            gens.forEach((gen, index) => {
+                const result = gen.op(ctx);
+                if (result === undefined)
+                    return;
+                if (result === "pending" || (ctx.healOnly && !ctx.healOnly.has(result[0].f))) {
+                    pending = true;
+                    return;
+                }
+                const at = result[0].time ?? ctx.time;
+                if (!best || at < best.at)
+                    best = { at, index, result };
+            });
+            if (!best)
+                return pending ? "pending" : undefined;
+            const chosen = best;
+            const next = gens.map((g, i) => (i === chosen.index ? chosen.result[1] : g));
+            return [chosen.result[0], anyOf(...next)];
+        },
+        update(ctx, event) {
+            return anyOf(...gens.map((g) => g.update(ctx, event)));
+        },
+    };
+}
+/** Emits `gen`'s ops until harness time `untilNs`; exhausted after that. */
+export function timeLimit(untilNs, gen) {
+    return {
+        op(ctx) {
+            if (ctx.time >= untilNs)
+                return undefined;
+            const result = gen.op(ctx);
+            if (result === undefined || result === "pending")
+                return result;
+            if ((result[0].time ?? ctx.time) >= untilNs)
+                return undefined;
+            return [result[0], timeLimit(untilNs, result[1])];
+        },
+        update: (ctx, event) => timeLimit(untilNs, gen.update(ctx, event)),
+    };
+}
+/**
+ * Emits each request once, in order, each to whichever client process is
+ * free (the request's own `process` is ignored). Used for final reads.
+ */
+export function eachOnce(requests) {
+    return {
+        op(ctx) {
+            const [first, ...rest] = requests;
+            if (!first)
+                return undefined;
+            const process = firstFreeClient(ctx.freeProcesses);
+            if (process === undefined)
+                return "pending";
+            return [{ ...first, process }, eachOnce(rest)];
+        },
+        update(_ctx, _event) {
+            return eachOnce(requests);
+        },
+    };
+}
+/** The lowest free client process, if any. */
+export function firstFreeClient(free) {
+    let best;
+    for (const p of free)
+        if (typeof p === "number" && (best === undefined || p < best))
+            best = p;
+    return best;
+}
+/**
+ * A nemesis schedule cut at `untilNs`: before then it passes everything;
+ * after it, it starts no new fault but still emits the ops named in `healFs`
+ * (resume, heal), at once rather than at their scheduled time, so a run
+ * never ends with a node left paused or cut off. Exhausted once nothing is
+ * left to heal.
+ */
+export function faultsUntil(untilNs, healFs, gen) {
+    return {
+        op(ctx) {
+            const result = gen.op(ctx.time < untilNs ? ctx : { ...ctx, healOnly: healFs });
+            if (ctx.time < untilNs || result === undefined)
+                return wrap(result);
+            if (result === "pending")
+                return ctx.freeProcesses.has("nemesis") ? undefined : "pending";
+            if (!healFs.has(result[0].f))
+                return undefined;
+            const { time: _scheduled, ...now } = result[0];
+            return [now, faultsUntil(untilNs, healFs, result[1])];
+        },
+        update: (ctx, event) => faultsUntil(untilNs, healFs, gen.update(ctx, event)),
+    };
+    function wrap(result) {
+        if (result === undefined || result === "pending")
+            return result;
+        if ((result[0].time ?? 0) >= untilNs && !healFs.has(result[0].f))
+            return undefined;
+        return [result[0], faultsUntil(untilNs, healFs, result[1])];
+    }
+}
+//# sourceMappingURL=generators.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=nemesis.js.map

@@ -1,0 +1,76 @@
+/**
+ * The resolved configuration of a run: plain data, written to config.json,
+ * enough to re-run it and to re-check it. Live handles (cluster, agents,
+ * abort signal) travel separately in the run context.
+ */
+import type { LeaseCheck } from "./agent-protocol.js";
+export type RuntimeKind = "local" | "fake" | "docker";
+/** The fault kinds a runtime can declare it supports. */
+export type Fault = "pause" | "kill" | "partition" | "clock";
+/** What role a node plays in a run. */
+export type NodeRole = "lock" | "storage" | "client";
+/**
+ * Storage semantics: `fenced` rejects tokens below the highest it accepted;
+ * `cas` checks the version the writer read; `file` is unfenced plain files;
+ * `postgres-*` is PostgreSQL as storage (workloads/services/storage-kinds.ts).
+ */
+export type StorageKind = "fenced" | "unfenced" | "cas" | "file" | "postgres-fenced" | "postgres-unfenced";
+export interface LockConfig {
+    /** A built-in adapter name ("reference") or a path to a user's module. */
+    readonly adapter: string;
+    readonly nodes: number;
+    /** Endpoints of services the harness does not start, when given. */
+    readonly endpoints?: readonly string[];
+    /** Votes a replicated service needs per decision (the `quorum` adapter); default a majority. */
+    readonly quorum?: number;
+    /** How many of the lock nodes are witnesses that vote but hold no data (the `quorum` adapter); default 0. */
+    readonly witnesses?: number;
+}
+export interface StorageConfig {
+    readonly kind: StorageKind;
+    readonly nodes: number;
+}
+export interface WorkloadConfig {
+    readonly name: string;
+    readonly clients: number;
+    readonly resources: number;
+    /** Lease time to live asked of the lock service. */
+    readonly ttlMs: number;
+    /** Time a client spends inside its critical section before it writes. */
+    readonly holdMs: number;
+    /** How long an acquire keeps retrying a busy lock before it fails. */
+    readonly acquireTimeoutMs: number;
+    /**
+     * Single-writer partitioning: thread t only ever uses resource t mod N, so
+     * no two clients contend for a key (the seed's alternative to fencing).
+     */
+    readonly singleWriter?: boolean;
+    /** How clients check their own lease before writing (see LeaseCheck). */
+    readonly leaseCheck?: LeaseCheck;
+    /** Time between a client's lease check and its write (default 0). */
+    readonly writeDelayMs?: number;
+}
+export interface NemesisConfig {
+    /** Fault packages by name, for example ["pause-holder"]. */
+    readonly faults: readonly string[];
+    /** Mean time between faults. */
+    readonly intervalMs: number;
+    /** Per-fault options, by package name. */
+    readonly options: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+export interface RunConfig {
+    readonly name: string;
+    readonly seed: number;
+    readonly runtime: RuntimeKind;
+    readonly lock: LockConfig;
+    readonly storage: StorageConfig;
+    readonly workload: WorkloadConfig;
+    readonly nemesis: NemesisConfig;
+    readonly timeLimitMs: number;
+    /** An op that does not complete within this becomes `info`. */
+    readonly opTimeoutMs: number;
+    /** Where runs are stored; each run gets `<storeDir>/<name>/<start-time>/`. */
+    readonly storeDir: string;
+    /** The command line that reproduces this run. */
+    readonly command: string;
+}

@@ -1,0 +1,24 @@
+/**
+ * One line of storage.jsonl: what a storage node did with one write. This is
+ * the ground truth the fencing checker reads. Lines appear in the order the
+ * storage node applied the writes.
+ */
+import type { Token } from "./token.js";
+export interface StorageRecord {
+    /** Harness-monotonic nanoseconds (the storage node shares the host's monotonic clock). */
+    readonly time: number;
+    readonly node: string;
+    readonly key: string;
+    readonly value: string;
+    /** The fencing token the writer presented; null when it had none. */
+    readonly token: Token | null;
+    /** The writer's client id (the agent's process id as a string). */
+    readonly client: string;
+    readonly accepted: boolean;
+    /** The highest token accepted for this key before this write (null if none). */
+    readonly highest: Token | null;
+    /** Why a write was rejected, for example "stale-token". */
+    readonly reason?: string;
+    /** The storage mode that decided. */
+    readonly mode: string;
+}

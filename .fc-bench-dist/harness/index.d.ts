@@ -1,0 +1,12 @@
+/**
+ * fencecheck's programmatic API: run a test, re-check a stored run, check
+ * a history. The CLI is a thin layer over these.
+ */
+export * from "./core/index.js";
+export { runTest, analyzeRun, checkAndReport, type RunDeps, type RunOutcome, type CheckedRun } from "./run/index.js";
+export { resolveLockService } from "./run/index.js";
+export { createLocalRuntime, cleanLocal } from "./runtime/index.js";
+export { readStoredRun, openRunStore, RUN_FILES } from "./store/index.js";
+export { main } from "./cli/main.js";
+export { checkFile, runManifest, readManifest, checkParallel, readHistoryFile, type FileCheck, type ManifestSummary } from "./check/index.js";
+export { checkOperations, checkEvents, checkLockHistory, fromHistory, type Model, type LinearizabilityResult, } from "../checkers/index.js";

@@ -1,0 +1,94 @@
+/**
+ * A `Client` backed by an agent process inside a client node. Requests go
+ * to the agent's stdin as JSON lines; replies come back on its stdout. An
+ * agent that exits fails every op in flight as `info`. Closing kills it.
+ */
+import { HarnessError, } from "../core/index.js";
+/** Starts an agent, waits for its hello line, and returns it as a client. */
+export async function openAgentClient(spec) {
+    const proc = await spec.cluster.startProcess(spec.node, {
+        argv: [process.execPath, spec.entrypoint],
+        env: { FENCECHECK_AGENT: JSON.stringify(spec.config) },
+        logFile: spec.logFile,
+        stdio: "pipe",
+        kind: "agent",
+    });
+    const pending = new Map();
+    const hello = waitForHello(proc, spec, (reply) => pending.get(reply.id)?.(toOutcome(reply)));
+    void proc.exited.then((exit) => {
+        const message = `The agent exited (${exit.signal ?? `code ${exit.code}`}) before answering`;
+        for (const resolve of pending.values())
+            resolve({ type: "info", error: { code: "agent-exited", message, definite: false } });
+        pending.clear();
+    });
+    await hello;
+    let nextId = 1;
+    return {
+        invoke(op, signal) {
+            const id = nextId++;
+            return new Promise((resolve) => {
+                pending.set(id, (outcome) => {
+                    pending.delete(id);
+                    resolve(outcome);
+                });
+                signal.addEventListener("abort", () => pending.delete(id), { once: true });
+                proc.send(JSON.stringify({ id, f: op.f, value: op.value }));
+            });
+        },
+        async close() {
+            proc.signal("SIGCONT");
+            proc.signal("SIGKILL");
+            await proc.exited;
+        },
+    };
+}
+function waitForHello(proc, spec, onReply) {
+    return new Promise((resolve, reject) => {
+        let greeted = false;
+        const fail = (why) => {
+            if (greeted)
+                return;
+            greeted = true;
+            proc.signal("SIGKILL");
+            reject(new HarnessError("runtime.node-start-failed", `Cannot start the client agent on node "${spec.node}": ${why}`));
+        };
+        const timer = setTimeout(() => fail(`no hello within ${spec.helloTimeoutMs} ms (see ${spec.logFile})`), spec.helloTimeoutMs);
+        void proc.exited.then((exit) => fail(`it exited with ${exit.signal ?? `code ${exit.code}`} (see ${spec.logFile})`));
+        proc.onLine((line) => {
+            const msg = parseLine(line);
+            if (greeted) {
+                if (msg && typeof msg.id === "number")
+                    onReply(msg);
+                return;
+            }
+            const hello = msg;
+            if (hello?.ready === true) {
+                greeted = true;
+                clearTimeout(timer);
+                resolve();
+            }
+            else if (hello?.ready === false) {
+                clearTimeout(timer);
+                greeted = true;
+                proc.signal("SIGKILL");
+                reject(new HarnessError("adapter.invalid", hello.error));
+            }
+        });
+    });
+}
+function parseLine(line) {
+    try {
+        return JSON.parse(line);
+    }
+    catch {
+        return undefined;
+    }
+}
+function toOutcome(reply) {
+    return {
+        type: reply.type,
+        ...(reply.value !== undefined ? { value: reply.value } : {}),
+        ...(reply.error ? { error: reply.error } : {}),
+    };
+}
+//# sourceMappingURL=agent-client.js.map

@@ -1,0 +1,29 @@
+/**
+ * Runs the lock probe program (workloads/services/lock-probe) inside a
+ * node, where the run's addresses are reachable, and turns its answer into
+ * a result or a `HarnessError` carrying the probe's own code and message.
+ */
+import { HarnessError } from "../core/index.js";
+import { entrypointPath } from "../../workloads/index.js";
+/** Runs `node lock-probe ...args` in `node`; rejects with the probe's error, or a timeout. */
+export async function runLockProbe(cluster, node, service, args, timeoutMs) {
+    const result = await cluster.exec(node, [process.execPath, entrypointPath("lock-probe"), ...args], { timeoutMs });
+    const last = result.stdout.trim().split("\n").at(-1) ?? "";
+    let answer = {};
+    try {
+        answer = JSON.parse(last);
+    }
+    catch {
+        // Not JSON: judged by the exit code below.
+    }
+    if (result.exitCode === 0 && !answer.error)
+        return answer;
+    if (answer.error?.message) {
+        const code = (answer.error.code ?? "runtime.node-start-failed");
+        throw new HarnessError(code === "internal" ? "runtime.node-start-failed" : code, answer.error.message);
+    }
+    const how = result.signal ? `was killed by ${result.signal}` : result.exitCode === undefined ? `gave no answer in ${timeoutMs} ms` : `exited with code ${result.exitCode}`;
+    const why = result.stderr.trim().split("\n").at(-1) ?? "";
+    throw new HarnessError("runtime.node-start-failed", `Cannot check lock service "${service}" from node "${node}": the probe ${how}${why ? `: ${why}` : ""}`);
+}
+//# sourceMappingURL=lock-probe-runner.js.map

@@ -1,0 +1,149 @@
+/**
+ * The run lifecycle (Jepsen's run!): open the store, start the cluster and
+ * its services, run the workload and the nemesis, heal, do final reads,
+ * stop everything, then check the history and write the report.
+ *
+ * Whatever happens (an error, Ctrl-C, SIGTERM), the `finally` chain heals
+ * every fault, stops every node and still checks what was recorded.
+ */
+import { join } from "node:path";
+import { anyOf, clientNode, createRng, createSystemClock, eachOnce, faultsUntil, HarnessError, messageOf, resourceNames, runNodes, timeLimit, } from "../core/index.js";
+import { clockTargets, fakeMonotonic, faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
+import { entrypointPath, loadLockAdapter, lockWriteGenerator } from "../../workloads/index.js";
+import { openRunStore } from "../store/index.js";
+import { openAgentClient } from "./agent-client.js";
+import { checkAndReport } from "./check-and-report.js";
+import { createInterpreter } from "./interpreter.js";
+import { startServices } from "./start-services.js";
+/** Runs one test end to end. Throws only for errors before the store exists. */
+export async function runTest(config, deps) {
+    const log = deps.log ?? (() => undefined);
+    const pkg = nemesisPackage(config);
+    const loaded = await loadLockAdapter(config.lock.adapter);
+    await deps.runtime.checkPrerequisites();
+    refuseUnsupportedFaults(config, deps.runtime);
+    refuseUnreachableClocks(config, loaded.adapter);
+    const entrypoint = entrypointPath("agent");
+    const clock = deps.clock ?? createSystemClock();
+    const store = openRunStore(config, clock.wallMs());
+    const history = [];
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    deps.signal?.addEventListener("abort", onAbort, { once: true });
+    let error;
+    try {
+        await execute({ config, deps, store, clock, entrypoint, pkg, history, signal: controller.signal, log });
+    }
+    catch (e) {
+        error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
+        log(`error: ${error.message}`);
+    }
+    finally {
+        deps.signal?.removeEventListener("abort", onAbort);
+        store.close();
+    }
+    log("checking the history");
+    const checked = await checkAndReport({ config, history, dir: store.dir, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+    return { ...checked, dir: store.dir, aborted: controller.signal.aborted || deps.signal?.aborted === true, ...(error ? { error } : {}) };
+}
+async function execute(run) {
+    const { config, deps, store, clock, pkg, log } = run;
+    const runId = runIdFor(clock.wallMs(), process.pid);
+    log(`starting ${runNodes(config).length} nodes (run ${runId})`);
+    const clockFaults = faultsNeeded(config).has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
+    const cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, ...clockFaults });
+    let interpreter;
+    let services;
+    try {
+        const endpoints = await startServices(cluster, config, { store, originNs: clock.originNs });
+        services = endpoints;
+        for (const note of endpoints.notes)
+            log(`note: ${note}`);
+        interpreter = await openInterpreter(run, cluster, endpoints);
+        await pkg.nemesis.setup(cluster);
+        const resources = resourceNames(config.workload.resources);
+        const clients = lockWriteGenerator({
+            concurrency: config.workload.clients,
+            resources,
+            seed: config.seed,
+            singleWriter: config.workload.singleWriter === true,
+        });
+        const end = clock.nowNs() + config.timeLimitMs * 1e6;
+        log(`running for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
+        const healFs = new Set(pkg.shading.map((s) => s.stop));
+        await interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
+        if (pkg.finalGenerator)
+            await interpreter.run(pkg.finalGenerator);
+        await pkg.nemesis.teardown(cluster);
+        log("healed; final reads");
+        await interpreter.run(eachOnce(resources.map((resource) => ({ f: "read", value: { resource } }))));
+    }
+    finally {
+        await pkg.nemesis.teardown(cluster).catch((e) => log(`cannot heal: ${messageOf(e)}`));
+        await interpreter?.close();
+        await services?.stop();
+        await stopCluster(cluster, log);
+    }
+}
+async function openInterpreter(run, cluster, endpoints) {
+    const { config, store, clock } = run;
+    return createInterpreter({
+        concurrency: config.workload.clients,
+        clock,
+        rng: createRng(config.seed),
+        opTimeoutMs: config.opTimeoutMs,
+        signal: run.signal,
+        cluster,
+        nemesis: run.pkg.nemesis,
+        nodeOf: (thread) => clientNode(thread),
+        record(op) {
+            run.history.push(op);
+            store.appendOp(op);
+            run.deps.onOp?.(op);
+        },
+        openClient: (thread, process) => openAgentClient({
+            cluster,
+            node: clientNode(thread),
+            entrypoint: run.entrypoint,
+            logFile: join(store.nodeDir(clientNode(thread)), `agent-${process}.log`),
+            helloTimeoutMs: 15_000,
+            config: {
+                clientId: String(process),
+                lockAdapter: config.lock.adapter,
+                lockEndpoints: endpoints.lock,
+                storageEndpoints: endpoints.storage,
+                ttlMs: config.workload.ttlMs,
+                holdMs: config.workload.holdMs,
+                acquireTimeoutMs: config.workload.acquireTimeoutMs,
+                ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
+                ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
+            },
+        }),
+    });
+}
+async function stopCluster(cluster, log) {
+    log("stopping nodes");
+    await cluster.stop();
+}
+/** A short id naming the run's namespaces: time and pid in base 36. */
+export function runIdFor(wallMs, pid) {
+    return wallMs.toString(36).slice(-6) + (pid % 1296).toString(36).padStart(2, "0");
+}
+/** Refuses clock faults aimed at lock nodes whose service libfaketime cannot reach (the adapter says so). */
+function refuseUnreachableClocks(config, adapter) {
+    const unsupported = adapter.service?.clock;
+    if (!unsupported || config.lock.endpoints?.length)
+        return;
+    const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id));
+    if (!clockTargets(config).some((node) => lockNodes.has(node)))
+        return;
+    throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "clock": libfaketime does not reach ${adapter.name} (${unsupported.reason}); skew the clients instead with --fault-opt clock.nodes=client`);
+}
+function refuseUnsupportedFaults(config, runtime) {
+    for (const fault of faultsNeeded(config)) {
+        if (!runtime.faults.has(fault)) {
+            throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${config.nemesis.faults.join(",")}": runtime "${runtime.kind}" cannot inject "${fault}" faults`);
+        }
+    }
+}
+//# sourceMappingURL=run-test.js.map

@@ -1,0 +1,94 @@
+/**
+ * Starts the lock service and storage nodes a run needs, and returns the
+ * endpoints its clients connect to. The lock service is whatever the
+ * adapter's `service` says (built-in or a user's module), started on every
+ * lock node with all lock nodes as peers; with `--endpoints` no lock node is
+ * started and clients reach the user's service through relays.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { HarnessError } from "../core/index.js";
+import { loadLockAdapter } from "../../workloads/index.js";
+import { startExternalRelays } from "./external-relays.js";
+import { runLockProbe } from "./lock-probe-runner.js";
+import { startStorageNode } from "./start-storage.js";
+/** Ports our services listen on inside their nodes. */
+export const SERVICE_PORTS = { lock: 7001, storage: 7002 };
+/** Starts every lock and storage node's service, each ready before this returns, then takes one lock as a preflight. */
+export async function startServices(cluster, config, opts) {
+    const loaded = await loadLockAdapter(config.lock.adapter);
+    const storageNodes = cluster.nodes.filter((n) => n.role === "storage");
+    const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts)));
+    const external = config.lock.endpoints?.length ? config.lock.endpoints : undefined;
+    const lock = external
+        ? await startExternalRelays(cluster, external, opts.store)
+        : { endpoints: await startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)), stop: async () => undefined };
+    try {
+        await storageStarted;
+        const first = await runLockProbe(cluster, firstClient(cluster).id, loaded.name, [
+            "preflight", "--adapter", config.lock.adapter, "--endpoints", lock.endpoints.join(","), "--timeout-ms", "10000",
+        ], 15_000);
+        const notes = runNotes(loaded, external);
+        opts.store.writeFile("services.json", JSON.stringify({
+            lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null,
+                endpoints: lock.endpoints, preflightToken: first.token ?? null },
+            storage: { kind: config.storage.kind, endpoints: storageEndpoints(storageNodes) },
+            notes,
+        }, null, 2) + "\n");
+        return { lock: lock.endpoints, storage: storageEndpoints(storageNodes), notes, stop: lock.stop };
+    }
+    catch (error) {
+        await lock.stop();
+        throw error;
+    }
+}
+function storageEndpoints(nodes) {
+    return nodes.map((n) => `${n.host}:${SERVICE_PORTS.storage}`);
+}
+function firstClient(cluster) {
+    const node = cluster.nodes.find((n) => n.role === "client");
+    if (!node)
+        throw new HarnessError("config.invalid", "Cannot check the lock service: the run has no client node");
+    return node;
+}
+/** The run's choices an adapter's `service.start` receives (only those given). */
+function serviceSettings(config) {
+    const { quorum, witnesses } = config.lock;
+    return { ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }) };
+}
+async function startLockNodes(cluster, loaded, source, store, settings) {
+    const service = loaded.adapter.service;
+    if (!service) {
+        throw new HarnessError("config.invalid", `Cannot start lock service "${loaded.name}": its adapter has no "service" (give --endpoints host:port,... of a running one)`);
+    }
+    const nodes = cluster.nodes.filter((n) => n.role === "lock").map((n) => ({
+        id: n.id, host: n.host, port: SERVICE_PORTS.lock, dataDir: join(store.nodeDir(n.id), "data"),
+    }));
+    await Promise.all(nodes.map(async (node) => {
+        mkdirSync(node.dataDir, { recursive: true });
+        const launch = service.start(node, nodes, settings);
+        const readyTimeoutMs = launch.readyTimeoutMs ?? 10_000;
+        await cluster.startProcess(node.id, {
+            argv: launch.argv, ...(launch.env ? { env: launch.env } : {}), ...(service.clock ? { fakeClock: false } : {}),
+            logFile: join(store.nodeDir(node.id), "service.log"), readyPort: node.port, readyTimeoutMs,
+        });
+        if (!launch.ready)
+            return;
+        await runLockProbe(cluster, node.id, loaded.name, [
+            "ready", "--adapter", source, "--node", JSON.stringify(node),
+            "--peers", JSON.stringify(nodes), "--timeout-ms", String(readyTimeoutMs),
+        ], readyTimeoutMs + 5000);
+    }));
+    return nodes.map((n) => `${n.host}:${n.port}`);
+}
+function runNotes(loaded, external) {
+    const notes = [];
+    if (external) {
+        notes.push(`Lock service "${loaded.name}" runs outside the harness at ${external.join(",")}: partition and pause faults do not reach it (they still reach clients and storage)`);
+    }
+    if (loaded.adapter.info?.token === null) {
+        notes.push(`Lock service "${loaded.name}" grants no fencing token: writes reach storage without one, so storage cannot tell a stale holder's write from a current one`);
+    }
+    return notes;
+}
+//# sourceMappingURL=start-services.js.map

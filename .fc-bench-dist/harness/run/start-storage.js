@@ -1,0 +1,36 @@
+/**
+ * Starts one storage node for the run's storage kind: our storage service
+ * (fenced, unfenced, cas, file), or PostgreSQL plus our proxy that speaks
+ * the storage protocol and logs the database's answers (postgres-*).
+ */
+import { join } from "node:path";
+import { entrypointPath, postgresLaunch } from "../../workloads/index.js";
+import { RUN_FILES } from "../store/index.js";
+const STORAGE_PORT = 7002;
+const POSTGRES_PORT = 5432;
+/** Starts the node's storage, ready before this resolves. */
+export async function startStorageNode(cluster, config, node, opts) {
+    const dir = opts.store.nodeDir(node.id);
+    const common = { host: node.host, port: STORAGE_PORT, node: node.id, log: join(opts.store.dir, RUN_FILES.storage), "origin-ns": opts.originNs };
+    const kind = config.storage.kind;
+    if (kind === "postgres-fenced" || kind === "postgres-unfenced") {
+        const launch = postgresLaunch({ host: node.host, port: POSTGRES_PORT, dataDir: join(dir, "data") });
+        await cluster.startProcess(node.id, {
+            argv: launch.argv, logFile: join(dir, "postgres.log"), readyPort: POSTGRES_PORT, readyTimeoutMs: launch.readyTimeoutMs ?? 20_000,
+        });
+        await cluster.startProcess(node.id, {
+            argv: [process.execPath, entrypointPath("pg-storage"), ...flags({ ...common, mode: kind.slice("postgres-".length), pg: `${node.host}:${POSTGRES_PORT}` })],
+            logFile: join(dir, "service.log"), readyPort: STORAGE_PORT,
+        });
+        return;
+    }
+    await cluster.startProcess(node.id, {
+        argv: [process.execPath, entrypointPath("storage"), ...flags({ ...common, mode: kind, "data-dir": join(dir, "data") })],
+        logFile: join(dir, "service.log"),
+        readyPort: STORAGE_PORT,
+    });
+}
+function flags(values) {
+    return Object.entries(values).flatMap(([k, v]) => [`--${k}`, String(v)]);
+}
+//# sourceMappingURL=start-storage.js.map

@@ -1,0 +1,68 @@
+/**
+ * One-off commands inside a container, and signals to programs in it:
+ * the pieces of a docker cluster that talk to the engine per call.
+ */
+import { PassThrough } from "node:stream";
+const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * Runs `argv` in the container to completion and resolves with what it did,
+ * whatever its exit code; a command still running after `timeoutMs` is
+ * reported with signal "SIGKILL" (the engine cannot kill an exec: it is
+ * left to finish). Rejects only when the engine refuses the exec.
+ */
+export async function execInContainer(docker, container, argv, opts) {
+    const command = argv.join(" ");
+    const startNs = opts.clock.nowNs();
+    const exec = await container.exec({
+        Cmd: [...argv],
+        Env: Object.entries(opts.env ?? {}).map(([k, v]) => `${k}=${v}`),
+        AttachStdin: opts.input !== undefined,
+        AttachStdout: true,
+        AttachStderr: true,
+        Tty: false,
+    });
+    const stream = await exec.start({ hijack: true, stdin: opts.input !== undefined });
+    const out = [];
+    const err = [];
+    const stdout = new PassThrough().setEncoding("utf8");
+    const stderr = new PassThrough().setEncoding("utf8");
+    stdout.on("data", (chunk) => out.push(chunk));
+    stderr.on("data", (chunk) => err.push(chunk));
+    docker.modem.demuxStream(stream, stdout, stderr);
+    if (opts.input !== undefined)
+        stream.end(opts.input);
+    const timer = new AbortController();
+    const finished = new Promise((resolve) => {
+        stream.on("end", () => resolve("done"));
+        stream.on("close", () => resolve("done"));
+        stream.on("error", () => resolve("done"));
+    });
+    const timedOut = opts.clock.sleep(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, timer.signal).then(() => "timeout");
+    const outcome = await Promise.race([finished, timedOut]);
+    timer.abort();
+    const durationMs = (opts.clock.nowNs() - startNs) / 1e6;
+    if (outcome === "timeout")
+        return { command, exitCode: undefined, signal: "SIGKILL", stdout: out.join(""), stderr: err.join(""), durationMs };
+    const info = await exec.inspect();
+    return { command, exitCode: info.ExitCode ?? undefined, signal: undefined, stdout: out.join(""), stderr: err.join(""), durationMs };
+}
+/** Signals a process by its PID on this host (a local engine). A vanished process is ignored. */
+export function signalHostPid(pid, signal) {
+    try {
+        process.kill(pid, signal);
+    }
+    catch {
+        // Gone already: nothing to signal.
+    }
+}
+/**
+ * The host PIDs of every process in the container except its idle main
+ * process (`docker top`; local engine), so a service's children and a
+ * program behind a shell are reached too.
+ */
+export async function containerPids(container, mainPid) {
+    const top = await container.top({ ps_args: "-o pid" }).catch(() => undefined);
+    const rows = (top?.Processes ?? []);
+    return rows.map((row) => Number(row[0])).filter((pid) => Number.isInteger(pid) && pid > 0 && pid !== mainPid);
+}
+//# sourceMappingURL=container-io.js.map

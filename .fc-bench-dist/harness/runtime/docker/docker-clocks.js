@@ -1,0 +1,64 @@
+/**
+ * The fake clocks of a docker cluster: one libfaketime skew file per
+ * process in the run's clock directory on this host, bind-mounted read-only
+ * into every container at CLOCK_MOUNT, rewritten atomically on every change
+ * (see local/faketime.ts for why each process has its own file).
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { HarnessError } from "../../core/index.js";
+import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../local/faketime.js";
+import { FAKETIME_LIBRARY } from "./images/image-specs.js";
+import { CLOCK_MOUNT } from "./docker-plan.js";
+/**
+ * Creates `dir` (the host side of CLOCK_MOUNT). With `options` undefined the
+ * clocks stay real: `envFor` adds nothing and `read` reports offset 0.
+ */
+export function createDockerClocks(dir, clock, options) {
+    mkdirSync(dir, { recursive: true });
+    const states = new Map();
+    const files = new Map();
+    let sequence = 0;
+    const state = (node) => states.get(node) ?? REAL_CLOCK;
+    function writeSkew(name, startedAtMs, node) {
+        const path = join(dir, name);
+        writeFileSync(`${path}.tmp`, `${faketimeSpec(processSkew(state(node), startedAtMs))}\n`);
+        renameSync(`${path}.tmp`, path);
+    }
+    return {
+        envFor(node) {
+            if (!options)
+                return {};
+            const name = `${node}.${++sequence}`;
+            const startedAtMs = clock.wallMs();
+            writeSkew(name, startedAtMs, node);
+            files.set(node, [...(files.get(node) ?? []), { name, startedAtMs }]);
+            return faketimeEnv(FAKETIME_LIBRARY, `${CLOCK_MOUNT}/${name}`, options);
+        },
+        set(node, skew) {
+            states.set(node, { skew, setAtMs: clock.wallMs() });
+            for (const file of files.get(node) ?? [])
+                writeSkew(file.name, file.startedAtMs, node);
+        },
+        expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
+        async read(node, run) {
+            if (!options)
+                return { node, offsetMs: 0 };
+            const name = `${node}.probe`;
+            const before = clock.wallMs();
+            writeSkew(name, before, node);
+            const env = faketimeEnv(FAKETIME_LIBRARY, `${CLOCK_MOUNT}/${name}`, options);
+            const result = await run(node, ["/usr/bin/node", "-e", "process.stdout.write(String(new Date().getTime()))"], env);
+            const after = clock.wallMs();
+            const ms = Number(result.stdout.trim());
+            if (result.exitCode !== 0 || !Number.isFinite(ms) || result.stdout.trim() === "") {
+                throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": node said "${result.stderr.trim() || result.stdout.trim()}"`);
+            }
+            return { node, offsetMs: Math.round(ms - (before + after) / 2) };
+        },
+        remove() {
+            rmSync(dir, { recursive: true, force: true });
+        },
+    };
+}
+//# sourceMappingURL=docker-clocks.js.map

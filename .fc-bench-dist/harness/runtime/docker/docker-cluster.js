@@ -1,0 +1,180 @@
+import { HarnessError } from "../../core/index.js";
+import { awaitStopped, createProcessTable } from "../local/process-table.js";
+import { CLOCK_TOLERANCE_MS } from "../local/clock-and-freeze.js";
+import { containerPids, execInContainer, signalHostPid } from "./container-io.js";
+import { startExecProcess } from "./exec-process.js";
+import { createNetworkFaults } from "./network-faults.js";
+import { waitForService } from "./wait-for-service.js";
+const DEFAULT_READY_TIMEOUT_MS = 10_000;
+/** Wraps started containers in a `Cluster`. */
+export function createDockerCluster(parts) {
+    const { engine, plan, clock, clocks } = parts;
+    const { docker, remote } = engine;
+    const table = createProcessTable();
+    const mainPids = new Map();
+    let stopped = false;
+    let stopping;
+    function containerOf(node) {
+        const found = plan.containers.find((c) => c.id === node);
+        if (!found)
+            throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
+        return docker.getContainer(found.name);
+    }
+    async function mainPid(node) {
+        const known = mainPids.get(node);
+        if (known !== undefined)
+            return known;
+        const pid = (await containerOf(node).inspect()).State.Pid;
+        mainPids.set(node, pid);
+        return pid;
+    }
+    function needHost(what, node) {
+        if (!remote)
+            return;
+        const target = node === "all" ? `run "${plan.runId}"` : `node "${node}"`;
+        throw new HarnessError("nemesis.unsupported-fault", `Cannot ${what} ${target}: the Docker engine at "${engine.address}" is remote and this fault needs the engine's host`);
+    }
+    const run = (node, argv, env = {}, opts = {}) => execInContainer(docker, containerOf(node), argv, { env, clock, ...opts });
+    function sendSignal(node) {
+        if (!remote)
+            return signalHostPid;
+        return (pid, signal) => void run(node, ["kill", "-s", signal.replace(/^SIG/, ""), String(pid)]).catch(() => undefined);
+    }
+    const network = createNetworkFaults({ hosts: new Map(plan.containers.map((c) => [c.id, c.host])), pidOf: mainPid, clock });
+    async function start(node, spec) {
+        if (stopped)
+            throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
+        const container = containerOf(node);
+        const readPidFile = remote ? async (file) => Number((await run(node, ["cat", file])).stdout.trim()) : undefined;
+        const proc = await startExecProcess({ node, docker, container, env: clocks.envFor(node), sendSignal: sendSignal(node), clock, ...(readPidFile ? { readPidFile } : {}) }, spec);
+        table.add(proc);
+        if (spec.readyPort === undefined)
+            return proc;
+        const host = plan.containers.find((c) => c.id === node)?.host ?? "";
+        const timeoutMs = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+        try {
+            await waitForService({ node, proc, host, port: spec.readyPort, timeoutMs, clock, run, mainPid: remote ? undefined : await mainPid(node) });
+        }
+        catch (error) {
+            proc.signal("SIGKILL");
+            throw error;
+        }
+        return proc;
+    }
+    /** Every process of the node: the tracked ones now, then (local engine) the rest `docker top` lists. */
+    async function signalNode(node, signal) {
+        const procs = table.signalNode(node, signal);
+        if (remote) {
+            if (signal === "SIGKILL")
+                await run(node, ["kill", "-s", "KILL", "-1"]);
+            else
+                await (signal === "SIGSTOP" ? containerOf(node).pause() : containerOf(node).unpause()).catch(ignoreNotPaused);
+            return procs;
+        }
+        for (const pid of await containerPids(containerOf(node), await mainPid(node)))
+            signalHostPid(pid, signal);
+        return procs;
+    }
+    async function stopAll() {
+        await Promise.all(plan.containers.map((c) => containerOf(c.id).unpause().catch(() => undefined)));
+        for (const proc of table.live())
+            proc.signal("SIGCONT");
+        for (const proc of table.live())
+            proc.signal("SIGTERM");
+        const grace = new AbortController();
+        await Promise.race([Promise.all(table.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
+        grace.abort();
+        await parts.remove();
+        await Promise.race([Promise.all(table.live().map((p) => p.exited)), clock.sleep(2_000)]);
+    }
+    const nodes = plan.containers.map((c) => ({ id: c.id, role: c.role, host: c.host }));
+    return {
+        runId: plan.runId,
+        nodes,
+        faults: parts.faults,
+        startProcess: (node, spec) => start(node, spec),
+        exec: (node, argv, opts = {}) => run(node, argv, {}, opts),
+        /** SIGSTOPs every process of the node (tracked ones before the promise is returned); a freezer pause on a remote engine. */
+        async pause(node) {
+            containerOf(node);
+            const procs = await signalNode(node, "SIGSTOP");
+            if (!remote)
+                await awaitStopped(procs, clock);
+        },
+        async resume(node) {
+            containerOf(node);
+            await signalNode(node, "SIGCONT");
+        },
+        /** SIGKILLs every process of the node and settles once the tracked ones have exited. */
+        async kill(node) {
+            containerOf(node);
+            const procs = await signalNode(node, "SIGKILL");
+            await Promise.all(procs.map((p) => p.exited));
+        },
+        /** Starts again every service process of the node that has exited, with its original spec. */
+        async restart(node) {
+            containerOf(node);
+            for (const spec of table.deadServices(node))
+                await start(node, spec);
+        },
+        async partition(grudge) {
+            needHost("partition", "all");
+            if (stopped)
+                throw new HarnessError("nemesis.fault-not-applied", `Cannot partition run "${plan.runId}": the cluster is stopped`);
+            await network.partition(grudge);
+        },
+        heal: async () => (stopped || remote ? undefined : network.heal()),
+        async setClock(node, skew) {
+            containerOf(node);
+            needHost("skew the clock of", node);
+            if (!parts.faults.has("clock")) {
+                throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
+            }
+            clocks.set(node, skew);
+            const reading = await clocks.read(node, run);
+            const expected = clocks.expectedOffset(node, clock.wallMs());
+            if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS) {
+                throw new HarnessError("nemesis.fault-not-applied", `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms from real time, not ${Math.round(expected)} ms`);
+            }
+        },
+        readClock: (node) => clocks.read(node, run),
+        /** The container's freezer (`docker pause`): every process, children included. */
+        async freeze(node) {
+            await containerOf(node).pause();
+            const state = (await containerOf(node).inspect()).State;
+            if (!state.Paused)
+                throw new HarnessError("nemesis.fault-not-applied", `Cannot freeze node "${node}": the container is not paused`);
+        },
+        thaw: async (node) => containerOf(node).unpause().catch(ignoreNotPaused),
+        async dropPackets(node, from, probability) {
+            containerOf(node);
+            needHost("drop packets on", node);
+            await network.dropPackets(node, from, probability);
+        },
+        async delayTraffic(node) {
+            throw new HarnessError("nemesis.unsupported-fault", `Cannot delay traffic into node "${node}": the docker runtime has no delaying proxy yet`);
+        },
+        healTraffic: async (kind) => (kind === "loss" && !stopped && !remote ? network.healLoss() : undefined),
+        async probe(from, to, opts = {}) {
+            needHost("probe from", from);
+            const host = plan.containers.find((c) => c.id === to)?.host;
+            if (host === undefined)
+                throw new HarnessError("config.invalid", `Cannot find node "${to}": the cluster has no such node`);
+            return network.probe(from, host, opts.port ?? 1, opts.timeoutMs ?? 1_000);
+        },
+        /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
+        stop() {
+            stopped = true;
+            stopping ??= stopAll().catch((error) => {
+                stopping = undefined;
+                throw error;
+            });
+            return stopping;
+        },
+    };
+}
+function ignoreNotPaused(error) {
+    if (!/not paused|is not running/i.test(String(error)))
+        throw error;
+}
+//# sourceMappingURL=docker-cluster.js.map

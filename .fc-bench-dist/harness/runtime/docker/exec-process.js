@@ -1,0 +1,150 @@
+/**
+ * A program started inside a node's container with `docker exec`, its
+ * stdin and demultiplexed stdout/stderr attached. On a local engine the
+ * PID is the program's real PID on this host, so signals from the harness
+ * reach the program itself (not the container's PID 1).
+ */
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import { constants } from "node:os";
+import { dirname } from "node:path";
+import { PassThrough } from "node:stream";
+import { HarnessError, messageOf } from "../../core/index.js";
+import { createLineSplitter } from "../local/line-splitter.js";
+const PID_POLL_MS = 2;
+const PID_POLL_ROUNDS = 500;
+/**
+ * Starts `spec` with `docker exec` and resolves once the engine reports the
+ * program's PID. Rejects with "runtime.node-start-failed" when the exec
+ * cannot be created or started. The log gets a header line, stderr, and
+ * stdout unless `stdio` is "pipe" (then stdout lines go to `onLine`).
+ */
+export async function startExecProcess(target, spec) {
+    const pipe = spec.stdio === "pipe";
+    mkdirSync(dirname(spec.logFile), { recursive: true });
+    writeFileSync(spec.logFile, `--- fencecheck: starting ${spec.argv.join(" ")}\n`, { flag: "a" });
+    let stream;
+    let exec;
+    const pidFile = `/tmp/.fencecheck-pid-${target.node}-${nextToken()}`;
+    const argv = target.readPidFile ? ["/bin/sh", "-c", `echo $$ > ${pidFile}; exec "$0" "$@"`, ...spec.argv] : [...spec.argv];
+    try {
+        exec = await target.container.exec({
+            Cmd: argv,
+            Env: Object.entries({ ...target.env, ...spec.env }).map(([k, v]) => `${k}=${v}`),
+            ...(spec.cwd ? { WorkingDir: spec.cwd } : {}),
+            AttachStdin: pipe,
+            AttachStdout: true,
+            AttachStderr: true,
+            Tty: false,
+        });
+        stream = (await exec.start({ hijack: true, stdin: pipe }));
+    }
+    catch (error) {
+        throw new HarnessError("runtime.node-start-failed", `Cannot start node "${target.node}": ${messageOf(error)}`, { cause: error });
+    }
+    const log = createWriteStream(spec.logFile, { flags: "a" });
+    const stdout = new PassThrough();
+    const lines = lineChannel();
+    if (pipe) {
+        const splitter = createLineSplitter(lines.emit);
+        stdout.setEncoding("utf8").on("data", (chunk) => splitter.push(chunk));
+        stdout.on("end", () => splitter.end());
+    }
+    else {
+        stdout.pipe(log, { end: false });
+    }
+    target.docker.modem.demuxStream(stream, stdout, log);
+    stream.on("error", () => undefined);
+    let running = true;
+    let ended = false;
+    const exited = new Promise((resolve) => {
+        const onEnd = () => {
+            if (ended)
+                return;
+            ended = true;
+            stdout.end();
+            void exitOf(exec, target.clock).then((exit) => {
+                running = false;
+                log.end();
+                resolve(exit);
+            });
+        };
+        stream.on("end", onEnd);
+        stream.on("close", onEnd);
+    });
+    const pid = target.readPidFile ? await target.readPidFile(pidFile) : await pidOf(exec, target.clock);
+    return {
+        node: target.node,
+        pid,
+        spec,
+        exited,
+        alive: () => running,
+        send(line) {
+            if (!pipe)
+                throw new HarnessError("internal", `Cannot send to process ${pid}: it was not started with stdio "pipe"`);
+            if (running && stream.writable)
+                stream.write(`${line}\n`);
+        },
+        onLine: lines.listen,
+        signal(signal) {
+            if (running && pid > 0)
+                target.sendSignal(pid, signal);
+        },
+        signalGroup(signal) {
+            if (running && pid > 0)
+                target.sendSignal(pid, signal);
+        },
+    };
+}
+function nextToken() {
+    return process.hrtime.bigint().toString(36);
+}
+/** The exec's PID as the engine reports it (0 when the program ended before it could be read). */
+async function pidOf(exec, clock) {
+    for (let round = 0; round < PID_POLL_ROUNDS; round++) {
+        const info = await exec.inspect();
+        if (info.Pid > 0)
+            return info.Pid;
+        if (!info.Running && info.ExitCode !== null)
+            return 0;
+        await clock.sleep(PID_POLL_MS);
+    }
+    return 0;
+}
+/** How the exec ended: an exit code above 128 is read as death by signal (128 + n). */
+async function exitOf(exec, clock) {
+    for (let round = 0; round < PID_POLL_ROUNDS; round++) {
+        const info = await exec.inspect().catch(() => undefined);
+        if (info === undefined)
+            return { code: null, signal: null };
+        if (!info.Running)
+            return exitFromCode(info.ExitCode);
+        await clock.sleep(PID_POLL_MS);
+    }
+    return { code: null, signal: null };
+}
+/** Maps an exec's exit code to a ProcessExit (137 -> SIGKILL). Pure. */
+export function exitFromCode(code) {
+    if (code === null)
+        return { code: null, signal: null };
+    const signal = Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0];
+    return code > 128 && signal ? { code: null, signal } : { code, signal: null };
+}
+/** Fans lines out to listeners; lines that arrive before the first listener are kept for it. */
+function lineChannel() {
+    const listeners = [];
+    const early = [];
+    return {
+        emit(line) {
+            if (listeners.length === 0)
+                early.push(line);
+            for (const listener of listeners)
+                listener(line);
+        },
+        listen(listener) {
+            listeners.push(listener);
+            for (const line of early.splice(0))
+                listener(line);
+        },
+    };
+}
+//# sourceMappingURL=exec-process.js.map

@@ -1,0 +1,57 @@
+/**
+ * Waits until a service in a container accepts TCP connections on its
+ * node's address, probing from inside the container's network namespace.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { HarnessError } from "../../core/index.js";
+import { describeExit } from "../local/wait-for-port.js";
+import { readinessArgv } from "./network-faults.js";
+/** Node's own connect loop, for a remote engine (busybox nc cannot tell refused from timeout). */
+const NODE_LOOP = "const [h,p,t]=process.argv.slice(1);const end=performance.now()+Number(t);" +
+    "(function go(){const s=require('net').connect({host:h,port:Number(p)});" +
+    "s.on('connect',()=>process.exit(0));s.on('error',()=>{s.destroy();if(performance.now()>end)process.exit(1);setTimeout(go,20)});})()";
+/**
+ * Resolves once the port accepts a connection. Rejects with
+ * "runtime.node-start-failed" when the process exits first or the time runs
+ * out, with the last lines of its log.
+ */
+export async function waitForService(probe) {
+    const timer = new AbortController();
+    const probed = probe.mainPid === undefined ? probeRemote(probe) : probeLocal(probe.mainPid, probe, timer.signal);
+    const outcome = await Promise.race([
+        probed,
+        probe.proc.exited,
+        probe.clock.sleep(probe.timeoutMs, timer.signal).then(() => "timeout"),
+    ]);
+    timer.abort();
+    if (outcome === "ready")
+        return;
+    const why = outcome === "timeout" || outcome === "probe-failed"
+        ? `port ${probe.port} not ready after ${probe.timeoutMs} ms`
+        : `process exited ${describeExit(outcome)} before port ${probe.port} was ready`;
+    throw new HarnessError("runtime.node-start-failed", `Cannot start node "${probe.node}": ${why}\n${logTail(probe.proc.spec.logFile)}`);
+}
+function probeLocal(mainPid, probe, signal) {
+    const argv = readinessArgv(mainPid, probe.host, probe.port);
+    const child = spawn(argv[0], argv.slice(1), { stdio: "ignore" });
+    signal.addEventListener("abort", () => child.exitCode === null && child.kill("SIGKILL"), { once: true });
+    return new Promise((resolve) => {
+        child.on("exit", (code) => resolve(code === 0 ? "ready" : "probe-failed"));
+        child.on("error", () => resolve("probe-failed"));
+    });
+}
+async function probeRemote(probe) {
+    const argv = ["/usr/bin/node", "-e", NODE_LOOP, probe.host, String(probe.port), String(probe.timeoutMs)];
+    const result = await probe.run(probe.node, argv, {}, { timeoutMs: probe.timeoutMs + 2_000 });
+    return result.exitCode === 0 ? "ready" : "probe-failed";
+}
+function logTail(logFile) {
+    try {
+        return [`last lines of ${logFile}:`, ...readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20)].join("\n");
+    }
+    catch {
+        return `no log at ${logFile}`;
+    }
+}
+//# sourceMappingURL=wait-for-service.js.map

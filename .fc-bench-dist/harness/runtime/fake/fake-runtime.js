@@ -1,0 +1,184 @@
+/**
+ * An in-memory runtime for unit tests of the interpreter, nemeses and run
+ * lifecycle: no root, no processes. Fault calls are recorded as data, and
+ * "pipe" processes are answered by an in-process handler.
+ */
+import { HarnessError } from "../../core/index.js";
+/**
+ * Creates a fake runtime. Nodes get addresses 10.77.0.<index+10>; paused
+ * nodes' pipe processes hold replies until resumed; kill ends the node's
+ * processes with signal SIGKILL. All calls are appended to `calls`.
+ */
+export function createFakeRuntime(opts = {}) {
+    const calls = [];
+    const faults = opts.faults ?? new Set(["pause", "kill", "partition", "clock"]);
+    return {
+        kind: "fake",
+        faults,
+        calls,
+        checkPrerequisites: async () => undefined,
+        start: async (nodes, start) => createFakeCluster(nodes, { runId: start.runId, faults, calls, opts }),
+    };
+}
+function createFakeCluster(specs, ctx) {
+    const { calls, opts } = ctx;
+    const procs = [];
+    const paused = new Set();
+    const skews = new Map();
+    const cut = { grudge: new Map(), loss: new Map() };
+    let nextPid = 1000;
+    function check(node) {
+        if (!specs.some((s) => s.id === node))
+            throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
+    }
+    return {
+        runId: ctx.runId,
+        nodes: specs.map((s, i) => ({ id: s.id, role: s.role, host: `10.77.0.${i + 10}` })),
+        faults: ctx.faults,
+        async startProcess(node, spec) {
+            check(node);
+            calls.push({ kind: "start-process", node, argv: spec.argv });
+            const proc = fakeProcess(node, spec, nextPid++, { handler: opts.onLine, isPaused: () => paused.has(node) });
+            procs.push(proc);
+            return proc;
+        },
+        async exec(node, argv) {
+            check(node);
+            calls.push({ kind: "exec", node, argv });
+            const base = { command: argv.join(" "), exitCode: 0, signal: undefined, stdout: "", stderr: "", durationMs: 0 };
+            return { ...base, ...opts.exec?.(node, argv) };
+        },
+        async pause(node) {
+            check(node);
+            calls.push({ kind: "pause", node });
+            paused.add(node);
+        },
+        async resume(node) {
+            check(node);
+            calls.push({ kind: "resume", node });
+            paused.delete(node);
+            for (const proc of procs)
+                if (proc.node === node)
+                    proc.flush();
+        },
+        async kill(node) {
+            check(node);
+            calls.push({ kind: "kill", node });
+            paused.delete(node);
+            for (const proc of procs)
+                if (proc.node === node)
+                    proc.end({ code: null, signal: "SIGKILL" });
+        },
+        async restart(node) {
+            check(node);
+            calls.push({ kind: "restart", node });
+        },
+        async partition(grudge) {
+            calls.push({ kind: "partition", grudge: [...grudge].map(([n, set]) => [n, [...set]]) });
+            cut.grudge = grudge;
+        },
+        async heal() {
+            calls.push({ kind: "heal" });
+            cut.grudge = new Map();
+        },
+        async dropPackets(node, from, probability) {
+            check(node);
+            calls.push({ kind: "drop-packets", node, from, probability });
+            cut.loss.set(node, { from, p: probability });
+        },
+        async delayTraffic(node, delay) {
+            check(node);
+            calls.push({ kind: "delay-traffic", node, delay });
+        },
+        async healTraffic(traffic) {
+            calls.push({ kind: "heal-traffic", traffic });
+            if (traffic === "loss")
+                cut.loss.clear();
+        },
+        /** Simulated: "timeout" across the current grudge or a certain (p = 1) loss, "refused" otherwise. */
+        async probe(from, to) {
+            check(from);
+            check(to);
+            const dropped = (a, b) => cut.grudge.get(a)?.has(b) === true || (cut.loss.get(a)?.p === 1 && cut.loss.get(a)?.from.includes(b) === true);
+            const result = dropped(to, from) || dropped(from, to) ? "timeout" : "refused";
+            calls.push({ kind: "probe", from, to, result });
+            return result;
+        },
+        async setClock(node, skew) {
+            check(node);
+            calls.push({ kind: "set-clock", node, skew });
+            skews.set(node, skew);
+        },
+        /** Simulated: the offset last set (rates are not simulated). */
+        async readClock(node) {
+            check(node);
+            calls.push({ kind: "read-clock", node });
+            return { node, offsetMs: skews.get(node)?.offsetMs ?? 0 };
+        },
+        /** Like pause: the node's pipe processes hold their replies until thawed. */
+        async freeze(node) {
+            check(node);
+            calls.push({ kind: "freeze", node });
+            paused.add(node);
+        },
+        async thaw(node) {
+            check(node);
+            calls.push({ kind: "thaw", node });
+            paused.delete(node);
+            for (const proc of procs)
+                if (proc.node === node)
+                    proc.flush();
+        },
+        async stop() {
+            calls.push({ kind: "stop" });
+            for (const proc of procs)
+                proc.end({ code: 0, signal: null });
+        },
+    };
+}
+function fakeProcess(node, spec, pid, deps) {
+    const listeners = [];
+    const held = [];
+    let done = false;
+    let finish = () => undefined;
+    const exited = new Promise((resolve) => (finish = resolve));
+    function end(exit) {
+        if (done)
+            return;
+        done = true;
+        finish(exit);
+    }
+    function emit(line) {
+        if (done)
+            return;
+        if (deps.isPaused())
+            held.push(line);
+        else
+            for (const listener of listeners)
+                listener(line);
+    }
+    return {
+        node,
+        pid,
+        exited,
+        send(line) {
+            if (done || !deps.handler)
+                return;
+            void Promise.resolve(deps.handler(line, { node, spec })).then((reply) => {
+                for (const out of typeof reply === "string" ? [reply] : (reply ?? []))
+                    emit(out);
+            });
+        },
+        onLine: (listener) => void listeners.push(listener),
+        signal(signal) {
+            if (signal === "SIGKILL" || signal === "SIGTERM")
+                end({ code: null, signal });
+        },
+        flush() {
+            for (const line of held.splice(0))
+                emit(line);
+        },
+        end,
+    };
+}
+//# sourceMappingURL=fake-runtime.js.map

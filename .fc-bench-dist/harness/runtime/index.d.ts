@@ -1,0 +1,11 @@
+/** The runtimes: `local` (network namespaces, needs root) and `fake` (in memory, for tests). */
+export { createLocalRuntime, LOCAL_FAULTS } from "./local/local-runtime.js";
+export type { LocalRuntimeOptions } from "./local/local-runtime.js";
+export { cleanLocal } from "./local/clean-local.js";
+export type { CleanLocalOptions } from "./local/clean-local.js";
+export type { ReapResult } from "./local/namespace-reaper.js";
+export { checkLocalPrerequisites } from "./local/prerequisites.js";
+export { createFakeRuntime } from "./fake/fake-runtime.js";
+export type { FakeCall, FakeLineHandler, FakeRuntime, FakeRuntimeOptions } from "./fake/fake-runtime.js";
+export { buildImages, cleanDocker, connectEngine, createDockerRuntime, defaultDockerStateDir, describeResult, dockerImagesFor, dockerRuntimeForRun, engineAnswers, pingEngine, imageSpecs, packageRoot, } from "./docker/index.js";
+export type { DockerCleanResult, DockerEngine, DockerRuntimeOptions, ImageBuildResult } from "./docker/index.js";

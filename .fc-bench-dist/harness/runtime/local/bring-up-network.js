@@ -1,0 +1,18 @@
+import { runChecked } from "./run-command.js";
+/**
+ * Runs the plan's batches: the namespaces (host), then the bridge and veth
+ * pairs (hub), then each node's addresses (all nodes at once). Three to
+ * N+2 `ip` processes in all. On failure it rejects with
+ * "runtime.command-failed" and leaves what it made: the caller reaps the
+ * run's namespaces by name.
+ */
+export async function bringUpNetwork(plan, clock) {
+    const context = "Cannot bring up the run's network";
+    await runChecked(["ip", "-batch", "-"], { clock, context, input: batchInput(plan.hostBatch) });
+    await runChecked(["ip", "-n", plan.hub, "-batch", "-"], { clock, context, input: batchInput(plan.hubBatch) });
+    await Promise.all(plan.nodeBatches.map((batch) => runChecked(["ip", "-n", batch.namespace, "-batch", "-"], { clock, context, input: batchInput(batch.lines) })));
+}
+function batchInput(lines) {
+    return lines.map((line) => `${line}\n`).join("");
+}
+//# sourceMappingURL=bring-up-network.js.map

@@ -1,0 +1,25 @@
+/**
+ * `fencecheck clean` for the local runtime.
+ */
+import { createSystemClock } from "../../core/index.js";
+import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
+import { removeOwnedCgroups, removeStateDirs, thawOwnedCgroups } from "./clean-run-state.js";
+import { DEFAULT_STATE_DIR } from "./local-cluster.js";
+/**
+ * Removes what crashed or SIGKILLed runs left behind: every network
+ * namespace named `fc-*` (or `fc-<runId>-*`), after SIGCONT and SIGKILL of
+ * every process inside; the freezer cgroups `fencecheck-<runId>-*` (thawed
+ * first); and the run state directories `/run/fencecheck/<runId>` (skew files). Needs no state file: the namespace names say it all
+ * (see `namespaces.ts`). Touches nothing of the host's own network. Returns
+ * the namespaces removed and how many processes were killed.
+ */
+export async function cleanLocal(opts = {}) {
+    const clock = opts.clock ?? createSystemClock();
+    thawOwnedCgroups(opts.runId);
+    const namespaces = await listOwnedNamespaces(clock, opts.runId);
+    const reaped = await reapNamespaces(clock, namespaces);
+    const cgroups = await removeOwnedCgroups(clock, opts.runId);
+    const stateDirs = removeStateDirs(opts.stateDir ?? DEFAULT_STATE_DIR, opts.runId);
+    return { ...reaped, cgroups, stateDirs };
+}
+//# sourceMappingURL=clean-local.js.map

@@ -1,0 +1,91 @@
+/**
+ * A userspace TCP proxy that delays traffic (the kernels we run on have no
+ * netem). It listens on one address, connects each accepted connection to
+ * the target, and forwards every chunk in both directions after `delayMs`
+ * plus a seeded uniform jitter of 0..`jitterMs`, never reordering a
+ * direction's chunks. The local runtime starts it inside a node's namespace
+ * and redirects other nodes' connections to it with iptables nat.
+ *
+ * Program usage:
+ *   node delay-proxy.js --listen HOST:PORT --target HOST:PORT --delay-ms N --jitter-ms N --seed N
+ */
+import { createConnection, createServer } from "node:net";
+import { pathToFileURL } from "node:url";
+import { createRng, createSystemClock } from "../../core/index.js";
+/**
+ * When a chunk that arrives at `nowMs` may leave: `delayMs` plus jitter
+ * later, but never before the chunk ahead of it (`previousMs`). Pure.
+ */
+export function releaseAt(previousMs, nowMs, opts, rng) {
+    const jitter = opts.jitterMs > 0 ? rng.next() * opts.jitterMs : 0;
+    return Math.max(previousMs, nowMs + opts.delayMs + jitter);
+}
+/** Starts the proxy; resolves with its server once it listens. */
+export function startDelayProxy(opts, clock = createSystemClock()) {
+    const rng = createRng(opts.seed);
+    // Half-open sockets: a FIN is passed on only after the data ahead of it.
+    const server = createServer({ allowHalfOpen: true }, (inbound) => {
+        const outbound = createConnection({ host: opts.targetHost, port: opts.targetPort, allowHalfOpen: true });
+        pipeDelayed(inbound, outbound, opts, { rng, clock });
+        pipeDelayed(outbound, inbound, opts, { rng, clock });
+        const reset = () => {
+            inbound.destroy();
+            outbound.destroy();
+        };
+        inbound.on("error", reset);
+        outbound.on("error", reset);
+    });
+    return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(opts.listenPort, opts.listenHost, () => resolve(server));
+    });
+}
+function pipeDelayed(from, to, opts, deps) {
+    let last = 0;
+    const nowMs = () => deps.clock.nowNs() / 1e6;
+    from.on("data", (chunk) => {
+        const at = releaseAt(last, nowMs(), opts, deps.rng);
+        last = at;
+        setTimeout(() => {
+            if (!to.destroyed)
+                to.write(chunk);
+        }, at - nowMs());
+    });
+    from.on("end", () => {
+        setTimeout(() => to.end(), Math.max(0, last - nowMs()));
+    });
+}
+/** Parses the program's flags; throws naming the bad one. */
+export function parseProxyArgs(args) {
+    const flag = (name) => {
+        const i = args.indexOf(`--${name}`);
+        const value = i >= 0 ? args[i + 1] : undefined;
+        if (value === undefined)
+            throw new Error(`Cannot start the delay proxy: --${name} is missing`);
+        return value;
+    };
+    const [listenHost, listenPort] = hostPort(flag("listen"));
+    const [targetHost, targetPort] = hostPort(flag("target"));
+    return {
+        listenHost, listenPort, targetHost, targetPort,
+        delayMs: Number(flag("delay-ms")),
+        jitterMs: Number(flag("jitter-ms")),
+        seed: Number(flag("seed")),
+    };
+}
+function hostPort(raw) {
+    const at = raw.lastIndexOf(":");
+    return [raw.slice(0, at), Number(raw.slice(at + 1))];
+}
+function isEntryPoint() {
+    const script = process.argv[1];
+    return script !== undefined && import.meta.url === pathToFileURL(script).href;
+}
+if (isEntryPoint()) {
+    const opts = parseProxyArgs(process.argv.slice(2));
+    startDelayProxy(opts).then(() => process.stderr.write(`delay proxy ${opts.listenHost}:${opts.listenPort} -> ${opts.targetHost}:${opts.targetPort} (+${opts.delayMs} ms ±${opts.jitterMs})\n`), (error) => {
+        process.stderr.write(`Cannot start the delay proxy: ${String(error)}\n`);
+        process.exit(1);
+    });
+}
+//# sourceMappingURL=delay-proxy.js.map

@@ -1,0 +1,52 @@
+/**
+ * The `local` runtime: each node is a Linux network namespace with a veth
+ * on a bridge in a hub namespace of the run's own, so the host's network is
+ * never touched. Needs root, `ip` (iproute2) and iptables.
+ */
+import { HarnessError, createSystemClock } from "../../core/index.js";
+import { bringUpNetwork } from "./bring-up-network.js";
+import { createLocalCluster } from "./local-cluster.js";
+import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
+import { networkPlan } from "./namespaces.js";
+import { checkLocalPrerequisites } from "./prerequisites.js";
+/** The faults the local runtime can inject (clock skew needs `StartOptions.clock`). */
+export const LOCAL_FAULTS = new Set(["pause", "kill", "partition", "clock"]);
+/**
+ * Creates the local runtime. `start` refuses a run id whose namespaces
+ * still exist (a leftover: `fencecheck clean` removes it), and removes
+ * whatever it made when bring-up fails or `opts.signal` aborts.
+ */
+export function createLocalRuntime(opts = {}) {
+    const clock = opts.clock ?? createSystemClock();
+    return {
+        kind: "local",
+        faults: LOCAL_FAULTS,
+        checkPrerequisites: () => checkLocalPrerequisites(clock),
+        async start(nodes, start) {
+            const plan = networkPlan(start.runId, nodes.map((n) => n.id));
+            const leftovers = await listOwnedNamespaces(clock, start.runId);
+            if (leftovers.length > 0) {
+                throw new HarnessError("runtime.unavailable", `Cannot start run "${start.runId}": namespaces of an earlier run with this id still exist (run "fencecheck clean")`);
+            }
+            try {
+                throwIfAborted(start.signal, start.runId);
+                await bringUpNetwork(plan, clock);
+                throwIfAborted(start.signal, start.runId);
+            }
+            catch (error) {
+                await reapNamespaces(clock, await listOwnedNamespaces(clock, start.runId));
+                throw error;
+            }
+            const stopGraceMs = opts.stopGraceMs ?? 1_000;
+            return createLocalCluster({
+                runId: start.runId, plan, specs: nodes, faults: LOCAL_FAULTS, clock, stopGraceMs,
+                ...(start.clock ? { fakeClock: start.clock } : {}), ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
+            });
+        },
+    };
+}
+function throwIfAborted(signal, runId) {
+    if (signal?.aborted)
+        throw new HarnessError("run.aborted", `Cannot start run "${runId}": aborted during bring-up`);
+}
+//# sourceMappingURL=local-runtime.js.map

@@ -1,0 +1,65 @@
+/**
+ * Finds fencecheck's network namespaces, kills what lives in them and
+ * deletes them. Shared by `Cluster.stop` and `fencecheck clean`.
+ */
+import { HarnessError } from "../../core/index.js";
+import { isOwnedNamespace, parseNamespaceList } from "./namespaces.js";
+import { runChecked, runCommand } from "./run-command.js";
+const KILL_ROUNDS = 50;
+const KILL_ROUND_MS = 20;
+/** Lists the namespaces owned by fencecheck, or by one run when `runId` is set. */
+export async function listOwnedNamespaces(clock, runId) {
+    const result = await runChecked(["ip", "netns", "list"], { clock, context: "Cannot list network namespaces" });
+    return parseNamespaceList(result.stdout).filter((name) => isOwnedNamespace(name, runId));
+}
+/** The PIDs of every process whose network namespace is `namespace`. */
+export async function namespacePids(clock, namespace) {
+    const result = await runCommand(["ip", "netns", "pids", namespace], { clock });
+    return result.stdout
+        .split("\n")
+        .map((line) => Number(line.trim()))
+        .filter((pid) => Number.isInteger(pid) && pid > 0);
+}
+/**
+ * SIGCONTs then SIGKILLs every process inside the namespaces (again, until
+ * none is left or about a second has passed, in case something forked), then
+ * deletes the namespaces, which removes their veths and bridges.
+ * Rejects with "runtime.command-failed" when a namespace cannot be deleted.
+ */
+export async function reapNamespaces(clock, namespaces) {
+    const killed = new Set();
+    for (let round = 0; round < KILL_ROUNDS; round++) {
+        const pids = (await Promise.all(namespaces.map((ns) => namespacePids(clock, ns)))).flat();
+        if (pids.length === 0)
+            break;
+        for (const pid of pids) {
+            killed.add(pid);
+            signalQuietly(pid, "SIGCONT");
+            signalQuietly(pid, "SIGKILL");
+        }
+        await clock.sleep(KILL_ROUND_MS);
+    }
+    await deleteNamespaces(clock, namespaces);
+    return { namespaces: [...namespaces], processes: killed.size };
+}
+async function deleteNamespaces(clock, namespaces) {
+    if (namespaces.length === 0)
+        return;
+    const input = namespaces.map((ns) => `netns del ${ns}\n`).join("");
+    const result = await runCommand(["ip", "-force", "-batch", "-"], { clock, input });
+    const left = (await listOwnedNamespaces(clock)).filter((name) => namespaces.includes(name));
+    if (left.length > 0) {
+        const why = result.stderr.trim().split("\n").at(-1) ?? "";
+        throw new HarnessError("runtime.command-failed", `Cannot delete namespaces "${left.join('", "')}": ${why || "still listed"}`);
+    }
+}
+/** Sends a signal, ignoring a process that is already gone. */
+export function signalQuietly(pid, signal) {
+    try {
+        process.kill(pid, signal);
+    }
+    catch {
+        // Already gone.
+    }
+}
+//# sourceMappingURL=namespace-reaper.js.map

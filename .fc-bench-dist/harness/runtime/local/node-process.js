@@ -1,0 +1,135 @@
+/**
+ * One process running inside a node's namespace, tracked by the cluster.
+ */
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { HarnessError } from "../../core/index.js";
+import { createLineSplitter } from "./line-splitter.js";
+import { namespaceExecArgv } from "./namespaces.js";
+const EXEC_POLL_MS = 1;
+const EXEC_POLL_ROUNDS = 2_000;
+/**
+ * Spawns `spec` inside the namespace and resolves once the wrappers
+ * (`ip netns exec`, `env`) have exec'ed into the program, so the PID is the
+ * program's and a signal sent next reaches the program inside its
+ * namespace (or once it has exited, or after about two seconds). It does
+ * not wait for readiness: see `waitForPort`. The process leads its own
+ * process group, so a Ctrl-C meant for the harness does not reach it and
+ * the harness decides when it stops. Rejects with
+ * "runtime.node-start-failed" when it cannot be spawned.
+ */
+export function spawnNodeProcess(target, spec) {
+    const log = openLog(spec.logFile, spec.argv);
+    const pipe = spec.stdio === "pipe";
+    const wrapped = namespaceExecArgv(target.namespace, spec.argv, target.env ? { ...spec.env, ...target.env } : spec.env);
+    const [file, ...args] = wrapped;
+    const child = spawn(file, args, {
+        cwd: spec.cwd,
+        detached: true,
+        stdio: [pipe ? "pipe" : "ignore", pipe ? "pipe" : log, log],
+    });
+    closeSync(log);
+    let running = true;
+    const exited = new Promise((resolve) => {
+        child.on("exit", (code, signal) => {
+            running = false;
+            resolve({ code, signal });
+        });
+    });
+    const lines = lineChannel();
+    if (child.stdout) {
+        const splitter = createLineSplitter(lines.emit);
+        child.stdout.setEncoding("utf8").on("data", (chunk) => splitter.push(chunk));
+        child.stdout.on("end", () => splitter.end());
+    }
+    child.stdin?.on("error", () => undefined);
+    return new Promise((resolve, reject) => {
+        child.once("error", (error) => {
+            running = false;
+            reject(new HarnessError("runtime.node-start-failed", `Cannot start node "${target.node}": ${error.message}`, { cause: error }));
+        });
+        child.once("spawn", () => {
+            const pid = child.pid;
+            const ready = awaitExec(pid, wrapperCmdlines(wrapped), target.clock, () => running);
+            const proc = {
+                node: target.node,
+                pid,
+                spec,
+                exited,
+                alive: () => running,
+                send(line) {
+                    if (!child.stdin)
+                        throw new HarnessError("internal", `Cannot send to process ${pid}: it was not started with stdio "pipe"`);
+                    if (child.stdin.writable)
+                        child.stdin.write(`${line}\n`);
+                },
+                onLine: lines.listen,
+                signal(signal) {
+                    if (running)
+                        child.kill(signal);
+                },
+                signalGroup(signal) {
+                    if (!running)
+                        return;
+                    try {
+                        process.kill(-pid, signal);
+                    }
+                    catch {
+                        // The group is gone: nothing left to signal.
+                    }
+                },
+            };
+            void ready.then(() => resolve(proc));
+        });
+    });
+}
+/**
+ * The /proc cmdline contents of the wrappers that run before the program:
+ * `ip netns exec <ns> [env A=1 ...] argv...`, then `env A=1 ... argv...`.
+ */
+function wrapperCmdlines(wrapped) {
+    const stages = wrapped[4] === "env" ? [wrapped, wrapped.slice(4)] : [wrapped];
+    return stages.map((words) => `${words.join("\0")}\0`);
+}
+/** Polls /proc until the process no longer runs a wrapper (or has exited, or time is up). */
+async function awaitExec(pid, wrappers, clock, running) {
+    for (let round = 0; round < EXEC_POLL_ROUNDS && running(); round++) {
+        let cmdline;
+        try {
+            cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        }
+        catch {
+            return;
+        }
+        if (cmdline !== "" && !wrappers.includes(cmdline))
+            return;
+        await clock.sleep(EXEC_POLL_MS);
+    }
+}
+/** Opens the log for appending, with a header line naming the command. */
+function openLog(logFile, argv) {
+    mkdirSync(dirname(logFile), { recursive: true });
+    const fd = openSync(logFile, "a");
+    writeSync(fd, `--- fencecheck: starting ${argv.join(" ")}\n`);
+    return fd;
+}
+/** Fans lines out to listeners; lines that arrive before the first listener are kept for it. */
+function lineChannel() {
+    const listeners = [];
+    const early = [];
+    return {
+        emit(line) {
+            if (listeners.length === 0)
+                early.push(line);
+            for (const listener of listeners)
+                listener(line);
+        },
+        listen(listener) {
+            listeners.push(listener);
+            for (const line of early.splice(0))
+                listener(line);
+        },
+    };
+}
+//# sourceMappingURL=node-process.js.map

@@ -1,0 +1,46 @@
+/**
+ * Pure builders for partition rules: `iptables-restore --noflush` input run
+ * inside node namespaces only. All rules live in our own chain, FENCECHECK,
+ * reached by one jump from INPUT, so healing removes exactly what we added.
+ */
+import { HarnessError } from "../../core/index.js";
+/** Our chain's name in each node's filter table. */
+export const PARTITION_CHAIN = "FENCECHECK";
+/**
+ * For each node of the grudge, the addresses whose INPUT it drops. Throws
+ * "config.invalid" when the grudge names a node the cluster does not have.
+ */
+export function grudgeSources(grudge, hosts) {
+    const sources = new Map();
+    for (const [node, dropped] of grudge) {
+        const addresses = [...dropped].map((from) => hostOf(hosts, from));
+        hostOf(hosts, node);
+        sources.set(node, addresses);
+    }
+    return sources;
+}
+/**
+ * The restore input that (re)declares our chain, which flushes it, fills it
+ * with one DROP per source address, and adds the INPUT jump when `addJump`.
+ */
+export function partitionScript(sources, addJump) {
+    return [
+        "*filter",
+        `:${PARTITION_CHAIN} - [0:0]`,
+        ...(addJump ? [`-I INPUT -j ${PARTITION_CHAIN}`] : []),
+        ...sources.map((address) => `-A ${PARTITION_CHAIN} -s ${address}/32 -j DROP`),
+        "COMMIT",
+        "",
+    ].join("\n");
+}
+/** The restore input that removes the jump and our chain. */
+export function healScript() {
+    return ["*filter", `-D INPUT -j ${PARTITION_CHAIN}`, `-F ${PARTITION_CHAIN}`, `-X ${PARTITION_CHAIN}`, "COMMIT", ""].join("\n");
+}
+function hostOf(hosts, node) {
+    const host = hosts.get(node);
+    if (host === undefined)
+        throw new HarnessError("config.invalid", `Cannot partition node "${node}": the cluster has no such node`);
+    return host;
+}
+//# sourceMappingURL=partition-rules.js.map

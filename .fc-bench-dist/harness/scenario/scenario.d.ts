@@ -1,0 +1,25 @@
+/**
+ * The seed's claims as named, runnable scenarios. Each scenario states its
+ * claim, and each variant is a `fencecheck run` command line with the
+ * verdict it must reach. Variants that must always be safe run on several
+ * seeds.
+ */
+/** What a variant must show. */
+export type ScenarioExpectation = "valid" | "invalid" | "unavailable";
+/** One design under one fault, as the options a user would type after `fencecheck run`. */
+export interface ScenarioVariant {
+    readonly label: string;
+    readonly argv: readonly string[];
+    readonly expect: ScenarioExpectation;
+    /** Why this verdict, in one sentence, for the scenario page. */
+    readonly why: string;
+}
+/** A named claim with the variants that demonstrate it. */
+export interface Scenario {
+    readonly name: string;
+    /** The claim from the design notes, in plain words. */
+    readonly claim: string;
+    readonly variants: readonly ScenarioVariant[];
+}
+/** Options every scenario run shares unless a variant overrides them. */
+export declare const SCENARIO_DEFAULTS: readonly string[];

@@ -1,0 +1,129 @@
+/**
+ * The clock fault packages (libfaketime in the local runtime). Options, per
+ * package or for the whole kind as `clock.<key>`:
+ * - `nodes`: roles to skew, "lock", "storage", "client", "all" (default all);
+ * - `durationMs`: how long a skew stays before `reset-clock` (default 5000);
+ * - clock-skew `maxOffsetMs` (default 2 TTLs); clock-rate `minRate`/`maxRate`
+ *   (0.5 and 2); clock-jump `jumpMs` (2 TTLs); clock-strobe `deltaMs` (1 TTL),
+ *   `periodMs` (200), `strobeMs` (2000); clock-holder `rate` or `ttlFactor` (1.5);
+ * - `monotonic` (kind only, `clock.monotonic=true`): fake CLOCK_MONOTONIC too.
+ */
+import { runNodes } from "../../harness/core/index.js";
+import { faultCycle } from "../schedule/fault-cycle.js";
+import { nodesOption, numberOption } from "../schedule/fault-options.js";
+import { clockNemesis } from "./clock-nemesis.js";
+import { holderRate, jumpPlan, ratePlan, skewPlan, strobePlan } from "./clock-plans.js";
+/** Clock periods run from a "clock" op to the next "reset-clock". */
+export const CLOCK_SHADING = { start: "clock", stop: "reset-clock", label: "clock", color: "#9b5de5" };
+const ALL_ROLES = ["lock", "storage", "client"];
+/** The clock packages. */
+export function clockPackages() {
+    return [
+        spec("clock-skew", "give every node its own clock offset (up to 2 TTLs either way), then reset", (config, scope, nodes) => {
+            const max = numberOption(config, scope, "maxOffsetMs", 2 * config.workload.ttlMs);
+            return (_step, rng) => skewPlan(nodes, rng, max);
+        }),
+        spec("clock-rate", "run some nodes' clocks slow or fast (x0.5 to x2; their sleeps stretch likewise), then reset", (config, scope, nodes) => {
+            const range = { minRate: numberOption(config, scope, "minRate", 0.5), maxRate: numberOption(config, scope, "maxRate", 2) };
+            return (_step, rng) => ratePlan(nodes, rng, range);
+        }),
+        spec("clock-jump", "jump one node's clock forward or back by 2 TTLs, then reset", (config, scope, nodes) => {
+            const jumpMs = numberOption(config, scope, "jumpMs", 2 * config.workload.ttlMs);
+            return (_step, rng) => jumpPlan(nodes, rng, jumpMs);
+        }),
+        spec("clock-strobe", "flip some nodes' clocks back and forth by a TTL every 200 ms for 2 s, then reset", (config, scope, nodes) => {
+            const strobe = {
+                deltaMs: numberOption(config, scope, "deltaMs", config.workload.ttlMs),
+                periodMs: Math.max(50, numberOption(config, scope, "periodMs", 200)),
+                durationMs: numberOption(config, scope, "strobeMs", 2000),
+            };
+            return (_step, rng) => strobePlan(nodes, rng, strobe);
+        }),
+        clockHolderSpec(),
+    ];
+}
+/** The nodes a run's clock packages skew (to refuse nodes libfaketime cannot reach). */
+export function clockTargets(config) {
+    const names = new Set(clockPackages().map((p) => p.name));
+    const wanted = config.nemesis.faults.filter((name) => names.has(name));
+    const nodes = wanted.flatMap((name) => (name === "clock-holder" ? clientNodes(config) : nodesOption(config, scopeOf(name), ALL_ROLES)));
+    return [...new Set(nodes)];
+}
+/** Whether the run asks for faked monotonic clocks (`--fault-opt clock.monotonic=true`). */
+export function fakeMonotonic(config) {
+    const raw = config.nemesis.options["clock"]?.["monotonic"];
+    return raw === true || raw === "true" || raw === 1;
+}
+function spec(name, description, planner) {
+    return {
+        name,
+        description,
+        needs: ["clock"],
+        kind: "clock",
+        nemesis: clockNemesis,
+        shading: CLOCK_SHADING,
+        generator(config) {
+            const scope = scopeOf(name);
+            const nodes = nodesOption(config, scope, ALL_ROLES);
+            const plan = planner(config, scope, nodes);
+            return faultCycle({
+                package: name, start: "clock", stop: "reset-clock", seed: config.seed,
+                intervalMs: config.nemesis.intervalMs,
+                durationMs: numberOption(config, scope, "durationMs", 5000),
+                plan: (step, rng) => ({ ...plan(step, rng) }),
+                stopValue: (started) => ({ nodes: Object.keys(started.skews ?? {}) }),
+            });
+        },
+    };
+}
+/**
+ * The seed's "a lease is a lock with a clock": right after a client's
+ * acquire, slow that client's clock so much that its hold, timed by its own
+ * clock, outlasts the lease (`ttlFactor` TTLs of real time). It wakes
+ * believing the lease still valid and writes with its old token.
+ */
+function clockHolderSpec() {
+    const name = "clock-holder";
+    return {
+        name,
+        description: "right after a client acquires, slow its clock until its hold outlasts the lease (ttlFactor 1.5), then reset",
+        needs: ["clock"],
+        kind: "clock",
+        nemesis: clockNemesis,
+        shading: CLOCK_SHADING,
+        generator(config) {
+            const scope = scopeOf(name);
+            const { ttlMs, holdMs } = config.workload;
+            const ttlFactor = numberOption(config, scope, "ttlFactor", 1.5);
+            const rate = numberOption(config, scope, "rate", holderRate(holdMs, ttlMs, ttlFactor));
+            return faultCycle({
+                package: name, start: "clock", stop: "reset-clock", seed: config.seed,
+                intervalMs: config.nemesis.intervalMs,
+                durationMs: numberOption(config, scope, "durationMs", Math.ceil(ttlMs * ttlFactor) + 1000),
+                trigger: isAcquired,
+                plan: (_step, _rng, trigger) => holderValue(trigger, rate),
+                stopValue: (started) => ({ nodes: Object.keys(started.skews ?? {}) }),
+            });
+        },
+    };
+}
+function isAcquired(event) {
+    return event.type === "ok" && event.f === "acquire" && typeof event.process === "number" && event.node !== undefined;
+}
+function holderValue(event, rate) {
+    const v = (event.value ?? {});
+    const value = {
+        skews: { [event.node]: { offsetMs: 0, rate } },
+        process: event.process,
+        ...(v.resource !== undefined ? { resource: v.resource } : {}),
+        ...(v.token !== undefined ? { token: String(v.token) } : {}),
+    };
+    return { ...value };
+}
+function clientNodes(config) {
+    return runNodes(config).filter((n) => n.role === "client").map((n) => n.id);
+}
+function scopeOf(name) {
+    return { package: name, kind: "clock" };
+}
+//# sourceMappingURL=clock-packages.js.map

@@ -1,0 +1,46 @@
+/** A non-empty subset of `nodes`, each node in with probability one half. */
+export function someNodes(nodes, rng) {
+    const chosen = nodes.filter(() => rng.next() < 0.5);
+    return chosen.length > 0 ? chosen : [rng.pick(nodes)];
+}
+/** A uniform number in [min, max] rounded to `digits` decimals. */
+function uniform(rng, min, max, digits) {
+    return Number((min + rng.next() * (max - min)).toFixed(digits));
+}
+/** Every node gets its own offset in [-maxOffsetMs, maxOffsetMs] at real speed. */
+export function skewPlan(nodes, rng, maxOffsetMs) {
+    return { skews: Object.fromEntries(nodes.map((n) => [n, { offsetMs: Math.round(uniform(rng, -maxOffsetMs, maxOffsetMs, 0)), rate: 1 }])) };
+}
+/**
+ * Some nodes run at a rate drawn log-uniformly from [minRate, maxRate]
+ * (as many slow as fast), keeping their current offset.
+ */
+export function ratePlan(nodes, rng, range) {
+    const lo = Math.log(range.minRate);
+    const hi = Math.log(range.maxRate);
+    const skews = {};
+    for (const n of someNodes(nodes, rng))
+        skews[n] = { rate: Number(Math.exp(lo + rng.next() * (hi - lo)).toFixed(3)) };
+    return { skews };
+}
+/** One node's clock jumps by `jumpMs`, forward or back. */
+export function jumpPlan(nodes, rng, jumpMs) {
+    const node = rng.pick(nodes);
+    const offsetMs = rng.next() < 0.5 ? -jumpMs : jumpMs;
+    return { skews: { [node]: { offsetMs, rate: 1 } } };
+}
+/** Some nodes flip between +deltaMs and -deltaMs every periodMs for durationMs. */
+export function strobePlan(nodes, rng, strobe) {
+    const chosen = someNodes(nodes, rng);
+    return { skews: Object.fromEntries(chosen.map((n) => [n, { offsetMs: 0, rate: 1 }])), strobe };
+}
+/**
+ * The rate that makes a hold of `holdMs`, timed by the holder's own clock,
+ * last `ttlFactor` TTLs of real time (libfaketime stretches the holder's
+ * sleeps by 1 / rate), between 0.01 and 0.5.
+ */
+export function holderRate(holdMs, ttlMs, ttlFactor) {
+    const rate = Math.max(1, holdMs) / (ttlMs * ttlFactor);
+    return Number(Math.min(0.5, Math.max(0.01, rate)).toFixed(4));
+}
+//# sourceMappingURL=clock-plans.js.map

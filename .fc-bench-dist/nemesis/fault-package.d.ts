@@ -1,0 +1,31 @@
+/**
+ * What a fault package is: a named schedule (a generator of nemesis ops)
+ * plus the nemesis that performs those ops. Packages of one kind share one
+ * nemesis instance, so that, say, two pause schedules heal through the same
+ * record of what is paused.
+ */
+import type { Fault, FaultShading, Generator, Nemesis, RunConfig } from "../harness/core/index.js";
+/** A named fault package. */
+export interface FaultPackageSpec {
+    readonly name: string;
+    /** One line for `fencecheck list` and `--help`, including the fault's limits. */
+    readonly description: string;
+    /** The runtime capabilities it needs; a run refuses early when one is missing. */
+    readonly needs: readonly Fault[];
+    /** Packages with the same kind share one nemesis (created once by `nemesis`). */
+    readonly kind: string;
+    nemesis(): Nemesis;
+    /** How the report shades this kind's fault periods. */
+    readonly shading: FaultShading;
+    generator(config: RunConfig): Generator;
+}
+/** A numeric per-fault option (`--fault-opt fault.key=value`), if given and positive. */
+export declare function optionMs(config: RunConfig, fault: string, key: string): number | undefined;
+/** Any per-fault option, as given. */
+export declare function faultOption(config: RunConfig, fault: string, key: string): unknown;
+/**
+ * One nemesis that routes each op to the member that handles its `f`. The
+ * member is called synchronously, so a pause's SIGSTOP is still sent before
+ * `invoke` returns (see the interpreter's note on aimed pauses).
+ */
+export declare function composeNemeses(members: readonly Nemesis[]): Nemesis;

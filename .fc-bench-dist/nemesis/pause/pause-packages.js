@@ -1,0 +1,74 @@
+/** The pause fault packages: the seed's aimed GC pause and random node pauses. */
+import { runNodes } from "../../harness/core/index.js";
+import { optionMs } from "../fault-package.js";
+import { pauseNemesis } from "./pause-nemesis.js";
+import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";
+import { randomPauseGenerator } from "./random-pause.js";
+import { PAUSE_SHADING } from "./pause-shading.js";
+import { targetedPausePackages } from "./targeted-pause.js";
+export { PAUSE_SHADING };
+/** The pause packages. */
+export function pausePackages() {
+    return [
+        {
+            name: "pause-holder",
+            description: "SIGSTOP the client that just acquired a lease, for longer than the TTL, then SIGCONT it (the seed's GC pause)",
+            needs: ["pause"],
+            kind: "pause",
+            nemesis: pauseNemesis,
+            shading: PAUSE_SHADING,
+            generator: (config) => pauseHolderGenerator({ intervalMs: config.nemesis.intervalMs, durationMs: holderPauseMs(config) }),
+        },
+        {
+            name: "pause-writer",
+            description: "SIGSTOP a client just after it starts a write (after it checked its lease or read its version, before the write lands), for longer than the TTL",
+            needs: ["pause"],
+            kind: "pause",
+            nemesis: pauseNemesis,
+            shading: PAUSE_SHADING,
+            generator: (config) => aimedPauseGenerator({
+                intervalMs: config.nemesis.intervalMs,
+                durationMs: holderPauseMs(config, "pause-writer"),
+                trigger: { f: "write", type: "invoke" },
+                delayMs: optionMs(config, "pause-writer", "delayMs") ?? writerDelayMs(config),
+                reason: "writer",
+            }),
+        },
+        {
+            name: "pause",
+            description: "SIGSTOP a random node (lock, storage or client) for a while, then SIGCONT it",
+            needs: ["pause"],
+            kind: "pause",
+            nemesis: pauseNemesis,
+            shading: PAUSE_SHADING,
+            generator: (config) => randomPauseGenerator({
+                nodes: runNodes(config).map((n) => n.id),
+                intervalMs: config.nemesis.intervalMs,
+                durationMs: optionMs(config, "pause", "durationMs") ?? 2000,
+                seed: config.seed,
+            }),
+        },
+        ...targetedPausePackages(),
+    ];
+}
+/**
+ * How long pause-holder stops the holder: `durationMs` if given, else
+ * `ttlFactor` TTLs (`--fault-opt pause-holder.ttlFactor=1.5`), else by
+ * default the TTL plus half of it (at least 1 s more).
+ */
+export function holderPauseMs(config, fault = "pause-holder") {
+    const ttl = config.workload.ttlMs;
+    const factor = optionMs(config, fault, "ttlFactor");
+    return optionMs(config, fault, "durationMs") ?? (factor !== undefined ? Math.round(ttl * factor) : ttl + Math.max(1000, ttl / 2));
+}
+/**
+ * When pause-writer strikes after a write is invoked: inside the window
+ * between the client's lease check and its write when there is one
+ * (after the hold, mid-way through --write-delay-ms), else a third of the way
+ * into the hold.
+ */
+export function writerDelayMs(config) {
+    const { holdMs, writeDelayMs } = config.workload;
+    return writeDelayMs ? holdMs + Math.max(1, Math.floor(writeDelayMs / 2)) : Math.max(1, Math.floor(holdMs / 3));
+}
+//# sourceMappingURL=pause-packages.js.map

@@ -1,0 +1,43 @@
+/**
+ * The fault packages a run can ask for by name, with their documentation.
+ * `fencecheck list` and `--help` read the descriptions from here, so they
+ * cannot drift from what exists.
+ */
+import { anyOf, HarnessError, } from "../harness/core/index.js";
+import { composeNemeses } from "./fault-package.js";
+import { pausePackages } from "./pause/pause-packages.js";
+import { partitionPackages } from "./partition/partition-packages.js";
+import { killPackages } from "./kill/kill-packages.js";
+import { netPackages } from "./net/net-packages.js";
+import { clockPackages } from "./clock/clock-packages.js";
+/** Every known fault package; each fault kind contributes its own list. */
+export function faultPackages() {
+    return [...pausePackages(), ...partitionPackages(), ...killPackages(), ...netPackages(), ...clockPackages()];
+}
+/** Builds the nemesis package for the run's faults (an empty schedule for none). */
+export function nemesisPackage(config) {
+    const specs = config.nemesis.faults.map((name) => findFaultPackage(name));
+    const kinds = [...new Map(specs.map((s) => [s.kind, s])).values()];
+    return {
+        name: specs.map((s) => s.name).join(",") || "none",
+        nemesis: composeNemeses(kinds.map((s) => s.nemesis())),
+        generator: anyOf(...specs.map((s) => s.generator(config))),
+        finalGenerator: undefined,
+        shading: kinds.map((s) => s.shading),
+    };
+}
+/** The runtime faults the run's packages need. */
+export function faultsNeeded(config) {
+    return new Set(config.nemesis.faults.flatMap((name) => findFaultPackage(name).needs));
+}
+/** Looks a package up by name; unknown names are a config error naming the known ones. */
+export function findFaultPackage(name) {
+    const all = faultPackages();
+    const spec = all.find((p) => p.name === name);
+    if (!spec) {
+        const known = all.map((p) => p.name).join(", ");
+        throw new HarnessError("config.invalid", `Cannot use nemesis "${name}": no such fault (known: ${known})`);
+    }
+    return spec;
+}
+//# sourceMappingURL=registry.js.map

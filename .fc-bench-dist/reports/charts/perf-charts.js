@@ -1,0 +1,87 @@
+/**
+ * Latency and throughput over time (Jepsen's checker/perf): latency as
+ * points per op kind plus quantile lines per time window, throughput as
+ * completions per second by completion type, both with fault periods shaded.
+ */
+import { pairs } from "../../harness/core/index.js";
+const F_COLORS = ["#1565c0", "#2e7d32", "#6a1b9a", "#00838f", "#ad1457", "#4e342e"];
+const TYPE_COLORS = { ok: "#2e7d32", fail: "#c62828", info: "#ef6c00" };
+const QUANTILES = [[0.5, "p50", "#263238"], [0.95, "p95", "#5d4037"], [0.99, "p99", "#b71c1c"]];
+function samples(history) {
+    const out = [];
+    for (const { invoke, completion } of pairs(history)) {
+        if (typeof invoke.process !== "number" || completion === undefined)
+            continue;
+        out.push({ f: invoke.f, type: completion.type, at: completion.time / 1e9, latencyMs: Math.max((completion.time - invoke.time) / 1e6, 0.001) });
+    }
+    return out;
+}
+/** A window (s) giving about 120 windows over `seconds`, rounded to 1, 2 or 5 times a power of ten. */
+export function windowSeconds(seconds) {
+    const raw = Math.max(seconds / 120, 0.1);
+    const p = 10 ** Math.floor(Math.log10(raw));
+    return [1, 2, 5, 10].map((m) => m * p).find((w) => w >= raw) ?? raw;
+}
+/** Fault periods as chart shading (seconds). */
+export function chartShading(faults) {
+    return faults.map((f) => ({ start: f.start / 1e9, end: f.end / 1e9, color: f.color, label: f.label }));
+}
+/** The value at quantile `q` of sorted `xs` (nearest rank). */
+export function quantile(sorted, q) {
+    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+function byWindow(all, w) {
+    const out = new Map();
+    for (const s of all) {
+        const k = Math.floor(s.at / w);
+        const list = out.get(k);
+        if (list)
+            list.push(s);
+        else
+            out.set(k, [s]);
+    }
+    return out;
+}
+function latencySeries(all, w, maxPoints) {
+    const stride = Math.max(1, Math.ceil(all.length / maxPoints));
+    const fs = [...new Set(all.map((s) => s.f))].sort();
+    const points = fs.map((f, i) => ({
+        label: f, color: F_COLORS[i % F_COLORS.length] ?? "#555", kind: "points",
+        points: all.filter((s, j) => s.f === f && j % stride === 0).map((s) => [s.at, s.latencyMs]),
+    }));
+    const windows = [...byWindow(all, w)].sort((a, b) => a[0] - b[0]).map(([k, list]) => [k, list.map((s) => s.latencyMs).sort((a, b) => a - b)]);
+    const lines = QUANTILES.map(([q, label, color]) => ({
+        label, color, kind: "line", points: windows.map(([k, sorted]) => [(k + 0.5) * w, quantile(sorted, q)]),
+    }));
+    const note = stride > 1 ? `Points show 1 op in ${stride} (${all.length} ops); the quantile lines use every op` : undefined;
+    return { series: [...points, ...lines], note };
+}
+function throughputSeries(all, w, end) {
+    const n = Math.max(1, Math.ceil(end / w));
+    return ["ok", "fail", "info"].map((type) => {
+        const counts = new Array(n).fill(0);
+        for (const s of all)
+            if (s.type === type)
+                counts[Math.min(n - 1, Math.floor(s.at / w))] += 1;
+        return { label: type, color: TYPE_COLORS[type] ?? "#555", kind: "line", points: counts.map((c, k) => [(k + 0.5) * w, c / w]) };
+    }).filter((s) => s.points.some(([, y]) => y > 0));
+}
+/** The latency and throughput charts of a history. Pure. */
+export function perfCharts(history, faults, options = {}) {
+    const all = samples(history);
+    const end = history.reduce((t, op) => Math.max(t, op.time), 0) / 1e9;
+    const w = windowSeconds(end);
+    const shading = chartShading(faults);
+    const lat = latencySeries(all, w, options.maxPoints ?? 8000);
+    return {
+        latency: {
+            id: "latency", title: "Latency of client ops", xLabel: "time (s)", yLabel: "latency (ms)", yScale: "log", xMax: end,
+            series: lat.series, shading, note: lat.note,
+        },
+        throughput: {
+            id: "throughput", title: "Throughput", xLabel: "time (s)", yLabel: `completions per second (${w} s windows)`, yScale: "linear", xMax: end,
+            series: throughputSeries(all, w, end), shading, note: undefined,
+        },
+    };
+}
+//# sourceMappingURL=perf-charts.js.map

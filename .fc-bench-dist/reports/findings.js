@@ -1,0 +1,73 @@
+import { fencingResult, finalStateResult, leaseOverlapResult, statsResult } from "./checker-results.js";
+import { seconds } from "./format.js";
+const MAX_LINES = 20;
+const MAX_DETAIL = 4000;
+/** The sentence for one overlap. Pure. */
+export function overlapSentence(o) {
+    const a = `client ${o.first.process}`;
+    const head = `Client ${o.first.process} (token ${o.first.token}) and client ${o.second.process} (token ${o.second.token}) both believed they held ${o.resource} from ${seconds(o.overlapStart)} to ${seconds(o.overlapEnd)}.`;
+    const grant = o.certain
+        ? " The lock service granted it twice before the first lease could have expired: a violation."
+        : o.afterExpiry
+            ? " The second grant came after the first lease could have expired, as leases allow."
+            : " The two acquires were concurrent, so the order of the grants is not known.";
+    const writes = {
+        none: ` ${cap(a)} wrote nothing after the second grant.`,
+        rejected: ` Storage rejected ${a}'s later writes: fencing saved the data.`,
+        accepted: ` Storage accepted a write of ${a} after the second grant: fencing did not save the data.`,
+        indeterminate: ` A write of ${a} after the second grant has an unknown outcome.`,
+    }[o.earlierWrites];
+    return head + grant + writes;
+}
+function cap(s) {
+    return s.charAt(0).toUpperCase() + s.slice(1);
+}
+/** The overlap findings of a stored result. */
+export function overlapFindings(result) {
+    return (result?.overlaps ?? []).map((o) => ({
+        resource: o.resource, certain: o.certain, afterExpiry: o.afterExpiry, savedByFencing: o.savedByFencing, text: overlapSentence(o),
+    }));
+}
+/** The final-state findings of a stored result. */
+export function finalStateFindings(result) {
+    return (result?.resources ?? []).map((r) => ({
+        resource: r.resource, valid: r.valid,
+        text: r.message ?? `Final value of "${r.resource}" is ${r.finalValue === null ? "empty" : `"${String(r.finalValue)}"`}, written under token ${r.finalToken ?? "unknown"}: no acknowledged write was lost`,
+    }));
+}
+function fencingLines(r) {
+    return [
+        `Writes accepted by storage: ${r.writes}; stale writes: ${r.staleAttempts} (${r.staleRejected} rejected, ${r.violations.length} accepted)`,
+        ...r.violations.map((v) => `Storage accepted "${v.value}" from client ${v.client} with token ${v.staleToken} after accepting token ${v.highestToken} (from client ${v.earlier.client}) at ${seconds(v.time)}`),
+        ...r.lockServiceViolations.map((v) => v.message),
+        ...(r.storageKnown ? [] : ["Storage recorded no writes although writes were acknowledged: the ground truth is missing"]),
+    ];
+}
+function statsLines(r) {
+    return Object.entries(r.byF).map(([f, c]) => `${f}: ${c.invoke} invoked, ${c.ok} ok, ${c.fail} fail, ${c.info} info`);
+}
+function linesFor(name, results) {
+    const fencing = name === "fencing" ? fencingResult(results) : undefined;
+    if (fencing)
+        return fencingLines(fencing);
+    const overlaps = name === "lease-overlap" ? leaseOverlapResult(results) : undefined;
+    if (overlaps)
+        return [`Lease overlaps: ${overlaps.overlaps.length}`, ...overlapFindings(overlaps).map((o) => o.text)];
+    const final = name === "final-state" ? finalStateResult(results) : undefined;
+    if (final)
+        return finalStateFindings(final).map((f) => f.text);
+    const stats = name === "stats" ? statsResult(results) : undefined;
+    return stats ? statsLines(stats) : [];
+}
+/** Every checker's verdict, in the order of `results`. Pure. */
+export function checkerVerdicts(results) {
+    return Object.entries(results).map(([name, result]) => {
+        const error = typeof result["error"] === "string" ? [`The checker failed: ${result["error"]}`] : [];
+        const lines = [...error, ...linesFor(name, results)];
+        const shown = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `and ${lines.length - MAX_LINES} more`] : lines;
+        const json = JSON.stringify(result, null, 2) ?? "";
+        const detail = json.length > MAX_DETAIL ? `${json.slice(0, MAX_DETAIL)}\n... (${json.length - MAX_DETAIL} more characters)` : json;
+        return { name, valid: result.valid, lines: shown, detail };
+    });
+}
+//# sourceMappingURL=findings.js.map

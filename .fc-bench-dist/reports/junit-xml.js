@@ -1,0 +1,36 @@
+function attr(value) {
+    return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c)
+        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+}
+function storyText(m) {
+    return [m.story.headline, ...m.story.facts.map((f, i) => `${i + 1}. ${f.text}`), m.story.conclusion].join("\n");
+}
+/** The JUnit document of a report. Pure. */
+export function junitXml(m, options = {}) {
+    const time = (options.timeSeconds ?? m.end / 1e9).toFixed(3);
+    const suite = attr(`fencecheck.${m.run.name}`);
+    const failures = m.checkers.filter((c) => c.valid === false).length;
+    const errors = m.checkers.filter((c) => c.valid === "unknown").length;
+    const cases = m.checkers.map((c) => {
+        const open = `    <testcase classname="${suite}" name="${attr(c.name)}"`;
+        if (c.valid === true)
+            return `${open}/>`;
+        const body = attr([...(c.valid === false ? [storyText(m), ""] : []), ...c.lines].join("\n"));
+        const first = attr(c.lines[0] ?? (c.valid === false ? m.story.headline : "could not decide"));
+        const tag = c.valid === false ? `failure type="invalid" message="${first}"` : `error type="unknown" message="${first}"`;
+        return `${open}>\n      <${tag}>${body}</${c.valid === false ? "failure" : "error"}>\n    </testcase>`;
+    });
+    const props = [["seed", m.run.seed], ["command", m.run.command], ["verdict", m.verdictWord]]
+        .map(([k, v]) => `      <property name="${attr(k)}" value="${attr(v)}"/>`).join("\n");
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="fencecheck" tests="${m.checkers.length}" failures="${failures}" errors="${errors}" time="${time}">
+  <testsuite name="${suite}" tests="${m.checkers.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}">
+    <properties>
+${props}
+    </properties>
+${cases.join("\n")}
+  </testsuite>
+</testsuites>
+`;
+}
+//# sourceMappingURL=junit-xml.js.map

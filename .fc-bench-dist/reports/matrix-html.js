@@ -1,0 +1,34 @@
+import { escapeHtml as e } from "./html-escape.js";
+const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:16px;color:#222}
+table{border-collapse:collapse}td,th{padding:8px 12px;border:1px solid #ddd;text-align:center}th.design{text-align:left}
+td.v-true{background:#c8e6c9}td.v-false{background:#ffcdd2}td.v-unknown{background:#e0e0e0}td.v-none{background:#fff9c4}
+td a{font-weight:600;color:#111}td.unexpected{outline:3px solid #6a1b9a;outline-offset:-3px}.small{font-size:12px;color:#555}`;
+function word(v) {
+    return v === undefined ? "did not run" : v === true ? "valid" : v === false ? "invalid" : "unknown";
+}
+function cell(c) {
+    if (c === undefined)
+        return `<td class="v-none">not run</td>`;
+    const unexpected = c.expected !== undefined && c.valid !== c.expected;
+    const cls = `v-${c.valid === undefined ? "none" : String(c.valid)}${unexpected ? " unexpected" : ""}`;
+    const text = c.href ? `<a href="${e(c.href)}">${e(word(c.valid))}</a>` : e(word(c.valid));
+    const extra = [c.error, c.summary, unexpected ? `expected ${word(c.expected)}` : undefined].filter((s) => Boolean(s));
+    return `<td class="${cls}">${text}${extra.map((s) => `<div class="small">${e(s)}</div>`).join("")}</td>`;
+}
+/** Renders the matrix page. Pure. */
+export function renderMatrixHtml(m) {
+    const byKey = new Map(m.cells.map((c) => [`${c.design}\u0000${c.fault}`, c]));
+    const head = `<tr><th class="design">design</th>${m.faults.map((f) => `<th>${e(f)}</th>`).join("")}</tr>`;
+    const rows = m.designs.map((d) => `<tr><th class="design">${e(d.name)}<div class="small">${e(d.description)}</div></th>${m.faults.map((f) => cell(byKey.get(`${d.name}\u0000${f}`))).join("")}</tr>`);
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${e(m.title)}</title><style>${STYLE}</style></head>
+<body><h1>${e(m.title)}</h1><p>Rows are designs, columns are faults; each cell is the run's verdict and links to its report. A purple outline marks a verdict other than the one expected.</p>
+<table>
+${head}
+${rows.join("\n")}
+</table>
+<p>Run it again:</p><pre>${e(m.command)}</pre>
+</body></html>
+`;
+}
+//# sourceMappingURL=matrix-html.js.map

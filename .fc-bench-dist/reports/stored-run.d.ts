@@ -1,0 +1,13 @@
+/** Everything a report is built from: what the store holds for one run. */
+import type { CheckResult, FaultShading, History, RunConfig, StorageRecord, Validity } from "../harness/core/index.js";
+/** A stored run: config, history, storage records, checker results and how to shade faults. */
+export interface StoredRun {
+    readonly config: RunConfig;
+    readonly history: History;
+    readonly storage: readonly StorageRecord[];
+    readonly results: {
+        readonly valid: Validity;
+        readonly results: Readonly<Record<string, CheckResult>>;
+    };
+    readonly shading: readonly FaultShading[];
+}

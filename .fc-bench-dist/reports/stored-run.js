@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=stored-run.js.map

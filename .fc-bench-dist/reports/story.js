@@ -1,0 +1,76 @@
+import { clientName, millis, seconds } from "./format.js";
+import { findGrant, findPause, findWrite } from "./story-evidence.js";
+/** The story of the first accepted stale write, else the first rejected one, else why there is none. Pure. */
+export function buildStory(input) {
+    const { fencing } = input;
+    if (fencing === undefined || !fencing.storageKnown) {
+        const why = fencing === undefined ? "the fencing checker left no result" : "storage recorded no writes although writes were acknowledged";
+        return { kind: "unknown", headline: "Whether a stale write reached storage is unknown", facts: [], conclusion: `Cannot tell: ${why}.` };
+    }
+    const stale = fencing.violations[0] ?? fencing.rejections[0];
+    if (stale !== undefined)
+        return staleStory(input, stale);
+    const broken = fencing.lockServiceViolations[0];
+    if (broken !== undefined) {
+        return {
+            kind: "lock-service", headline: "The lock service broke its promise", facts: [{ time: broken.second.grantedAt, text: `${broken.message}.` }],
+            conclusion: "Fencing tokens are only as good as the lock service that issues them.",
+        };
+    }
+    return {
+        kind: "no-stale-write", headline: "No write under a stale lease", facts: [],
+        conclusion: "No client wrote under an expired lease: storage never saw a token below one it had already accepted.",
+    };
+}
+function staleStory(input, s) {
+    const { history, config } = input;
+    const ttlMs = config.workload.ttlMs;
+    const facts = [];
+    const staleGrant = findGrant(history, s.client, s.key, s.staleToken);
+    const node = staleGrant?.node;
+    const who = clientName(s.client, node);
+    facts.push(staleGrant
+        ? { time: staleGrant.grantedAt, text: `${who} acquired ${s.key} with token ${s.staleToken} at ${seconds(staleGrant.grantedAt)}` }
+        : { time: undefined, text: `${who} held ${s.key} with token ${s.staleToken}` });
+    const write = findWrite(history, s.client, s.key, s.value);
+    const writeAt = write?.invokedAt ?? s.time;
+    const pause = node ? findPause(history, node, staleGrant?.invokedAt ?? 0, writeAt) : undefined;
+    if (pause?.durationMs !== undefined) {
+        const cmp = pause.durationMs > ttlMs ? "longer than" : "not longer than";
+        facts.push({ time: pause.at, text: `The nemesis paused node ${node} at ${seconds(pause.at)} for ${millis(pause.durationMs)} (${cmp} the ${millis(ttlMs)} lease)` });
+    }
+    else if (pause) {
+        facts.push({ time: pause.at, text: `The nemesis paused node ${node} at ${seconds(pause.at)}` });
+    }
+    const expiry = staleGrant ? staleGrant.grantedAt + ttlMs * 1e6 : undefined;
+    if (expiry !== undefined)
+        facts.push({ time: expiry, text: `The lease expired on the lock service at about ${seconds(expiry)}` });
+    const other = findGrant(history, s.earlier.client, s.key, s.highestToken);
+    const otherWho = clientName(s.earlier.client);
+    facts.push(other
+        ? { time: other.grantedAt, text: `${otherWho} acquired ${s.key} with token ${s.highestToken} at ${seconds(other.grantedAt)} and wrote ${s.earlier.value}` }
+        : { time: s.earlier.time, text: `${otherWho} wrote ${s.earlier.value} with token ${s.highestToken} at ${seconds(s.earlier.time)}` });
+    facts.push(pause?.wokeAt !== undefined
+        ? { time: pause.wokeAt, text: `Client ${s.client} woke at ${seconds(pause.wokeAt)} still believing it held the lease and wrote ${s.value} with token ${s.staleToken}` }
+        : { time: writeAt, text: `Client ${s.client}, still believing it held the lease, wrote ${s.value} with token ${s.staleToken} at ${seconds(writeAt)}` });
+    const grantedEarly = other !== undefined && staleGrant !== undefined && other.grantedAt < staleGrant.invokedAt + ttlMs * 1e6;
+    return {
+        kind: s.accepted ? "divergence" : "prevented",
+        headline: s.accepted ? "Storage accepted a write under a stale lease" : "Fencing rejected a write under a stale lease",
+        facts,
+        conclusion: conclusion(input, s, grantedEarly),
+    };
+}
+function conclusion(input, s, grantedEarly) {
+    if (!s.accepted) {
+        return `Storage had already seen token ${s.highestToken} and rejected token ${s.staleToken}: divergence prevented.`;
+    }
+    const storage = input.config.storage.kind === "unfenced"
+        ? "Storage accepted it: the shard silently holds data written under a stale lease (unfenced storage)."
+        : `Storage accepted it although it had already accepted token ${s.highestToken}: fenced storage failed to fence, and the shard holds data written under a stale lease.`;
+    const lock = grantedEarly || (input.fencing?.lockServiceViolations.length ?? 0) > 0
+        ? ` The lock service granted ${s.key} again before the lease of token ${s.staleToken} could have expired: it broke its promise.`
+        : " The lock service did nothing wrong: it expired the lease correctly.";
+    return storage + lock;
+}
+//# sourceMappingURL=story.js.map

@@ -1,0 +1,37 @@
+/**
+ * The per-process timeline: one lane per process, one bar per op from its
+ * invoke to its completion, coloured by completion type, with fault periods
+ * shaded behind.
+ */
+import { pairs } from "../harness/core/index.js";
+import { faultPeriods } from "./fault-periods.js";
+function describe(f, value, type, errorCode) {
+    const v = (value ?? {});
+    const parts = [f, v["resource"], v["value"], v["token"] !== undefined && v["token"] !== null ? `token ${String(v["token"])}` : undefined];
+    const what = parts.filter((p) => typeof p === "string" && p !== "").join(" ");
+    return `${what} -> ${type}${errorCode ? ` ${errorCode}` : ""}`;
+}
+/** Builds the timeline of a history. Pure. */
+export function buildTimeline(history, shading, options = {}) {
+    const end = history.reduce((t, op) => Math.max(t, op.time), 0);
+    const all = pairs(history);
+    const maxBars = options.maxBars ?? 2000;
+    const drawn = all.slice(0, maxBars);
+    const byProcess = new Map();
+    for (const { invoke, completion } of drawn) {
+        const type = completion?.type ?? "open";
+        const errorCode = completion?.type === "fail" || completion?.type === "info" ? completion.error?.code : undefined;
+        const label = invoke.process === "nemesis" ? "Nemesis" : `Client ${invoke.process}${invoke.node ? ` (${invoke.node})` : ""}`;
+        const lane = byProcess.get(invoke.process) ?? { label, bars: [] };
+        lane.bars.push({ start: invoke.time, end: completion?.time ?? end, type, f: invoke.f, label: describe(invoke.f, completion?.value ?? invoke.value, type, errorCode) });
+        byProcess.set(invoke.process, lane);
+    }
+    const lanes = [...byProcess].map(([process, l]) => ({ process, ...l }))
+        .sort((a, b) => (a.process === "nemesis" ? -1 : b.process === "nemesis" ? 1 : a.process - b.process));
+    const cut = drawn.at(-1)?.invoke.time;
+    const note = drawn.length < all.length && cut !== undefined
+        ? `Showing the first ${drawn.length} of ${all.length} ops (up to ${(cut / 1e9).toFixed(2)} s)`
+        : undefined;
+    return { end, lanes, faults: faultPeriods(history, shading, end), drawnBars: drawn.length, totalBars: all.length, note };
+}
+//# sourceMappingURL=timeline.js.map

@@ -1,0 +1,12 @@
+import { chromium } from "playwright-core";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: 1200, height: 500 } });
+await p.goto("http://127.0.0.1:8766/");
+const href = await p.getAttribute("ul a", "href");
+console.log("href", href);
+await p.goto(new URL(href, "http://127.0.0.1:8766/").href);
+await p.screenshot({ path: "/tmp/fc-serve-matrix.png" });
+await Promise.all([p.waitForNavigation(), p.click("td.v-false a")]);
+await p.waitForSelector("html[data-fc-drawn]");
+console.log("opened", p.url(), await p.title());
+await b.close();

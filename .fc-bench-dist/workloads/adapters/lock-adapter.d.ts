@@ -1,0 +1,120 @@
+/**
+ * The lock adapter contract (DESIGN.md, "Lock and storage adapters"). A
+ * built-in adapter and a user's module have the same shape: a default export
+ * with a `name`, an optional `service` that says how to start the lock
+ * service on the lock nodes, and `connect`, which returns a client for one
+ * logical process.
+ */
+/** A fencing token as an adapter may return it; normalized with `toToken`. */
+export type RawToken = string | bigint | number;
+/**
+ * What `acquire` resolves to. `token` must increase with every grant of the
+ * same resource. The whole object is handed back to `release`, so an
+ * adapter may keep its own fields on it (a lease id, a znode path...).
+ */
+export interface Lease {
+    /** Null only from an adapter whose `info.token` is null (no fencing token exists). */
+    readonly token: RawToken | null;
+    readonly [extra: string]: unknown;
+}
+/** Options of one acquire. */
+export interface AcquireOptions {
+    readonly ttlMs: number;
+    /**
+     * Aborts the acquire. When it fires between attempts the adapter throws an
+     * error with `code: "lock-busy", definite: true`; an attempt cut short in
+     * flight is indeterminate (the grant may have happened).
+     */
+    readonly signal: AbortSignal;
+}
+/** Options of one release. */
+export interface ReleaseOptions {
+    readonly signal: AbortSignal;
+}
+/**
+ * A client for one logical process. Errors are thrown as objects carrying
+ * `code` (a string, e.g. "lock-busy", "lease-lost") and `definite: true`
+ * when the call certainly had no effect; anything else is indeterminate.
+ */
+export interface LockClient {
+    acquire(resource: string, options: AcquireOptions): Promise<Lease>;
+    release(resource: string, lease: Lease, options: ReleaseOptions): Promise<void>;
+    close?(): Promise<void>;
+}
+/** How a client connects. Endpoints are "host:port" (or URLs, adapter's choice). */
+export interface ConnectOptions {
+    readonly endpoints: readonly string[];
+    readonly clientId: string;
+}
+/** One lock node as the harness starts it. */
+export interface LockServiceNode {
+    readonly id: string;
+    readonly host: string;
+    readonly port: number;
+    /** A directory the service may keep its state in (survives restarts). */
+    readonly dataDir: string;
+}
+/** How to launch the service on one node. */
+export interface LockServiceLaunch {
+    readonly argv: readonly string[];
+    readonly env?: Readonly<Record<string, string>>;
+    /**
+     * Resolves true once the node answers; the harness polls it from inside
+     * the node's network (after the node's port accepts connections).
+     */
+    ready?(): Promise<boolean>;
+    /** How long the node may take to become ready (default 10 s; a JVM needs more). */
+    readonly readyTimeoutMs?: number;
+}
+/**
+ * The run's settings for the service (RunConfig `lock`), for adapters that
+ * have choices; an adapter ignores what it does not use.
+ */
+export interface LockServiceSettings {
+    /** Votes needed per decision (`--lock-quorum`); undefined: the adapter's default. */
+    readonly quorum?: number;
+    /** How many lock nodes are witnesses (`--lock-witnesses`); undefined: none. */
+    readonly witnesses?: number;
+}
+/** How to start the lock service; omitted when endpoints are given by the user. */
+export interface LockService {
+    readonly nodes: number;
+    start(node: LockServiceNode, peers: readonly LockServiceNode[], settings?: LockServiceSettings): LockServiceLaunch;
+    /**
+     * Set when libfaketime cannot reach the service's processes, with the
+     * reason in one line ("etcd is a Go binary: it reads the clock without
+     * libc"). Its processes then run on the real clock, and a run whose clock
+     * faults aim at lock nodes is refused before anything starts. Omitted: the
+     * service's clocks can be skewed.
+     */
+    readonly clock?: LockServiceClock;
+}
+/** A service whose clock cannot be faked, and why. */
+export interface LockServiceClock {
+    readonly support: "unsupported";
+    readonly reason: string;
+}
+/**
+ * What an adapter says about itself, for `fencecheck list`, the report and
+ * the run's notes. All one-liners.
+ */
+export interface LockAdapterInfo {
+    /** What the service is. */
+    readonly summary: string;
+    /**
+     * What the fencing token is ("create revision of the lock key"), or null
+     * when the service grants none: then acquire may resolve with `token: null`
+     * and writes go to storage without a token.
+     */
+    readonly token: string | null;
+    /** Its limits: faults that cannot reach it, what it does not promise. */
+    readonly limits?: string;
+}
+/** A lock adapter module's default export. */
+export interface LockAdapter {
+    readonly name: string;
+    readonly service?: LockService;
+    /** Optional self-description; built-in adapters all have one. */
+    readonly info?: LockAdapterInfo;
+    connect(options: ConnectOptions): Promise<LockClient>;
+}

@@ -1,0 +1,68 @@
+import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
+import { LockError } from "./lock-error.js";
+import { redisConnection, redisLaunch } from "./redis-server.js";
+const ATTEMPT_MS = 2000;
+const RELEASE_SCRIPT = 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end';
+function redisClient(endpoints, clientId, withToken) {
+    const first = endpoints[0];
+    if (first === undefined)
+        throw new LockError("unavailable", "Cannot connect to Redis: no endpoints", true);
+    const redis = redisConnection(first);
+    const rng = clientRng(clientId);
+    let grants = 0;
+    return {
+        async acquire(resource, { ttlMs, signal }) {
+            const value = `${clientId}:${++grants}`;
+            try {
+                for (;;) {
+                    const set = await withDeadline(redis.set(`fencecheck:lock:${resource}`, value, "PX", ttlMs, "NX"), ATTEMPT_MS, `lock "${resource}" in Redis`);
+                    if (set === "OK") {
+                        const token = withToken ? await withDeadline(redis.incr(`fencecheck:token:${resource}`), ATTEMPT_MS, `count a token for "${resource}"`) : null;
+                        return { token, value };
+                    }
+                    if (signal.aborted)
+                        throw lockBusy(resource, "Redis");
+                    await sleepUnlessAborted(retryDelayMs(rng), signal);
+                }
+            }
+            catch (error) {
+                if (error instanceof LockError)
+                    throw error;
+                throw unavailable(`acquire "${resource}" from Redis`, error);
+            }
+        },
+        async release(resource, lease) {
+            const value = String(lease.value);
+            let deleted;
+            try {
+                deleted = await withDeadline(redis.eval(RELEASE_SCRIPT, 1, `fencecheck:lock:${resource}`, value), ATTEMPT_MS, `unlock "${resource}"`);
+            }
+            catch (error) {
+                if (error instanceof LockError)
+                    throw error;
+                throw unavailable(`release "${resource}" in Redis`, error);
+            }
+            if (deleted !== 1)
+                throw new LockError("lease-lost", `Cannot release "${resource}": the key expired or another client holds it`, true);
+        },
+        async close() {
+            redis.disconnect();
+        },
+    };
+}
+/** The built-in `redis` adapter: no fencing token. */
+export const redisAdapter = {
+    name: "redis",
+    info: ADAPTER_INFOS.redis,
+    service: { nodes: 1, start: redisLaunch },
+    connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, false),
+};
+/** The `redis-token` variant: the same lock plus an INCR counter as token. */
+export const redisTokenAdapter = {
+    name: "redis-token",
+    info: ADAPTER_INFOS["redis-token"],
+    service: { nodes: 1, start: redisLaunch },
+    connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, true),
+};
+//# sourceMappingURL=redis-adapter.js.map

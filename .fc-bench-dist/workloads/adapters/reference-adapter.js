@@ -1,0 +1,115 @@
+/**
+ * The built-in `reference` adapter: a client of our reference lock service
+ * (workloads/services/reference-lock). Acquire polls POST /acquire with a
+ * small jittered backoff until granted; the jitter is drawn from a Rng seeded
+ * by the client id, so it is reproducible. The service is a single node:
+ * with several endpoints the client talks to the first.
+ */
+import { createRng, HarnessError } from "../../harness/core/index.js";
+import { entrypointPath } from "../entrypoints.js";
+import { endpointUrl } from "./endpoint-url.js";
+import { HttpUnanswered, requestJson } from "./http-json.js";
+import { LockError } from "./lock-error.js";
+import { stableHash } from "./stable-hash.js";
+/** Creates the `reference` adapter. */
+export function createReferenceAdapter(options = {}) {
+    const attemptTimeoutMs = options.attemptTimeoutMs ?? 2000;
+    const rngFor = options.rngFor ?? ((clientId) => createRng(stableHash(clientId)));
+    return {
+        name: "reference",
+        service: { nodes: 1, start: referenceLaunch },
+        async connect({ endpoints, clientId }) {
+            const first = endpoints[0];
+            if (first === undefined) {
+                throw new HarnessError("config.invalid", `Cannot connect client "${clientId}" to the reference lock service: no endpoints`);
+            }
+            return referenceClient(endpointUrl(first), clientId, { attemptTimeoutMs, rng: rngFor(clientId) });
+        },
+    };
+}
+function referenceLaunch(node) {
+    const argv = [process.execPath, entrypointPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
+    const base = endpointUrl(`${node.host}:${node.port}`);
+    return {
+        argv: [...argv, "--data-dir", node.dataDir, "--node", node.id],
+        async ready() {
+            try {
+                return (await requestJson({ method: "GET", url: `${base}/health`, timeoutMs: 1000 })).status === 200;
+            }
+            catch {
+                return false;
+            }
+        },
+    };
+}
+function referenceClient(base, clientId, tuning) {
+    async function post(path, body, signal) {
+        try {
+            return await requestJson({ method: "POST", url: `${base}${path}`, body, signal, timeoutMs: tuning.attemptTimeoutMs });
+        }
+        catch (error) {
+            const code = error instanceof HttpUnanswered && error.timedOut ? "timeout" : "unavailable";
+            throw new LockError(code, error instanceof Error ? error.message : String(error), false, { cause: error });
+        }
+    }
+    async function acquire(resource, { ttlMs, signal }) {
+        let last;
+        for (;;) {
+            if (signal.aborted)
+                throw busyError(resource, last);
+            const answer = await post("/acquire", { resource, client: clientId, ttlMs }, signal);
+            if (answer.status === 200)
+                return { token: grantedToken(answer.body) };
+            if (answer.status !== 409)
+                throw unexpected("/acquire", answer);
+            last = answer.body;
+            await pause(20 + tuning.rng.int(0, 30), signal);
+        }
+    }
+    return {
+        acquire,
+        async release(resource, lease, { signal }) {
+            const token = String(lease.token);
+            const answer = await post("/release", { resource, client: clientId, token }, signal);
+            if (answer.status === 200)
+                return;
+            if (answer.status === 409) {
+                throw new LockError("lease-lost", `Cannot release "${resource}" with token "${token}": not the holder`, true);
+            }
+            throw unexpected("/release", answer);
+        },
+        close: () => Promise.resolve(),
+    };
+}
+function grantedToken(body) {
+    const token = body?.token;
+    if (typeof token !== "string")
+        throw new LockError("bad-response", "Cannot read the granted token: the answer has none", false);
+    return token;
+}
+function busyError(resource, last) {
+    const holder = last?.holder;
+    const by = typeof holder === "string" ? `: held by "${holder}"` : "";
+    return new LockError("lock-busy", `Cannot acquire "${resource}"${by}`, true);
+}
+function unexpected(path, answer) {
+    // A 4xx means the server refused the request outright; a 5xx may have acted.
+    const definite = answer.status >= 400 && answer.status < 500;
+    return new LockError("bad-response", `Cannot use the answer of "${path}": status ${answer.status}`, definite);
+}
+function pause(ms, signal) {
+    return new Promise((resolve) => {
+        if (signal.aborted)
+            return resolve();
+        const timer = setTimeout(done, ms);
+        function done() {
+            clearTimeout(timer);
+            signal.removeEventListener("abort", done);
+            resolve();
+        }
+        signal.addEventListener("abort", done, { once: true });
+    });
+}
+/** The built-in reference adapter with default tuning. */
+export const referenceAdapter = createReferenceAdapter();
+//# sourceMappingURL=reference-adapter.js.map

@@ -1,0 +1,49 @@
+/**
+ * How to run one ZooKeeper server of a 3-node ensemble from Debian's
+ * `zookeeper` package: java with /usr/share/java/zookeeper.jar (its manifest
+ * names the other jars) and a zoo.cfg plus myid written into the node's data
+ * dir. The client port is the node's port; quorum and election use the next
+ * two. A short tick (200 ms) lets session timeouts (the lease TTL) go down
+ * to 400 ms and up to 4 s.
+ */
+import { writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+/** The zoo.cfg of `node` in an ensemble of `peers` (pure). */
+export function zooConfig(node, peers) {
+    return [
+        "tickTime=200", "initLimit=100", "syncLimit=10", `dataDir=${node.dataDir}`,
+        `clientPort=${node.port}`, `clientPortAddress=${node.host}`, "admin.enableServer=false",
+        "4lw.commands.whitelist=srvr,ruok", "minSessionTimeout=400", "maxSessionTimeout=20000",
+        ...peers.map((p, i) => `server.${i + 1}=${p.host}:${p.port + 1}:${p.port + 2}`),
+        "",
+    ].join("\n");
+}
+/** Writes zoo.cfg and myid (idempotent) and returns the java command line. */
+export function zookeeperLaunch(node, peers) {
+    const myid = peers.findIndex((p) => p.id === node.id) + 1;
+    writeFileSync(join(node.dataDir, "myid"), `${myid}\n`);
+    writeFileSync(join(node.dataDir, "zoo.cfg"), zooConfig(node, peers));
+    return {
+        argv: [
+            "/usr/bin/java", "-Xms32m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            `-Dzookeeper.log.dir=${node.dataDir}`, "-cp", "/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-simple.jar",
+            "org.apache.zookeeper.server.quorum.QuorumPeerMain", join(node.dataDir, "zoo.cfg"),
+        ],
+        // Ready once the server says it leads or follows: the ensemble has a quorum.
+        ready: async () => /Mode: (leader|follower)/.test(await fourLetterWord(node.host, node.port, "srvr")),
+        readyTimeoutMs: 30_000,
+    };
+}
+/** Sends a ZooKeeper four-letter command and resolves with the answer ("" on any error). */
+export function fourLetterWord(host, port, word) {
+    return new Promise((resolve) => {
+        let answer = "";
+        const socket = connect(port, host, () => socket.write(word));
+        socket.setTimeout(1000, () => socket.destroy());
+        socket.on("data", (chunk) => (answer += chunk.toString()));
+        socket.on("close", () => resolve(answer));
+        socket.on("error", () => resolve(""));
+    });
+}
+//# sourceMappingURL=zookeeper-server.js.map

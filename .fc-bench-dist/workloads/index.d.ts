@@ -1,0 +1,19 @@
+/** The public surface of workloads/: programs, adapters, clients and the lock-write generator. */
+export { entrypointPath, type EntrypointName } from "./entrypoints.js";
+export type { AcquireOptions, ConnectOptions, Lease, LockAdapter, LockClient, LockService, LockServiceLaunch, LockServiceNode, RawToken, ReleaseOptions, } from "./adapters/lock-adapter.js";
+export { loadLockAdapter, type CheckedLease, type CheckedLockClient, type LoadedLockAdapter, } from "./adapters/load-lock-adapter.js";
+export { LockError, classifyError, type LockErrorCode } from "./adapters/lock-error.js";
+export { createReferenceAdapter, referenceAdapter, type ReferenceAdapterOptions } from "./adapters/reference-adapter.js";
+export { createStorageClient, type StorageClient, type StorageClientOptions, type StorageReadResult, type StorageWriteRequest, type StorageWriteResult, } from "./adapters/storage-client.js";
+export { createAgentSession, type AgentSession, type AgentSessionDeps } from "./agent/agent-session.js";
+export { parseAgentConfig } from "./agent/agent-config.js";
+export { lockWriteGenerator, type LockWriteGeneratorOptions } from "./lock-write/lock-write-generator.js";
+export { builtInAdapters, findBuiltInAdapter, type BuiltInAdapter } from "./adapters/built-in-adapters.js";
+export type { LockAdapterInfo } from "./adapters/lock-adapter.js";
+export type { LockServiceSettings } from "./adapters/lock-adapter.js";
+export type { LockServiceClock } from "./adapters/lock-adapter.js";
+export { createQuorumAdapter, quorumAdapter, type QuorumAdapterOptions } from "./adapters/quorum-adapter.js";
+export { quorumLaunch } from "./adapters/quorum-launch.js";
+export { postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";
+export { startRelay, type RelayAddress } from "./services/relay/relay.js";
+export { storageKinds, type StorageKindInfo } from "./services/storage-kinds.js";

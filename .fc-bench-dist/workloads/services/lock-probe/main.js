@@ -1,0 +1,44 @@
+/**
+ * Program entry of the lock probe, which the harness runs inside a node:
+ *
+ *   node main.js ready --adapter A --node JSON --peers JSON --timeout-ms N
+ *   node main.js preflight --adapter A --endpoints a,b --timeout-ms N
+ *
+ * `ready` exits 0 once the node's `ready()` says so, 1 on timeout.
+ * `preflight` takes and releases one lock and prints `{"token":...}`.
+ * On failure it prints `{"error":{"code","message"}}` on stdout and exits 1.
+ */
+import { parseArgs } from "node:util";
+import { HarnessError } from "../../../harness/core/index.js";
+import { loadLockAdapter } from "../../adapters/load-lock-adapter.js";
+import { preflight, waitUntilReady } from "../../adapters/lock-probe.js";
+async function main() {
+    const { values, positionals } = parseArgs({
+        allowPositionals: true,
+        options: {
+            adapter: { type: "string" }, node: { type: "string" }, peers: { type: "string" },
+            endpoints: { type: "string" }, "timeout-ms": { type: "string", default: "10000" },
+        },
+    });
+    const loaded = await loadLockAdapter(values.adapter ?? "");
+    const timeoutMs = Number(values["timeout-ms"]);
+    if (positionals[0] === "ready") {
+        const node = JSON.parse(values.node ?? "{}");
+        const peers = JSON.parse(values.peers ?? "[]");
+        const launch = loaded.adapter.service?.start(node, peers);
+        if (!launch || !(await waitUntilReady(launch, timeoutMs))) {
+            throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node.id}": "${loaded.name}" not ready after ${timeoutMs} ms`);
+        }
+        return;
+    }
+    const endpoints = (values.endpoints ?? "").split(",").filter(Boolean);
+    const result = await preflight(loaded, endpoints, timeoutMs);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+main().then(() => process.exit(0), (error) => {
+    const code = error instanceof HarnessError ? error.code : "internal";
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
+    process.exit(1);
+});
+//# sourceMappingURL=main.js.map

@@ -1,0 +1,43 @@
+import { field, stringField } from "../serve-json.js";
+import { storageRecord } from "./storage-state.js";
+/** Builds the route. */
+export function storageRoute(deps) {
+    return (request) => {
+        if (request.method === "GET" && request.path === "/health")
+            return { status: 200, body: { ok: true } };
+        if (request.method === "POST" && request.path === "/write")
+            return write(deps, request.body);
+        if (request.method === "GET" && request.path === "/read") {
+            const key = request.query.get("key");
+            if (!key)
+                return { status: 400, body: { error: "bad-request" } };
+            const read = deps.state.read(key);
+            return { status: 200, body: deps.mode === "cas" ? { ...read, version: deps.state.version(key) } : read };
+        }
+        return { status: 404, body: { error: "not-found" } };
+    };
+}
+function write(deps, body) {
+    const key = stringField(body, "key");
+    const value = field(body, "value");
+    const rawToken = field(body, "token");
+    const client = stringField(body, "client") ?? "";
+    const tokenOk = rawToken === undefined || rawToken === null || (typeof rawToken === "string" && /^\d+$/.test(rawToken));
+    if (!key || typeof value !== "string" || !tokenOk)
+        return { status: 400, body: { error: "bad-request" } };
+    const token = typeof rawToken === "string" ? BigInt(rawToken).toString() : null;
+    const rawVersion = field(body, "version");
+    const version = typeof rawVersion === "string" ? rawVersion : null;
+    const request = { key, value, token, client, version };
+    const decision = deps.state.write(request);
+    if (decision.accepted)
+        deps.journal({ key, value, token });
+    if (decision.accepted)
+        deps.keepFile?.(key, value);
+    deps.record(storageRecord(request, decision, { node: deps.node, mode: deps.mode, time: deps.harnessNowNs() }));
+    const note = `${key} ${client} token=${token ?? "none"}`;
+    if (decision.accepted)
+        return { status: 200, body: { accepted: true, highest: decision.highest }, log: note };
+    return { status: 409, body: { accepted: false, reason: decision.reason, highest: decision.highest }, log: `${note} ${decision.reason}` };
+}
+//# sourceMappingURL=storage-route.js.map

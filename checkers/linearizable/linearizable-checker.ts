@@ -1,0 +1,112 @@
+/**
+ * The linearizability checker of lock workloads: the history's reads and
+ * writes against the fenced-register model (one register per resource,
+ * see checkers/linearizability). It keeps, for every partition that is not
+ * linearizable, porcupine's counterexample: the tail of the longest
+ * linearizable prefix and the ops that could not be placed next, with
+ * harness times, capped so that a 100,000-op history stays small.
+ */
+import type { CheckInput, CheckResult, Checker, History, Validity } from "../../harness/core/index.js";
+import { checkLockHistory, visualizationData, type LinearizabilityOptions, type VisualOp, type VisualPartition } from "../linearizability/index.js";
+
+/** One op of a counterexample, with its harness times (ns; `returnedAt` null when it never returned). */
+export interface CounterexampleOp {
+  readonly process: number;
+  readonly description: string;
+  readonly calledAt: number;
+  readonly returnedAt: number | null;
+}
+
+/** Why one partition (one resource) is not linearizable, or could not be decided. */
+export interface Counterexample {
+  readonly partition: number;
+  readonly result: "illegal" | "unknown";
+  /** Ops in the longest linearizable prefix found. */
+  readonly prefixLength: number;
+  /** The last ops of that prefix, in linearization order. */
+  readonly prefixTail: readonly CounterexampleOp[];
+  /** The ops that could not be placed after the prefix. */
+  readonly stuck: readonly CounterexampleOp[];
+  /** The register after the prefix, for example `"v1-7" (token 34, max 34)`. */
+  readonly stateAfter: string;
+}
+
+/** The verdict and its counterexamples. */
+export interface LinearizableResult extends CheckResult {
+  readonly valid: Validity;
+  readonly result: "ok" | "illegal" | "unknown";
+  readonly partitions: number;
+  readonly operations: number;
+  readonly counterexamples: readonly Counterexample[];
+  /** One line for the CLI summary when not linearizable. */
+  readonly summary?: string;
+}
+
+/** Options: the search's budgets; past either, the verdict is unknown rather than a stalled run. */
+export interface LinearizableCheckerOptions {
+  /** Wall-clock budget (default 10 s). */
+  readonly timeoutMs?: number;
+  /** Estimated search-cache bytes per resource (default 256 MiB). */
+  readonly maxMemoryBytes?: number;
+  /** Prefix ops kept per counterexample (default 12). */
+  readonly tail?: number;
+  /** Counterexamples kept (default 5). */
+  readonly maxCounterexamples?: number;
+}
+
+/** The checker, named "linearizable". Never throws past `compose` (bad input becomes unknown there). */
+export function linearizableChecker(options: LinearizableCheckerOptions = {}): Checker<LinearizableResult> {
+  return { name: "linearizable", check: (input, opts) => checkLinearizable(input, { ...options, ...(opts?.signal ? { signal: opts.signal } : {}) }) };
+}
+
+/** Checks `input.history`; pure apart from reading the clock for the timeout. */
+export function checkLinearizable(
+  input: Pick<CheckInput, "history">,
+  options: LinearizableCheckerOptions & Pick<LinearizabilityOptions, "signal" | "clock"> = {},
+): LinearizableResult {
+  const { timeoutMs = 10_000, maxMemoryBytes = 256 * 1024 * 1024, tail = 12, maxCounterexamples = 5 } = options;
+  const raw = checkLockHistory(input.history, { timeoutMs, maxMemoryBytes, ...(options.signal ? { signal: options.signal } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const parts = visualizationData(raw);
+  const times = clientOpTimes(input.history);
+  const counterexamples = parts.filter((p) => p.result !== "ok").slice(0, maxCounterexamples)
+    .map((p) => counterexample(p, times, tail));
+  const valid: Validity = raw.result === "ok" ? true : raw.result === "illegal" ? false : "unknown";
+  const first = counterexamples[0];
+  const summary = first === undefined ? undefined : raw.result === "illegal"
+    ? `linearizable: cannot place ${first.stuck[0]?.description ?? "an op"} after ${first.prefixLength} ops`
+    : `linearizable: undecided within ${timeoutMs} ms or ${maxMemoryBytes} cache bytes`;
+  return {
+    valid, result: raw.result, partitions: parts.length, operations: parts.reduce((n, p) => n + p.ops.length, 0),
+    counterexamples, ...(summary ? { summary } : {}),
+  };
+}
+
+/** Harness times of the client ops, by their position among client ops (the checker's time base). */
+function clientOpTimes(history: History): number[] {
+  return history.filter((op) => typeof op.process === "number").map((op) => op.time);
+}
+
+function counterexample(p: VisualPartition, times: readonly number[], tail: number): Counterexample {
+  const byId = new Map(p.ops.map((op) => [op.id, op]));
+  const timed = (id: number): CounterexampleOp[] => {
+    const op = byId.get(id);
+    return op ? [timedOp(op, times)] : [];
+  };
+  return {
+    partition: p.index,
+    result: p.result === "illegal" ? "illegal" : "unknown",
+    prefixLength: p.linearization.length,
+    prefixTail: p.linearization.slice(-tail).flatMap(timed),
+    stuck: p.stuck.flatMap(timed),
+    stateAfter: p.stateAfter,
+  };
+}
+
+function timedOp(op: VisualOp, times: readonly number[]): CounterexampleOp {
+  return {
+    process: op.clientId,
+    description: op.description,
+    calledAt: times[op.call] ?? 0,
+    returnedAt: op.return === null ? null : (times[op.return] ?? null),
+  };
+}

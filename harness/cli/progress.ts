@@ -1,0 +1,112 @@
+/**
+ * The progress line a run shows when stdout is a terminal: a bar of the
+ * time limit, elapsed seconds, client ops so far and the faults in force,
+ * redrawn in place (at most every 200 ms) and cleared before log lines.
+ */
+import { createSystemClock, type Clock, type FaultShading, type Op } from "../core/index.js";
+import type { CliIo } from "./io.js";
+
+/** What the line shows. */
+export interface ProgressState {
+  readonly elapsedMs: number;
+  readonly timeLimitMs: number;
+  readonly ops: number;
+  readonly faults: readonly string[];
+}
+
+/** The line for a state, without control characters; `width` is the bar's cells. Pure. */
+export function progressLine(s: ProgressState, width = 24): string {
+  const frac = Math.min(1, s.elapsedMs / Math.max(s.timeLimitMs, 1));
+  const full = Math.round(frac * width);
+  const bar = "#".repeat(full) + "-".repeat(width - full);
+  const time = `${(s.elapsedMs / 1000).toFixed(1)}/${(s.timeLimitMs / 1000).toFixed(0)} s`;
+  const faults = s.faults.length === 0 ? "no faults" : `faults: ${s.faults.join(", ")}`;
+  return `[${bar}] ${time}  ${s.ops} ops  ${faults}`;
+}
+
+/** Which faults are in force, from nemesis ops and the package's shading. */
+export interface FaultTracker {
+  onOp(op: Op): void;
+  readonly active: () => string[];
+}
+
+function nodesOf(op: Op): string {
+  const nodes = (op.value as { nodes?: unknown } | null)?.nodes;
+  return Array.isArray(nodes) ? nodes.map(String).sort().join(",") : "";
+}
+
+/** Tracks faults: a `start` invoke opens one, a `stop` op closes the same nodes (or all of its kind). */
+export function faultTracker(shading: readonly FaultShading[]): FaultTracker {
+  const open = new Map<string, string>();
+  return {
+    onOp(op) {
+      if (op.process !== "nemesis") return;
+      const nodes = nodesOf(op);
+      for (const s of shading) {
+        if (op.type === "invoke" && op.f === s.start) open.set(`${s.label}|${nodes}`, nodes ? `${s.label} ${nodes}` : s.label);
+        if (op.type !== "invoke" && (op.f === s.stop || (op.f === s.start && op.type === "fail"))) {
+          for (const k of [...open.keys()]) if (k.startsWith(`${s.label}|`) && (nodes === "" || k === `${s.label}|${nodes}`)) open.delete(k);
+        }
+      }
+    },
+    active: () => [...open.values()],
+  };
+}
+
+/** Where the progress line goes and what it measures. */
+export interface ProgressOptions {
+  readonly clock: Clock;
+  readonly timeLimitMs: number;
+  readonly shading: readonly FaultShading[];
+  /** Writes to the terminal (stdout). */
+  readonly out: (text: string) => void;
+  /** Writes a log line (stderr, which shares the terminal). */
+  readonly err: (text: string) => void;
+}
+
+/** A live progress line: feed it ops, route log lines through it, stop it at the end. */
+export interface Progress {
+  onOp(op: Op): void;
+  log(line: string): void;
+  stop(): void;
+}
+
+const CLEAR = "\r\u001b[2K";
+
+/** Starts the line and a timer redrawing it every 500 ms until `stop`. */
+export function createProgress(o: ProgressOptions): Progress {
+  const start = o.clock.nowNs();
+  const faults = faultTracker(o.shading);
+  let ops = 0, lastDraw = -Infinity, stopped = false;
+  const draw = (force: boolean): void => {
+    const now = o.clock.nowNs();
+    if (stopped || (!force && now - lastDraw < 200e6)) return;
+    lastDraw = now;
+    o.out(CLEAR + progressLine({ elapsedMs: (now - start) / 1e6, timeLimitMs: o.timeLimitMs, ops, faults: faults.active() }));
+  };
+  const timer = setInterval(() => draw(true), 500);
+  timer.unref();
+  return {
+    onOp(op) {
+      faults.onOp(op);
+      if (typeof op.process === "number" && op.type === "invoke") ops++;
+      draw(op.process === "nemesis");
+    },
+    log(line) {
+      if (!stopped) o.out(CLEAR);
+      o.err(line);
+      draw(true);
+    },
+    stop() {
+      clearInterval(timer);
+      if (!stopped) o.out(CLEAR);
+      stopped = true;
+    },
+  };
+}
+
+/** A progress line on a terminal; elsewhere just the log lines on stderr. */
+export function runProgress(io: CliIo, o: Pick<ProgressOptions, "timeLimitMs" | "shading"> & { readonly clock?: Clock }): Progress {
+  if (!io.isTty) return { onOp: () => undefined, log: (line) => io.err(line), stop: () => undefined };
+  return createProgress({ ...o, clock: o.clock ?? createSystemClock(), out: (s) => io.out(s), err: (s) => io.err(s) });
+}

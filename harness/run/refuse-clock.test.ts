@@ -1,0 +1,41 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { RunConfig } from "../core/index.js";
+import { createFakeRuntime } from "../runtime/fake/fake-runtime.js";
+import { runTest } from "./run-test.js";
+
+/** An adapter module whose service libfaketime cannot reach. */
+function goAdapter(): string {
+  const dir = mkdtempSync(join(tmpdir(), "fc-refuse-"));
+  const path = join(dir, "go-lock.mjs");
+  writeFileSync(path, `export default {
+  name: "go-lock",
+  service: { nodes: 3, start: () => ({ argv: ["true"] }), clock: { support: "unsupported", reason: "a Go binary" } },
+  async connect() { return { async acquire() { return { token: 1 }; }, async release() {} }; },
+};\n`);
+  return path;
+}
+
+function config(adapter: string, faults: string[], options: RunConfig["nemesis"]["options"] = {}): RunConfig {
+  return {
+    name: "t", seed: 1, runtime: "fake", command: "", storeDir: mkdtempSync(join(tmpdir(), "fc-refuse-store-")), timeLimitMs: 1000, opTimeoutMs: 1000,
+    lock: { adapter, nodes: 3 },
+    storage: { kind: "fenced", nodes: 1 },
+    workload: { name: "lock-write", clients: 2, resources: 1, ttlMs: 2000, holdMs: 100, acquireTimeoutMs: 1000 },
+    nemesis: { faults, intervalMs: 1000, options },
+  };
+}
+
+describe("runTest with clock faults", () => {
+  it("refuses, before anything starts, to skew lock nodes whose service libfaketime cannot reach", async () => {
+    const runtime = createFakeRuntime();
+    const run = runTest(config(goAdapter(), ["clock-skew"]), { runtime });
+    await expect(run).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
+    await expect(runTest(config(goAdapter(), ["clock-jump"]), { runtime })).rejects.toThrow(
+      /^Cannot run nemesis "clock": libfaketime does not reach go-lock \(a Go binary\); skew the clients instead with --fault-opt clock\.nodes=client$/,
+    );
+    expect(runtime.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Removes what runs left on a Docker engine: every container and network
+ * labelled `fencecheck.run` (of one run, or of all), and their clock files.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { DockerEngine } from "./docker-engine.js";
+import { RUN_LABEL, runLabelFilter } from "./docker-plan.js";
+
+/** What `cleanDocker` removed. */
+export interface DockerCleanResult {
+  readonly containers: readonly string[];
+  readonly networks: readonly string[];
+  /** The run ids whose objects were removed. */
+  readonly runs: readonly string[];
+}
+
+/** Options for `cleanDocker`. */
+export interface CleanDockerOptions {
+  /** Only this run's objects; every run's otherwise. */
+  readonly runId?: string;
+  /** The runtime's state directory: `<stateDir>/<runId>` of each cleaned run is removed too. */
+  readonly stateDir?: string;
+}
+
+/**
+ * Force-removes the labelled containers (their processes, iptables rules and
+ * namespaces go with them), then the labelled networks. Idempotent: an
+ * object that vanished meanwhile is not an error.
+ */
+export async function cleanDocker(engine: DockerEngine, opts: CleanDockerOptions = {}): Promise<DockerCleanResult> {
+  const filters = runLabelFilter(opts.runId);
+  const runs = new Set<string>();
+  const containers = await engine.docker.listContainers({ all: true, filters });
+  await Promise.all(
+    containers.map(async (info) => {
+      runs.add(info.Labels[RUN_LABEL] ?? "");
+      await engine.docker.getContainer(info.Id).remove({ force: true, v: true }).catch(ignoreGone);
+    }),
+  );
+  const networks = await engine.docker.listNetworks({ filters });
+  await Promise.all(
+    networks.map(async (info) => {
+      runs.add(info.Labels?.[RUN_LABEL] ?? "");
+      await engine.docker.getNetwork(info.Id).remove().catch(ignoreGone);
+    }),
+  );
+  const runIds = [...runs].filter((id) => id !== "");
+  if (opts.stateDir !== undefined) {
+    for (const id of opts.runId === undefined ? runIds : [opts.runId]) rmSync(join(opts.stateDir, id), { recursive: true, force: true });
+  }
+  return {
+    containers: containers.map((c) => (c.Names[0] ?? c.Id).replace(/^\//, "")),
+    networks: networks.map((n) => n.Name),
+    runs: runIds,
+  };
+}
+
+function ignoreGone(error: unknown): void {
+  if (!/no such|not found|404|already in progress/i.test(String(error))) throw error;
+}

@@ -1,0 +1,52 @@
+/**
+ * The connection to a Docker engine, and whether it runs on this host.
+ */
+import Docker from "dockerode";
+import { HarnessError, messageOf } from "../../core/index.js";
+
+/** A Docker engine and where it is. */
+export interface DockerEngine {
+  readonly docker: Docker;
+  /**
+   * True when the engine is reached over tcp or ssh: its containers' PIDs and
+   * network namespaces are not on this host, so host-side faults cannot work.
+   */
+  readonly remote: boolean;
+  /** "unix:///var/run/docker.sock" or "tcp://host:2375", for messages. */
+  readonly address: string;
+}
+
+/**
+ * Connects as the docker CLI would: DOCKER_HOST (tcp://, ssh://, unix://)
+ * when set, the local socket otherwise (dockerode reads the environment
+ * itself). Does not contact the engine: see `pingEngine`.
+ */
+export function connectEngine(): DockerEngine {
+  const docker = new Docker();
+  const modem = docker.modem as unknown as { socketPath?: string; host?: string; port?: number | string; protocol?: string };
+  if (modem.socketPath) return { docker, remote: false, address: `unix://${modem.socketPath}` };
+  const port = modem.port === undefined ? "" : `:${modem.port}`;
+  const scheme = modem.protocol === "ssh" ? "ssh" : "tcp";
+  return { docker, remote: true, address: `${scheme}://${modem.host ?? "?"}${port}` };
+}
+
+/** Resolves when the engine answers a ping; throws "prerequisite.missing" otherwise. */
+export async function pingEngine(engine: DockerEngine, timeoutMs = 3_000): Promise<void> {
+  try {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    await Promise.race([engine.docker.ping(), late]).finally(() => clearTimeout(timer));
+  } catch (error) {
+    throw new HarnessError("prerequisite.missing", `Cannot reach the Docker engine at "${engine.address}": ${messageOf(error)}`, { cause: error });
+  }
+}
+
+/** True when the engine answers a ping within `timeoutMs`. */
+export async function engineAnswers(engine: DockerEngine, timeoutMs = 3_000): Promise<boolean> {
+  return pingEngine(engine, timeoutMs).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The `docker` runtime: each node is a container on a network of the run's
+ * own (explicit subnet, fixed addresses), every object labelled
+ * `fencecheck.run=<run id>`. Programs run in the containers through
+ * `docker exec`; faults are applied from the host, never with
+ * `--privileged` or SYS_TIME. On a remote engine (DOCKER_HOST tcp:// or
+ * ssh://) only the faults the engine itself can apply are offered.
+ */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HarnessError, createSystemClock, messageOf } from "../../core/index.js";
+import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../core/index.js";
+import { runCommand } from "../local/run-command.js";
+import { cleanDocker } from "./clean-docker.js";
+import { createDockerClocks } from "./docker-clocks.js";
+import { createDockerCluster } from "./docker-cluster.js";
+import { connectEngine, pingEngine, type DockerEngine } from "./docker-engine.js";
+import { containerCreateOptions, dockerPlan, networkCreateOptions, runLabelFilter, type DockerPlan, type PlanMounts } from "./docker-plan.js";
+import { localImageTag } from "./images/image-specs.js";
+
+/** Options for `createDockerRuntime`. */
+export interface DockerRuntimeOptions {
+  /** The engine; `connectEngine()` (DOCKER_HOST or the local socket) by default. */
+  readonly engine?: DockerEngine;
+  readonly clock?: Clock;
+  /** The image of each role's containers; `fencecheck/node:local` by default. */
+  readonly images?: Partial<Readonly<Record<NodeRole, string>>>;
+  /**
+   * Host paths mounted at the same path in every container: the package
+   * root (dist/, node_modules) read-only, the store read-write.
+   */
+  readonly mounts: { readonly readOnly: readonly string[]; readonly readWrite: readonly string[] };
+  /** Host directory for the runs' clock files; `<tmpdir>/fencecheck-docker` by default. */
+  readonly stateDir?: string;
+  /** How long `stop` waits after SIGTERM before removing the containers; default 1000 ms. */
+  readonly stopGraceMs?: number;
+}
+
+/** The faults on an engine of this host, and on a remote one. */
+export const DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock"]);
+export const REMOTE_DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill"]);
+
+/** The default state directory of the docker runtime (clock files), for `fencecheck clean`. */
+export function defaultDockerStateDir(): string {
+  return join(tmpdir(), "fencecheck-docker");
+}
+
+const SUBNET_ATTEMPTS = 8;
+
+/** Creates the docker runtime. `start` refuses a run id whose objects still exist. */
+export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
+  const engine = opts.engine ?? connectEngine();
+  const clock = opts.clock ?? createSystemClock();
+  const stateDir = opts.stateDir ?? defaultDockerStateDir();
+  const faults = engine.remote ? REMOTE_DOCKER_FAULTS : DOCKER_FAULTS;
+  const imageOf = (role: NodeRole): string => opts.images?.[role] ?? localImageTag("node");
+  return {
+    kind: "docker",
+    faults,
+    async checkPrerequisites() {
+      await pingEngine(engine);
+      for (const image of new Set((["lock", "storage", "client"] as const).map(imageOf))) {
+        await engine.docker.getImage(image).inspect().catch(() => {
+          throw new HarnessError("prerequisite.missing", `Cannot use image "${image}": it is not on the engine at "${engine.address}" (run "fencecheck images build")`);
+        });
+      }
+      if (!engine.remote) await checkHostTools(clock);
+    },
+    async start(nodes: readonly NodeSpec[], start: StartOptions): Promise<Cluster> {
+      const leftovers = await engine.docker.listContainers({ all: true, filters: runLabelFilter(start.runId) });
+      if (leftovers.length > 0) {
+        throw new HarnessError("runtime.unavailable", `Cannot start run "${start.runId}": containers of an earlier run with this id still exist (run "fencecheck clean")`);
+      }
+      const clockDir = join(stateDir, start.runId, "clock");
+      const clocks = createDockerClocks(clockDir, clock, start.clock);
+      const remove = async (): Promise<void> => {
+        await cleanDocker(engine, { runId: start.runId, stateDir });
+      };
+      try {
+        const plan = await createNetwork(engine, start.runId, nodes);
+        const mounts: PlanMounts = { ...opts.mounts, clockDir };
+        await Promise.all(plan.containers.map(async (node) => {
+          throwIfAborted(start.signal, start.runId);
+          const container = await engine.docker.createContainer(containerCreateOptions(plan, node, imageOf(node.role), mounts));
+          await container.start();
+        }));
+        throwIfAborted(start.signal, start.runId);
+        const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
+        return createDockerCluster({ engine, plan, faults: faultSet, clock, clocks, stopGraceMs: opts.stopGraceMs ?? 1_000, remove });
+      } catch (error) {
+        await remove().catch(() => undefined);
+        if (error instanceof HarnessError) throw error;
+        throw new HarnessError("runtime.node-start-failed", `Cannot start run "${start.runId}": ${messageOf(error)}`, { cause: error });
+      }
+    },
+  };
+}
+
+/** Creates the run's network, moving to another subnet when the planned one clashes with an existing network. */
+async function createNetwork(engine: DockerEngine, runId: string, nodes: readonly NodeSpec[]): Promise<DockerPlan> {
+  for (let attempt = 0; ; attempt++) {
+    const plan = dockerPlan(runId, nodes, attempt);
+    try {
+      await engine.docker.createNetwork(networkCreateOptions(plan));
+      return plan;
+    } catch (error) {
+      if (attempt + 1 >= SUBNET_ATTEMPTS || !/overlap/i.test(String(error))) throw error;
+    }
+  }
+}
+
+async function checkHostTools(clock: Clock): Promise<void> {
+  for (const tool of ["nsenter", "iptables-restore", "bash"]) {
+    const found = await runCommand(["sh", "-c", `command -v ${tool}`], { clock, timeoutMs: 5_000 });
+    if (found.exitCode !== 0) {
+      throw new HarnessError("prerequisite.missing", `Cannot inject faults into containers: "${tool}" is not installed on this host`);
+    }
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined, runId: string): void {
+  if (signal?.aborted) throw new HarnessError("run.aborted", `Cannot start run "${runId}": aborted during bring-up`);
+}

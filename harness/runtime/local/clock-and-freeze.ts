@@ -1,0 +1,89 @@
+/**
+ * The clock and freeze primitives of a local cluster, kept beside
+ * `local-cluster.ts`: fake clocks through libfaketime (when the cluster was
+ * started with `clock`) and whole-node freezes through the freezer cgroup.
+ * Each fault is checked to have taken effect.
+ */
+import { HarnessError } from "../../core/index.js";
+import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId, ProcessSpec } from "../../core/index.js";
+import { createNodeClocks, type NodeClocks } from "./node-clocks.js";
+import { createNodeFreezer } from "./node-freezer.js";
+import type { ProcessTable } from "./process-table.js";
+
+/** What the primitives need. */
+export interface ClockAndFreezeParts {
+  readonly runId: string;
+  readonly clock: Clock;
+  readonly table: ProcessTable;
+  /** Fake clocks when set. */
+  readonly fakeClock?: ClockOptions;
+  /** Parent of the run's state directory (skew files). */
+  readonly stateDir: string;
+  /** The namespace of a node (throws for an unknown node). */
+  namespaceOf(node: NodeId): string;
+}
+
+/** The cluster methods plus the hooks `local-cluster.ts` calls. */
+export interface ClockAndFreeze {
+  setClock(node: NodeId, skew: ClockSkew): Promise<void>;
+  readClock(node: NodeId): Promise<ClockReading>;
+  freeze(node: NodeId): Promise<void>;
+  thaw(node: NodeId): Promise<void>;
+  /** Extra environment for a process about to start on `node` (its fake clock), if any. */
+  envFor(node: NodeId, spec: ProcessSpec): Record<string, string> | undefined;
+  /** Thaws every frozen node; call before signalling processes to stop. */
+  thawAll(): void;
+  /** Removes skew files and cgroups; call once every process has exited. */
+  cleanup(): Promise<void>;
+}
+
+/** How far a node's clock may read from the asked offset and still count as skewed. */
+export const CLOCK_TOLERANCE_MS = 150;
+
+/** Creates the primitives; throws "prerequisite.missing" if clocks are asked for without libfaketime. */
+export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze {
+  const { clock, runId } = parts;
+  const clocks: NodeClocks | undefined = parts.fakeClock
+    ? createNodeClocks({ runId, stateDir: parts.stateDir, clock, options: parts.fakeClock })
+    : undefined;
+  const freezer = createNodeFreezer({ runId, table: parts.table, clock });
+
+  async function readClock(node: NodeId): Promise<ClockReading> {
+    const namespace = parts.namespaceOf(node);
+    if (!clocks) return { node, offsetMs: 0 };
+    return clocks.read(node, namespace);
+  }
+
+  return {
+    async setClock(node, skew) {
+      if (!clocks) {
+        throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
+      }
+      parts.namespaceOf(node);
+      clocks.set(node, skew);
+      const reading = await clocks.read(node, parts.namespaceOf(node));
+      const expected = clocks.expectedOffset(node, clock.wallMs());
+      if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS) {
+        throw new HarnessError(
+          "nemesis.fault-not-applied",
+          `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms from real time, not ${Math.round(expected)} ms`,
+        );
+      }
+    },
+    readClock,
+    async freeze(node) {
+      parts.namespaceOf(node);
+      await freezer.freeze(node);
+    },
+    async thaw(node) {
+      parts.namespaceOf(node);
+      freezer.thaw(node);
+    },
+    envFor: (node, spec) => (clocks && spec.fakeClock !== false ? clocks.envFor(node) : undefined),
+    thawAll: () => freezer.thawAll(),
+    async cleanup() {
+      await freezer.removeAll(clock);
+      clocks?.remove();
+    },
+  };
+}

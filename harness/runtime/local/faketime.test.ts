@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew, REAL_CLOCK } from "./faketime.js";
+
+describe("faketimeSpec", () => {
+  it.each([
+    [{ offsetMs: 0, rate: 1 }, "+0.000000 x1"],
+    [{ offsetMs: 2500, rate: 0.5 }, "+2.500000 x0.5"],
+    [{ offsetMs: -3250, rate: 2 }, "-3.250000 x2"],
+    [{ offsetMs: 0.5, rate: 0.3333333 }, "+0.000500 x0.333333"],
+  ])("writes %j as %s", (skew, line) => {
+    expect(faketimeSpec(skew)).toBe(line);
+  });
+
+  it("refuses a rate of zero or less, which libfaketime would turn into endless sleeps", () => {
+    expect(() => faketimeSpec({ offsetMs: 0, rate: 0 })).toThrow(RangeError);
+    expect(() => faketimeSpec({ offsetMs: Number.NaN, rate: 1 })).toThrow(RangeError);
+  });
+});
+
+describe("processSkew", () => {
+  it("leaves an offset at real speed alone, whenever the process started", () => {
+    const state = { skew: { offsetMs: 4000, rate: 1 }, setAtMs: 10_000 };
+    expect(processSkew(state, 1_000)).toEqual({ offsetMs: 4000, rate: 1 });
+  });
+
+  it("makes a process started before the change read the node's clock at every later time", () => {
+    const state = { skew: { offsetMs: 1000, rate: 0.5 }, setAtMs: 10_000 };
+    const startedAt = 4_000;
+    const file = processSkew(state, startedAt);
+    for (const t of [10_000, 11_000, 20_000]) {
+      const processClock = startedAt + file.offsetMs + (t - startedAt) * file.rate;
+      expect(processClock - t).toBeCloseTo(nodeOffsetAt(state, t), 6);
+    }
+  });
+
+  it("makes a process started after the change agree too", () => {
+    const state = { skew: { offsetMs: -500, rate: 2 }, setAtMs: 10_000 };
+    const file = processSkew(state, 12_000);
+    const t = 15_000;
+    expect(12_000 + file.offsetMs + (t - 12_000) * 2 - t).toBeCloseTo(nodeOffsetAt(state, t), 6);
+  });
+});
+
+describe("nodeOffsetAt", () => {
+  it("is the offset set, drifting by (rate - 1) per real ms since", () => {
+    expect(nodeOffsetAt(REAL_CLOCK, 123_456)).toBe(0);
+    expect(nodeOffsetAt({ skew: { offsetMs: 100, rate: 0.25 }, setAtMs: 1000 }, 3000)).toBe(100 - 1500);
+  });
+});
+
+describe("faketimeEnv", () => {
+  it("leaves the monotonic clock real unless asked, and re-reads the file on every read", () => {
+    const env = faketimeEnv("/lib/f.so", "/run/x/l1.1");
+    expect(env).toEqual({ LD_PRELOAD: "/lib/f.so", FAKETIME_TIMESTAMP_FILE: "/run/x/l1.1", FAKETIME_NO_CACHE: "1", FAKETIME_DONT_FAKE_MONOTONIC: "1" });
+    expect(faketimeEnv("/lib/f.so", "/f", { monotonic: true })).not.toHaveProperty("FAKETIME_DONT_FAKE_MONOTONIC");
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Pure builders for libfaketime (Debian's `libfaketime`), compare Jepsen's
+ * `jepsen/faketime.clj`.
+ *
+ * What libfaketime does, as read in its source (0.9.10) and measured here:
+ * - A skew file (`FAKETIME_TIMESTAMP_FILE`) holds "+<seconds> x<rate>",
+ *   seconds with a "." fraction (the C locale). With `FAKETIME_NO_CACHE=1`
+ *   every wall-clock read re-reads the file (about 7 µs per wall-clock read in Node),
+ *   so a change takes effect at the process's next read.
+ *   `FAKETIME_CACHE_DURATION=1` re-reads it only when more than a whole
+ *   second has passed, so a change showed up to 2 s late: too late to aim.
+ * - The faked wall clock is `S + offset + (t - S) * rate`, where `S` is the
+ *   real time the process loaded the library (its start). Offsets alone do
+ *   not depend on `S`; a rate does, so each process gets its own file, with
+ *   the offset that makes its clock read the node's clock (`processOffsetMs`).
+ * - A rate also scales the process's sleeps and poll timeouts (a timer of
+ *   1 s under x0.5 fires after 2 s of real time): a slow clock slows the
+ *   process's timers too.
+ * - `FAKETIME_DONT_FAKE_MONOTONIC=1` leaves CLOCK_MONOTONIC real: Node's
+ *   timers run on it, and a faked backward jump stalls them.
+ */
+import type { ClockOptions, ClockSkew } from "../../core/index.js";
+
+/** Where Debian installs the library (the first that exists is used). */
+export const FAKETIME_LIBRARY_PATHS: readonly string[] = [
+  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+  "/usr/lib/faketime/libfaketime.so.1",
+];
+
+/** A node's clock: `skew` set at real wall time `setAtMs`. */
+export interface NodeClockState {
+  readonly skew: ClockSkew;
+  readonly setAtMs: number;
+}
+
+/** The unskewed clock. */
+export const REAL_CLOCK: NodeClockState = { skew: { offsetMs: 0, rate: 1 }, setAtMs: 0 };
+
+/**
+ * The skew-file line for a process: "+2.500000 x0.5". The offset is in
+ * seconds with microseconds, signed; the rate always present (x1 for real
+ * speed), since libfaketime needs an offset before a rate. Pure.
+ */
+export function faketimeSpec(skew: ClockSkew): string {
+  if (!Number.isFinite(skew.offsetMs) || !Number.isFinite(skew.rate) || skew.rate <= 0) {
+    throw new RangeError(`Cannot express clock skew ${JSON.stringify(skew)}: offset must be finite and rate positive`);
+  }
+  const seconds = Math.abs(skew.offsetMs) / 1000;
+  const sign = skew.offsetMs < 0 ? "-" : "+";
+  const rate = Number(skew.rate.toFixed(6)).toString();
+  return `${sign}${seconds.toFixed(6)} x${rate}`;
+}
+
+/**
+ * The node's clock minus real time at real wall time `atMs`: the offset set,
+ * plus what the rate has gained or lost since. Pure.
+ */
+export function nodeOffsetAt(state: NodeClockState, atMs: number): number {
+  return state.skew.offsetMs + (atMs - state.setAtMs) * (state.skew.rate - 1);
+}
+
+/**
+ * The skew for the file of a process that loaded libfaketime at real time
+ * `startedAtMs`, so that its clock reads the node's clock: with
+ * `S + o + (t - S) r = t0 + O + (t - t0) r` for all t, `o = O + (t0 - S)(1 - r)`.
+ * An error e in `startedAtMs` shifts that process's clock by e(1 - r). Pure.
+ */
+export function processSkew(state: NodeClockState, startedAtMs: number): ClockSkew {
+  const { offsetMs, rate } = state.skew;
+  return { offsetMs: offsetMs + (state.setAtMs - startedAtMs) * (1 - rate), rate };
+}
+
+/** The environment that runs a program under libfaketime with the given skew file. Pure. */
+export function faketimeEnv(library: string, file: string, opts: ClockOptions = {}): Record<string, string> {
+  return {
+    LD_PRELOAD: library,
+    FAKETIME_TIMESTAMP_FILE: file,
+    FAKETIME_NO_CACHE: "1",
+    ...(opts.monotonic ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Network faults against real processes in real namespaces: partitions,
+ * packet loss, the delay proxy, and that heal and stop remove all of it.
+ * Needs root and `npm run build` (the delay proxy runs from dist/).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createSystemClock, nodeId } from "../../core/index.js";
+import type { Cluster, NodeId, ProcessSpec } from "../../core/index.js";
+import { grudgeRecord, isolate, partitionNemesis } from "../../../nemesis/index.js";
+import { cleanLocal } from "./clean-local.js";
+import { createLocalRuntime } from "./local-runtime.js";
+
+const clock = createSystemClock();
+const [n1, n2, n3] = ["n1", "n2", "n3"].map(nodeId) as [NodeId, NodeId, NodeId];
+const PORT = 7001;
+const N1_HOST = "10.77.0.10";
+let runCounter = 0;
+let cluster: Cluster | undefined;
+let runId = "";
+
+/** A TCP server that answers every connection with "pong" and closes it. */
+function serverSpec(logDir: string): ProcessSpec {
+  const script = `require("net").createServer((s) => { s.on("error", () => {}); s.end("pong\\n"); }).listen(${PORT}, "0.0.0.0")`;
+  return { argv: [process.execPath, "-e", script], logFile: join(logDir, "server.log"), readyPort: PORT };
+}
+
+async function startCluster(): Promise<Cluster> {
+  runId = `nf${process.pid.toString(36)}${(runCounter++).toString(36)}`;
+  const logDir = mkdtempSync(join(tmpdir(), "fc-net-int-"));
+  cluster = await createLocalRuntime().start([n1, n2, n3].map((id) => ({ id, role: "lock" as const })), { runId });
+  await cluster.startProcess(n1, serverSpec(logDir));
+  return cluster;
+}
+
+/** What n2 reads from n1's server, and how long it took (ms). */
+async function fetchTimed(c: Cluster): Promise<{ text: string; ms: number }> {
+  const start = clock.nowNs();
+  const script = `timeout 5 bash -c 'cat < /dev/tcp/${N1_HOST}/${PORT}' 2>/dev/null`;
+  const { stdout } = await c.exec(n2, ["bash", "-c", script]);
+  return { text: stdout.trim(), ms: (clock.nowNs() - start) / 1e6 };
+}
+
+async function rules(c: Cluster, node: NodeId, table: string): Promise<string> {
+  return (await c.exec(node, ["iptables", "-w", "-t", table, "-S"])).stdout;
+}
+
+beforeAll(async () => {
+  await createLocalRuntime().checkPrerequisites();
+});
+
+afterEach(async () => {
+  try {
+    await cluster?.stop();
+  } finally {
+    cluster = undefined;
+    await cleanLocal({ runId });
+  }
+});
+
+describe("network faults on the local runtime", () => {
+  it("a partition makes a real connection time out and the heal makes it work again", async () => {
+    const c = await startCluster();
+    expect(await c.probe(n2, n1, { port: PORT })).toBe("connected");
+    await c.partition(isolate([n1, n2, n3], n1));
+    expect(await c.probe(n2, n1, { port: PORT, timeoutMs: 500 })).toBe("timeout");
+    expect(await c.probe(n3, n2, { port: PORT })).toBe("refused");
+    await c.heal();
+    expect(await c.probe(n2, n1, { port: PORT })).toBe("connected");
+    expect(await rules(c, n1, "filter")).not.toContain("FENCECHECK");
+  });
+
+  it("the partition nemesis proves its cut and its heal on real namespaces", async () => {
+    const c = await startCluster();
+    const nemesis = partitionNemesis({ probeTimeoutMs: 500 });
+    const value = { package: "partition", shape: "isolate", grudge: grudgeRecord(isolate([n1, n2, n3], n3)) };
+    const invoke = (f: string, v: unknown) => ({ index: 0, time: 0, process: "nemesis" as const, type: "invoke" as const, f, value: v });
+    const signal = new AbortController().signal;
+    expect(await nemesis.invoke(invoke("start-partition", value), c, signal)).toMatchObject({ probed: { result: "timeout" } });
+    expect(await nemesis.invoke(invoke("stop-partition", {}), c, signal)).toMatchObject({ probed: { result: "refused" } });
+  });
+
+  it("certain loss drops every connection, no loss drops none, and heal removes the rules", async () => {
+    const c = await startCluster();
+    await c.dropPackets(n1, [n2], 1);
+    for (let i = 0; i < 3; i++) expect(await c.probe(n2, n1, { port: PORT, timeoutMs: 300 })).toBe("timeout");
+    expect(await c.probe(n3, n1, { port: PORT })).toBe("connected");
+    await c.dropPackets(n1, [n2], 0);
+    for (let i = 0; i < 5; i++) expect(await c.probe(n2, n1, { port: PORT })).toBe("connected");
+    await c.healTraffic("loss");
+    expect(await rules(c, n1, "filter")).not.toContain("FENCECHECK-LOSS");
+  });
+
+  it("the delay proxy adds at least the delay to a request, and heal removes proxy and redirect", async () => {
+    const c = await startCluster();
+    const before = await fetchTimed(c);
+    expect(before.text).toBe("pong");
+    await c.delayTraffic(n1, { delayMs: 400, jitterMs: 50, seed: 1 });
+    expect(await rules(c, n1, "nat")).toContain("REDIRECT");
+    const delayed = await fetchTimed(c);
+    expect(delayed.text).toBe("pong");
+    expect(delayed.ms).toBeGreaterThanOrEqual(400);
+    await c.healTraffic("delay");
+    expect(await rules(c, n1, "nat")).not.toContain("FENCECHECK-DELAY");
+    expect((await fetchTimed(c)).text).toBe("pong");
+    const proxies = await c.exec(n1, ["bash", "-c", "pgrep -f [d]elay-proxy.js || true"]);
+    expect(proxies.stdout.trim()).toBe("");
+  });
+
+  it("stop ends a delay proxy left running mid-fault", async () => {
+    const c = await startCluster();
+    await c.delayTraffic(n1, { port: PORT, delayMs: 100, jitterMs: 0, seed: 1 });
+    const pids = (await c.exec(n1, ["bash", "-c", `pgrep -f "[d]elay-proxy.js --listen ${N1_HOST}" || true`])).stdout.trim().split("\n").filter(Boolean);
+    expect(pids).toHaveLength(1);
+    await c.stop();
+    const alive = (await import("node:child_process")).spawnSync("kill", ["-0", pids[0] as string]).status === 0;
+    expect(alive).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The fake clocks of a local cluster: one skew file per process under
+ * `<stateDir>/<runId>/clock/`, rewritten atomically (write, then rename) on
+ * every change. See `faketime.ts` for why each process has its own file.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { HarnessError } from "../../core/index.js";
+import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../core/index.js";
+import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "./faketime.js";
+import type { NodeClockState } from "./faketime.js";
+import { namespaceExecArgv } from "./namespaces.js";
+import { runCommand } from "./run-command.js";
+
+/** What the clocks need to know. */
+export interface NodeClocksOptions {
+  readonly runId: string;
+  /** Parent of every run's state directory, e.g. "/run/fencecheck". */
+  readonly stateDir: string;
+  readonly clock: Clock;
+  readonly options: ClockOptions;
+}
+
+/** A local cluster's fake clocks. */
+export interface NodeClocks {
+  /** Creates the skew file of a process about to start on `node` and returns its environment. */
+  envFor(node: NodeId): Record<string, string>;
+  /** Sets the node's skew in every file of the node, running processes included. */
+  set(node: NodeId, skew: ClockSkew): void;
+  /** The offset the node's clock should show at real wall time `atMs`. */
+  expectedOffset(node: NodeId, atMs: number): number;
+  /** Runs `date` inside the node under the node's clock and returns its offset from real time. */
+  read(node: NodeId, namespace: string): Promise<ClockReading>;
+  /** Removes every skew file (the run's whole state directory). */
+  remove(): void;
+}
+
+/** The directory holding one run's state (skew files); `cleanLocal` removes it. */
+export function runStateDir(stateDir: string, runId: string): string {
+  return join(stateDir, runId);
+}
+
+/** The first installed libfaketime, or undefined. */
+export function findFaketimeLibrary(): string | undefined {
+  return FAKETIME_LIBRARY_PATHS.find((path) => existsSync(path));
+}
+
+/** Creates the clock directory; throws "prerequisite.missing" without libfaketime. */
+export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
+  const library = findFaketimeLibrary();
+  if (!library) {
+    throw new HarnessError("prerequisite.missing", `Cannot fake clocks: libfaketime is not installed (apt-get install libfaketime)`);
+  }
+  const dir = join(runStateDir(opts.stateDir, opts.runId), "clock");
+  mkdirSync(dir, { recursive: true });
+  const states = new Map<NodeId, NodeClockState>();
+  const files = new Map<NodeId, { path: string; startedAtMs: number }[]>();
+  let sequence = 0;
+  const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
+
+  function writeSkew(path: string, startedAtMs: number, node: NodeId): void {
+    const line = `${faketimeSpec(processSkew(state(node), startedAtMs))}\n`;
+    writeFileSync(`${path}.tmp`, line);
+    renameSync(`${path}.tmp`, path);
+  }
+
+  return {
+    envFor(node) {
+      const path = join(dir, `${node}.${++sequence}`);
+      const startedAtMs = opts.clock.wallMs();
+      writeSkew(path, startedAtMs, node);
+      files.set(node, [...(files.get(node) ?? []), { path, startedAtMs }]);
+      return faketimeEnv(library, path, opts.options);
+    },
+    set(node, skew) {
+      states.set(node, { skew, setAtMs: opts.clock.wallMs() });
+      for (const file of files.get(node) ?? []) writeSkew(file.path, file.startedAtMs, node);
+    },
+    expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
+    async read(node, namespace) {
+      const probe = join(dir, `${node}.probe`);
+      const before = opts.clock.wallMs();
+      writeSkew(probe, before, node);
+      const argv = namespaceExecArgv(namespace, ["date", "+%s%N"], faketimeEnv(library, probe, opts.options));
+      const result = await runCommand(argv, { clock: opts.clock, timeoutMs: 5_000 });
+      const after = opts.clock.wallMs();
+      const ns = /^\d+$/.test(result.stdout.trim()) ? BigInt(result.stdout.trim()) : undefined;
+      if (result.exitCode !== 0 || ns === undefined) {
+        throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": date said "${result.stderr.trim() || result.stdout.trim()}"`);
+      }
+      return { node, offsetMs: Math.round(Number(ns / 1000n) / 1000 - (before + after) / 2) };
+    },
+    remove() {
+      rmSync(runStateDir(opts.stateDir, opts.runId), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { delayHealScript, delayScript, lossHealScript, lossScript, probeScript, proxyPortFor } from "./traffic-rules.js";
+
+describe("traffic rules", () => {
+  it("drop each source at random in our own loss chain, jumping from INPUT once", () => {
+    const script = lossScript(["10.77.0.11"], 0.25, true);
+    expect(script).toContain("-I INPUT -j FENCECHECK-LOSS");
+    expect(script).toContain("-A FENCECHECK-LOSS -s 10.77.0.11/32 -m statistic --mode random --probability 0.25000 -j DROP");
+    expect(lossScript(["10.77.0.11"], 0.25, false)).not.toContain("-I INPUT");
+  });
+
+  it("refuse a probability outside 0..1", () => {
+    expect(() => lossScript([], 1.5, true)).toThrow(/between 0 and 1/);
+  });
+
+  it("redirect a node's port to its proxy in our nat chain, only for traffic from outside", () => {
+    const script = delayScript([{ host: "10.77.0.10", port: 7001, proxyPort: proxyPortFor(7001) }], true);
+    expect(script).toContain("*nat");
+    expect(script).toContain("-I PREROUTING -j FENCECHECK-DELAY");
+    expect(script).toContain("-A FENCECHECK-DELAY -p tcp -d 10.77.0.10/32 --dport 7001 -j REDIRECT --to-ports 47001");
+  });
+
+  it("heal by removing exactly our jump and chain", () => {
+    expect(lossHealScript()).toBe("*filter\n-D INPUT -j FENCECHECK-LOSS\n-F FENCECHECK-LOSS\n-X FENCECHECK-LOSS\nCOMMIT\n");
+    expect(delayHealScript()).toBe("*nat\n-D PREROUTING -j FENCECHECK-DELAY\n-F FENCECHECK-DELAY\n-X FENCECHECK-DELAY\nCOMMIT\n");
+  });
+
+  it("probe with a bounded connection attempt", () => {
+    expect(probeScript("10.77.0.10", 9, 0.5)).toBe("timeout 0.5 bash -c 'exec 3<>/dev/tcp/10.77.0.10/9' 2>/dev/null");
+  });
+});

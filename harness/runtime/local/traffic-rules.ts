@@ -1,0 +1,78 @@
+/**
+ * Pure builders for traffic-shaping rules, as `iptables-restore --noflush`
+ * input run inside node namespaces only. Loss lives in our filter chain
+ * FENCECHECK-LOSS (random drops with `-m statistic`), delay in our nat chain
+ * FENCECHECK-DELAY (a REDIRECT of incoming connections to a local proxy).
+ * Each chain is reached by one jump, so healing removes exactly what we added.
+ */
+import { HarnessError } from "../../core/index.js";
+
+/** Our loss chain in a node's filter table. */
+export const LOSS_CHAIN = "FENCECHECK-LOSS";
+/** Our delay chain in a node's nat table. */
+export const DELAY_CHAIN = "FENCECHECK-DELAY";
+
+/**
+ * The restore input that (re)declares the loss chain (flushing it), with one
+ * random DROP per source address, plus the INPUT jump when `addJump`.
+ */
+export function lossScript(sources: readonly string[], probability: number, addJump: boolean): string {
+  if (!(probability >= 0 && probability <= 1)) {
+    throw new HarnessError("config.invalid", `Cannot drop packets with probability "${probability}": it must be between 0 and 1`);
+  }
+  return [
+    "*filter",
+    `:${LOSS_CHAIN} - [0:0]`,
+    ...(addJump ? [`-I INPUT -j ${LOSS_CHAIN}`] : []),
+    ...sources.map((address) => `-A ${LOSS_CHAIN} -s ${address}/32 -m statistic --mode random --probability ${probability.toFixed(5)} -j DROP`),
+    "COMMIT",
+    "",
+  ].join("\n");
+}
+
+/** The restore input that removes the loss jump and chain. */
+export function lossHealScript(): string {
+  return ["*filter", `-D INPUT -j ${LOSS_CHAIN}`, `-F ${LOSS_CHAIN}`, `-X ${LOSS_CHAIN}`, "COMMIT", ""].join("\n");
+}
+
+/** One redirected port of a node: connections to `host:port` go to `proxyPort`. */
+export interface Redirect {
+  readonly host: string;
+  readonly port: number;
+  readonly proxyPort: number;
+}
+
+/**
+ * The restore input that (re)declares the nat delay chain with one REDIRECT
+ * per port, plus the PREROUTING jump when `addJump`. PREROUTING sees only
+ * traffic arriving from other nodes, so the proxy's own connection to the
+ * service (made inside the node) is never redirected back to it.
+ */
+export function delayScript(redirects: readonly Redirect[], addJump: boolean): string {
+  return [
+    "*nat",
+    `:${DELAY_CHAIN} - [0:0]`,
+    ...(addJump ? [`-I PREROUTING -j ${DELAY_CHAIN}`] : []),
+    ...redirects.map((r) => `-A ${DELAY_CHAIN} -p tcp -d ${r.host}/32 --dport ${r.port} -j REDIRECT --to-ports ${r.proxyPort}`),
+    "COMMIT",
+    "",
+  ].join("\n");
+}
+
+/** The restore input that removes the delay jump and chain. */
+export function delayHealScript(): string {
+  return ["*nat", `-D PREROUTING -j ${DELAY_CHAIN}`, `-F ${DELAY_CHAIN}`, `-X ${DELAY_CHAIN}`, "COMMIT", ""].join("\n");
+}
+
+/** The port the delay proxy of `port` listens on: 40000 + port mod 20000. */
+export function proxyPortFor(port: number): number {
+  return 40_000 + (port % 20_000);
+}
+
+/**
+ * The bash that tries one TCP connection and exits 0 (connected), 1
+ * (refused or unreachable) or 124 (no answer within `timeoutS`).
+ */
+export function probeScript(host: string, port: number, timeoutS: number): string {
+  return `timeout ${timeoutS} bash -c 'exec 3<>/dev/tcp/${host}/${port}' 2>/dev/null`;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { nodeId, type Op, type RunConfig } from "../../harness/core/index.js";
+import { nemesisPackage } from "../registry.js";
+import { driveSchedule } from "../schedule/drive-schedule.js";
+import type { ClockValue } from "./clock-nemesis.js";
+import { clockTargets } from "./clock-packages.js";
+import { holderRate } from "./clock-plans.js";
+
+function config(faults: string[], seed: number, options: RunConfig["nemesis"]["options"] = {}): RunConfig {
+  return {
+    name: "t", seed, runtime: "fake", command: "", storeDir: "/tmp/x", timeLimitMs: 60_000, opTimeoutMs: 1000,
+    lock: { adapter: "reference", nodes: 3 },
+    storage: { kind: "fenced", nodes: 2 },
+    workload: { name: "lock-write", clients: 2, resources: 1, ttlMs: 2000, holdMs: 100, acquireTimeoutMs: 1000 },
+    nemesis: { faults, intervalMs: 1000, options },
+  };
+}
+
+function schedule(faults: string[], seed: number, options: RunConfig["nemesis"]["options"] = {}) {
+  return driveSchedule(nemesisPackage(config(faults, seed, options)).generator, { maxOps: 10 });
+}
+
+const starts = (ops: ReturnType<typeof schedule>) => ops.filter((r) => r.f === "clock").map((r) => r.value as ClockValue);
+
+describe("clock schedules", () => {
+  it.each(["clock-skew", "clock-rate", "clock-jump", "clock-strobe"])("%s is the same twice for one seed and differs for another", (name) => {
+    expect(schedule([name], 7)).toEqual(schedule([name], 7));
+    expect(JSON.stringify(schedule([name], 7))).not.toEqual(JSON.stringify(schedule([name], 8)));
+  });
+
+  it("alternate a skew with a reset of the same nodes", () => {
+    const ops = schedule(["clock-jump"], 3);
+    expect(ops.map((r) => r.f)).toEqual(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? "clock" : "reset-clock")));
+    for (let i = 0; i < ops.length; i += 2) {
+      expect((ops[i + 1]?.value as { nodes: string[] }).nodes).toEqual(Object.keys((ops[i]?.value as ClockValue).skews));
+    }
+  });
+
+  it("clock-skew gives every node an offset within bounds at real speed", () => {
+    for (const value of starts(schedule(["clock-skew"], 5, { "clock-skew": { maxOffsetMs: 300 } }))) {
+      expect(Object.keys(value.skews).sort()).toEqual(["c1", "c2", "l1", "l2", "l3", "s1", "s2"]);
+      for (const skew of Object.values(value.skews)) {
+        expect(Math.abs(skew.offsetMs as number)).toBeLessThanOrEqual(300);
+        expect(skew.rate).toBe(1);
+      }
+    }
+  });
+
+  it("clock-rate draws rates between 0.5 and 2 and keeps offsets", () => {
+    const rates = starts(schedule(["clock-rate"], 11)).flatMap((v) => Object.values(v.skews));
+    expect(rates.length).toBeGreaterThan(0);
+    for (const skew of rates) {
+      expect(skew.rate).toBeGreaterThanOrEqual(0.5);
+      expect(skew.rate).toBeLessThanOrEqual(2);
+      expect(skew.offsetMs).toBeUndefined();
+    }
+  });
+
+  it("clock-jump moves one node by the asked amount, forward or back", () => {
+    for (const value of starts(schedule(["clock-jump"], 2, { "clock-jump": { jumpMs: 9000 } }))) {
+      const skews = Object.values(value.skews);
+      expect(skews).toHaveLength(1);
+      expect(Math.abs(skews[0]?.offsetMs as number)).toBe(9000);
+    }
+  });
+
+  it("clock-strobe asks for flips of the given size and period", () => {
+    const [value] = starts(schedule(["clock-strobe"], 4, { clock: { deltaMs: 700, periodMs: 100, strobeMs: 1000 } }));
+    expect(value?.strobe).toEqual({ deltaMs: 700, periodMs: 100, durationMs: 1000 });
+  });
+
+  it("keeps to the roles named by clock.nodes", () => {
+    for (const value of starts(schedule(["clock-skew"], 1, { clock: { nodes: "client" } }))) {
+      expect(Object.keys(value.skews).sort()).toEqual(["c1", "c2"]);
+    }
+  });
+});
+
+describe("clock-holder", () => {
+  const acquired: Op = { index: 0, time: 2e9, process: 1, type: "ok", f: "acquire", value: { resource: "r1", token: "33" }, node: nodeId("c2") };
+
+  it("slows the clock of the client that just acquired, naming its lease, then resets it", () => {
+    const ops = driveSchedule(nemesisPackage(config(["clock-holder"], 1)).generator, { maxOps: 2, events: [acquired] });
+    expect(ops[0]).toMatchObject({ f: "clock", value: { skews: { c2: { offsetMs: 0, rate: holderRate(100, 2000, 1.5) } }, process: 1, token: "33" } });
+    expect(ops[1]).toMatchObject({ f: "reset-clock", value: { nodes: ["c2"] } });
+  });
+
+  it("waits for an acquire before touching any clock", () => {
+    expect(driveSchedule(nemesisPackage(config(["clock-holder"], 1)).generator, { maxOps: 2 })).toEqual([]);
+  });
+
+  it("picks a rate that stretches the hold past ttlFactor TTLs, within 0.01 and 0.5", () => {
+    expect(100 / holderRate(100, 2000, 1.5)).toBeGreaterThanOrEqual(2000 * 1.5 - 1);
+    expect(holderRate(100, 60_000, 3)).toBe(0.01);
+    expect(holderRate(5000, 1000, 1)).toBe(0.5);
+  });
+});
+
+describe("clockTargets", () => {
+  it("names the lock nodes by default and only clients when asked", () => {
+    expect(clockTargets(config(["clock-skew"], 1))).toContain("l1");
+    expect(clockTargets(config(["clock-skew"], 1, { clock: { nodes: "client" } }))).toEqual(["c1", "c2"]);
+    expect(clockTargets(config(["clock-holder", "pause"], 1))).toEqual(["c1", "c2"]);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The partition nemesis: `start-partition` applies a grudge (replacing any
+ * earlier one), `stop-partition` heals every partition rule. Each is proved:
+ * after the start, one grudged pair must fail to connect; after the heal,
+ * the same pair must connect again (a refused connection counts: the path
+ * works). A fault that did not take effect throws "nemesis.fault-not-applied",
+ * which the run records on the op.
+ */
+import { HarnessError, type Cluster, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../harness/core/index.js";
+import { grudgeFromRecord, type GrudgeRecord } from "./grudge.js";
+
+/** The value of a start-partition op. */
+export interface PartitionValue {
+  readonly package: string;
+  /** The shape's name: halves, isolate, majorities-ring, bridge, holder... */
+  readonly shape: string;
+  readonly grudge: GrudgeRecord;
+  readonly [key: string]: unknown;
+}
+
+/** A pair probed to prove a fault: `to` drops traffic from `from`. */
+export interface ProbedPair {
+  readonly from: string;
+  readonly to: string;
+  readonly result: ProbeResult;
+}
+
+/** Options of the partition nemesis. */
+export interface PartitionNemesisOptions {
+  /** How long a probe waits for an answer; default 1000 ms. */
+  readonly probeTimeoutMs?: number;
+}
+
+const HEAL_PROBE_ATTEMPTS = 3;
+
+/** Creates a partition nemesis; it remembers whether a grudge is in place, so teardown heals only then. */
+export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
+  const timeoutMs = opts.probeTimeoutMs ?? 1000;
+  let applied: { pair?: { from: NodeId; to: NodeId } } | undefined;
+  return {
+    fs: new Set(["start-partition", "stop-partition"]),
+    setup: async () => undefined,
+    async invoke(op: Invoke, cluster: Cluster) {
+      const value = op.value as PartitionValue;
+      if (op.f === "start-partition") {
+        const grudge = grudgeFromRecord(value.grudge);
+        applied = { pair: probePair(grudge) };
+        await cluster.partition(grudge);
+        return { ...value, ...(await proveCut(cluster, applied.pair, timeoutMs)) };
+      }
+      const pair = applied?.pair;
+      applied = undefined;
+      await cluster.heal();
+      return { ...value, ...(await proveHealed(cluster, pair, timeoutMs)) };
+    },
+    async teardown(cluster) {
+      if (!applied) return;
+      applied = undefined;
+      await cluster.heal();
+    },
+  };
+}
+
+/** The first pair (in sorted order) where `to` drops `from`, if the grudge has one. */
+export function probePair(grudge: Grudge): { from: NodeId; to: NodeId } | undefined {
+  const entries = [...grudge].filter(([, dropped]) => dropped.size > 0).sort(([a], [b]) => a.localeCompare(b));
+  const [first] = entries;
+  if (!first) return undefined;
+  const from = [...first[1]].sort()[0] as NodeId;
+  return { from, to: first[0] };
+}
+
+async function proveCut(cluster: Cluster, pair: { from: NodeId; to: NodeId } | undefined, timeoutMs: number): Promise<{ probed?: ProbedPair }> {
+  if (!pair) return {};
+  const result = await cluster.probe(pair.from, pair.to, { timeoutMs });
+  if (result !== "timeout") {
+    throw new HarnessError(
+      "nemesis.fault-not-applied",
+      `Cannot partition node "${pair.to}" from "${pair.from}": a connection from "${pair.from}" still got an answer (${result})`,
+    );
+  }
+  return { probed: { ...pair, result } };
+}
+
+async function proveHealed(cluster: Cluster, pair: { from: NodeId; to: NodeId } | undefined, timeoutMs: number): Promise<{ probed?: ProbedPair }> {
+  if (!pair) return {};
+  let result: ProbeResult = "timeout";
+  for (let attempt = 0; attempt < HEAL_PROBE_ATTEMPTS && result === "timeout"; attempt++) {
+    result = await cluster.probe(pair.from, pair.to, { timeoutMs });
+  }
+  if (result === "timeout") {
+    throw new HarnessError(
+      "nemesis.fault-not-applied",
+      `Cannot heal the partition between "${pair.from}" and "${pair.to}": connections still time out after the heal`,
+    );
+  }
+  return { probed: { ...pair, result } };
+}

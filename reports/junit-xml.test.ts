@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { StorageKind } from "../harness/core/index.js";
+import { compose, lockCheckers, seedScenario } from "../checkers/index.js";
+import { junitXml } from "./junit-xml.js";
+import { renderMatrixHtml } from "./matrix-html.js";
+import { buildReportModel } from "./report-model.js";
+import { renderRunIndex } from "./run-index-html.js";
+
+interface XmlNode { readonly name: string; readonly attrs: Record<string, string>; readonly children: XmlNode[]; text: string }
+
+/** A strict little XML reader for the subset JUnit uses; throws on any unbalanced tag. */
+function parseXml(xml: string): XmlNode {
+  const root: XmlNode = { name: "#root", attrs: {}, children: [], text: "" };
+  const stack = [root];
+  const re = /<\?xml[^>]*\?>|<(\/?)([a-z]+)((?:\s+[a-z]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
+  for (const m of xml.matchAll(re)) {
+    const [whole, close, name, attrText, selfClose, text] = m;
+    if (whole.startsWith("<?xml")) continue;
+    const top = stack.at(-1)!;
+    if (text !== undefined) { top.text += text; continue; }
+    if (close) {
+      if (top.name !== name) throw new Error(`</${name}> closes <${top.name}>`);
+      stack.pop();
+      continue;
+    }
+    const attrs = Object.fromEntries([...(attrText ?? "").matchAll(/([a-z]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!]));
+    const node: XmlNode = { name: name!, attrs, children: [], text: "" };
+    top.children.push(node);
+    if (!selfClose) stack.push(node);
+  }
+  if (stack.length !== 1) throw new Error(`<${stack.at(-1)!.name}> is not closed`);
+  return root;
+}
+
+async function model(kind: StorageKind) {
+  const run = seedScenario(kind);
+  const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
+  const results = await compose(lockCheckers()).check(run);
+  const names = Object.keys(results.results);
+  const failing = names.filter((n) => results.results[n]?.valid === false);
+  return { model: buildReportModel({ ...run, results, shading }), names, failing };
+}
+
+describe("JUnit XML", () => {
+  it("has one test case per checker, and counts that match the failures, each failure carrying the story", async () => {
+    const { model: m, names, failing } = await model("unfenced");
+    expect(failing).toEqual(expect.arrayContaining(["fencing", "final-state", "linearizable"]));
+    const doc = parseXml(junitXml(m, { timeSeconds: 12 }));
+    const [suites] = doc.children;
+    expect(suites?.name).toBe("testsuites");
+    const [suite] = suites!.children;
+    expect(suite?.name).toBe("testsuite");
+    const cases = suite!.children.filter((c) => c.name === "testcase");
+    expect(cases.map((c) => c.attrs["name"])).toEqual(names);
+    const failed = cases.filter((c) => c.children.some((f) => f.name === "failure"));
+    expect(failed.map((c) => c.attrs["name"])).toEqual(failing);
+    const counts = { tests: String(names.length), failures: String(failing.length), errors: "0" };
+    expect(suite!.attrs).toMatchObject({ ...counts, skipped: "0", time: "12.000" });
+    expect(suites!.attrs).toMatchObject(counts);
+    const failure = failed[0]!.children[0]!;
+    expect(failure.attrs["type"]).toBe("invalid");
+    expect(failure.text).toContain("Storage accepted a write under a stale lease");
+    expect(failure.text).toContain("5. Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33");
+    const props = suite!.children.find((c) => c.name === "properties")!.children;
+    expect(props.find((p) => p.attrs["name"] === "seed")?.attrs["value"]).toBe("42");
+  });
+
+  it("has no failures for a valid run", async () => {
+    const { model: m, names } = await model("fenced");
+    const xml = junitXml(m);
+    expect(xml).not.toContain("<failure");
+    expect(parseXml(xml).children[0]?.attrs).toMatchObject({ tests: String(names.length), failures: "0", errors: "0" });
+  });
+});
+
+describe("index pages", () => {
+  it("renders the matrix with designs as rows, faults as columns and an unexpected verdict marked", () => {
+    const html = renderMatrixHtml({
+      title: "m", command: "fencecheck matrix m.json", faults: ["none", "pause-holder"],
+      designs: [{ name: "fenced", description: "storage fenced" }, { name: "<unfenced>", description: "" }],
+      cells: [
+        { design: "fenced", fault: "none", valid: true, href: "../a/t/report.html" },
+        { design: "fenced", fault: "pause-holder", valid: false, href: "../b/t/report.html", expected: true },
+        { design: "<unfenced>", fault: "pause-holder", valid: undefined, href: undefined, error: "Cannot start node" },
+      ],
+    });
+    expect(html).toContain('<td class="v-true"><a href="../a/t/report.html">valid</a></td>');
+    expect(html).toContain('<td class="v-false unexpected"><a href="../b/t/report.html">invalid</a><div class="small">expected valid</div></td>');
+    expect(html).toContain("&lt;unfenced&gt;");
+    expect(html).toContain('<td class="v-none">not run</td>');
+    expect(html).toContain('<td class="v-none">did not run<div class="small">Cannot start node</div></td>');
+  });
+
+  it("lists runs with their verdict class and checker badges", () => {
+    const html = renderRunIndex({ store: "store", matrices: [], runs: [
+      { name: "a", time: "t1", valid: false, checkers: { fencing: false }, reportHref: "a/t1/report.html" },
+      { name: "b", time: "t0", valid: undefined, checkers: {}, reportHref: undefined },
+    ] });
+    expect(html).toContain('<tr class="v-false"><td>a</td><td>t1</td><td><strong>INVALID</strong></td><td><span class="badge b-false">fencing</span></td><td><a href="a/t1/report.html">report</a></td></tr>');
+    expect(html).toContain('<tr class="v-none"><td>b</td><td>t0</td><td><strong>no result</strong></td><td></td><td>no report</td></tr>');
+  });
+});

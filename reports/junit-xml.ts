@@ -1,0 +1,49 @@
+/**
+ * JUnit XML for CI: one test suite per run, one test case per checker. An
+ * invalid checker is a <failure> whose text is the story of the first
+ * violation plus the checker's findings; an unknown one is an <error>.
+ * The shape is the one CI systems read (testsuites > testsuite > testcase).
+ */
+import type { ReportModel } from "./report-model.js";
+
+/** Options: the run's duration, for the `time` attributes. */
+export interface JunitOptions {
+  readonly timeSeconds?: number;
+}
+
+function attr(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+}
+
+function storyText(m: ReportModel): string {
+  return [m.story.headline, ...m.story.facts.map((f, i) => `${i + 1}. ${f.text}`), m.story.conclusion].join("\n");
+}
+
+/** The JUnit document of a report. Pure. */
+export function junitXml(m: ReportModel, options: JunitOptions = {}): string {
+  const time = (options.timeSeconds ?? m.end / 1e9).toFixed(3);
+  const suite = attr(`fencecheck.${m.run.name}`);
+  const failures = m.checkers.filter((c) => c.valid === false).length;
+  const errors = m.checkers.filter((c) => c.valid === "unknown").length;
+  const cases = m.checkers.map((c) => {
+    const open = `    <testcase classname="${suite}" name="${attr(c.name)}"`;
+    if (c.valid === true) return `${open}/>`;
+    const body = attr([...(c.valid === false ? [storyText(m), ""] : []), ...c.lines].join("\n"));
+    const first = attr(c.lines[0] ?? (c.valid === false ? m.story.headline : "could not decide"));
+    const tag = c.valid === false ? `failure type="invalid" message="${first}"` : `error type="unknown" message="${first}"`;
+    return `${open}>\n      <${tag}>${body}</${c.valid === false ? "failure" : "error"}>\n    </testcase>`;
+  });
+  const props = [["seed", m.run.seed], ["command", m.run.command], ["verdict", m.verdictWord]]
+    .map(([k, v]) => `      <property name="${attr(k)}" value="${attr(v)}"/>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="fencecheck" tests="${m.checkers.length}" failures="${failures}" errors="${errors}" time="${time}">
+  <testsuite name="${suite}" tests="${m.checkers.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}">
+    <properties>
+${props}
+    </properties>
+${cases.join("\n")}
+  </testsuite>
+</testsuites>
+`;
+}

@@ -1,0 +1,135 @@
+/**
+ * The lease timeline of each resource: per client, when it was acquiring,
+ * when it believed it held the lease (split at the moment the lease had
+ * certainly expired: grant + TTL), and each write as a mark coloured by
+ * what storage answered, with its token. A belief lasts from the grant to
+ * the release's invoke; a process that never released believes until the
+ * end, or, once retired (an info or unanswered op), until its last op, as
+ * in the lease-overlap checker.
+ */
+import { pairs, type History, type OpPair, type StorageRecord } from "../harness/core/index.js";
+import { columnsBuilder, STYLE, type CanvasTrack, type ColumnsBuilder } from "./canvas-track.js";
+import { seconds } from "./format.js";
+
+/** What the lease timelines are built from. */
+export interface LeaseTimelineInput {
+  readonly history: History;
+  readonly storage: readonly StorageRecord[];
+  readonly ttlMs: number;
+  /** The run's client count: lanes merge per worker when a resource has more than `maxLanes` processes. */
+  readonly workers: number;
+  readonly maxLanes?: number;
+}
+
+interface Held {
+  readonly process: number;
+  readonly token: string;
+  readonly invokedAt: number;
+  readonly grantedAt: number;
+}
+
+interface ResourceTrack {
+  readonly lanes: Map<string, number>;
+  readonly bars: ColumnsBuilder;
+  readonly marks: ColumnsBuilder;
+}
+
+function valueOf(pair: OpPair): { resource?: unknown; token?: unknown; value?: unknown } {
+  return ((pair.completion?.value ?? pair.invoke.value) ?? {}) as { resource?: unknown; token?: unknown; value?: unknown };
+}
+
+function storageAnswer(pair: OpPair, storage: ReadonlyMap<string, StorageRecord>): { style: number; text: string } {
+  const v = valueOf(pair);
+  const record = storage.get(`${String(v.resource)}\u0000${pair.invoke.process}\u0000${String(v.value)}`);
+  if (record) {
+    const stale = record.highest !== null && record.token !== null && BigInt(record.token) < BigInt(record.highest);
+    if (!record.accepted) return { style: STYLE.writeRejected, text: `rejected (${record.reason ?? "refused"}, highest token ${record.highest ?? "none"})` };
+    return stale ? { style: STYLE.staleAccepted, text: `storage accepted it after token ${record.highest}` } : { style: STYLE.writeAccepted, text: "accepted" };
+  }
+  const type = pair.completion?.type;
+  if (type === "ok") return { style: STYLE.writeAccepted, text: "acknowledged" };
+  if (type === "fail") return { style: STYLE.writeRejected, text: `failed (${pair.completion?.type === "fail" ? pair.completion.error.code : ""})` };
+  return { style: STYLE.writeUnknown, text: "outcome unknown" };
+}
+
+function storageIndex(records: readonly StorageRecord[]): Map<string, StorageRecord> {
+  return new Map(records.map((r) => [`${r.key}\u0000${r.client}\u0000${r.value}`, r]));
+}
+
+const LEGEND = [STYLE.acquiring, STYLE.belief, STYLE.beliefExpired, STYLE.writeAccepted, STYLE.writeRejected, STYLE.staleAccepted, STYLE.writeUnknown];
+
+/** A lane per process, or per worker (its node) when some resource has too many processes. */
+function laneNamer(all: readonly OpPair[], input: LeaseTimelineInput): (p: OpPair) => string {
+  const byWorker = laneMode(all, input.maxLanes ?? 40);
+  return (p) => {
+    const process = p.invoke.process as number;
+    if (byWorker) return p.invoke.node ?? `w${process % Math.max(input.workers, 1)}`;
+    return `process ${process}${p.invoke.node ? ` (${p.invoke.node})` : ""}`;
+  };
+}
+
+/** One canvas track per resource, in resource order. Pure. */
+export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
+  const end = input.history.reduce((t, op) => Math.max(t, op.time), 0);
+  const all = pairs(input.history).filter((p) => typeof p.invoke.process === "number" && typeof valueOf(p).resource === "string");
+  const laneName = laneNamer(all, input);
+  const storage = storageIndex(input.storage);
+  const tracks = new Map<string, ResourceTrack>();
+  const held = new Map<string, Held & { readonly pair: OpPair }>();
+  const lastAt = new Map<number, number>();
+  const retired = new Set<number>();
+  const place = (resource: string, p: OpPair): [ResourceTrack, number] => {
+    const t = tracks.get(resource) ?? { lanes: new Map<string, number>(), bars: columnsBuilder(true), marks: columnsBuilder(false) };
+    tracks.set(resource, t);
+    const key = laneName(p);
+    if (!t.lanes.has(key)) t.lanes.set(key, t.lanes.size);
+    return [t, t.lanes.get(key) ?? 0];
+  };
+  const closeBelief = (key: string, until: number): void => {
+    const h = held.get(key);
+    if (h === undefined) return;
+    held.delete(key);
+    const resource = valueOf(h.pair).resource as string;
+    const [t, lane] = place(resource, h.pair);
+    drawBelief(t.bars, lane, h, until, input.ttlMs * 1e6, resource);
+  };
+  for (const p of all) {
+    const v = valueOf(p);
+    const process = p.invoke.process as number;
+    const key = `${process}\u0000${String(v.resource)}`;
+    lastAt.set(process, p.completion?.time ?? p.invoke.time);
+    if (p.completion === undefined || p.completion.type === "info") retired.add(process);
+    const [t, lane] = place(v.resource as string, p);
+    if (p.invoke.f === "acquire" || p.invoke.f === "release") closeBelief(key, p.invoke.time);
+    if (p.invoke.f === "acquire") {
+      const granted = p.completion?.type === "ok" && v.token !== undefined && v.token !== null;
+      t.bars.add(lane, p.invoke.time, p.completion?.time ?? end, granted ? STYLE.acquiring : STYLE.fail, `p${process} acquiring ${String(v.resource)}: ${granted ? `token ${String(v.token)}` : (p.completion?.type ?? "no answer")}`);
+      if (granted) held.set(key, { process, token: String(v.token), invokedAt: p.invoke.time, grantedAt: p.completion!.time, pair: p });
+    } else if (p.invoke.f === "write") {
+      const answer = storageAnswer(p, storage);
+      t.marks.add(lane, p.invoke.time, undefined, answer.style, `p${process} wrote ${String(v.value)} with token ${String(v.token ?? "?")}: ${answer.text}`);
+    }
+  }
+  for (const [key, h] of [...held]) closeBelief(key, retired.has(h.process) ? (lastAt.get(h.process) ?? end) : end);
+  return [...tracks].sort((a, b) => a[0].localeCompare(b[0])).map(([resource, t]) => ({
+    id: `lease-${resource}`, title: `Resource ${resource}`, lanes: [...t.lanes.keys()], bars: t.bars.build(), marks: t.marks.build(), legend: LEGEND,
+  }));
+}
+
+function laneMode(all: readonly OpPair[], maxLanes: number): boolean {
+  const perResource = new Map<string, Set<number>>();
+  for (const p of all) {
+    const r = valueOf(p).resource as string;
+    const set = perResource.get(r) ?? new Set<number>();
+    set.add(p.invoke.process as number);
+    perResource.set(r, set);
+  }
+  return [...perResource.values()].some((s) => s.size > maxLanes);
+}
+
+function drawBelief(bars: ColumnsBuilder, lane: number, h: Held, until: number, ttlNs: number, resource: string): void {
+  const expiry = h.grantedAt + ttlNs;
+  const what = `p${h.process} held ${resource} with token ${h.token}`;
+  bars.add(lane, h.grantedAt, Math.min(until, expiry), STYLE.belief, `${what}, lease valid`);
+  if (until > expiry) bars.add(lane, expiry, until, STYLE.beliefExpired, `${what}, it believed, after the lease expired at ${seconds(expiry)}`);
+}

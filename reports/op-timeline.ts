@@ -1,0 +1,65 @@
+/**
+ * The per-process op timeline for the canvas: one lane per worker, that is
+ * per client node (a worker's successive process ids share its lane, as a
+ * retired process's worker continues under a new id) plus the nemesis, one bar per op from
+ * invoke to completion, coloured by completion type. Every op is kept; the
+ * inline script aggregates when zoomed out.
+ */
+import { pairs, type History, type Op } from "../harness/core/index.js";
+import { columnsBuilder, STYLE, type CanvasTrack } from "./canvas-track.js";
+
+const TYPE_STYLE: Readonly<Record<string, number>> = { ok: STYLE.ok, fail: STYLE.fail, info: STYLE.info };
+
+/** A worker's lane: its node (each worker runs on its own client node), else its thread number. */
+function laneKey(op: Op, workers: number): string {
+  if (op.process === "nemesis") return "nemesis";
+  return op.node ?? `w${op.process % Math.max(workers, 1)}`;
+}
+
+function valueText(op: Op): string {
+  const v = (op.value ?? {}) as Record<string, unknown>;
+  const parts: string[] = [];
+  if (typeof v["resource"] === "string") parts.push(v["resource"]);
+  if (typeof v["value"] === "string") parts.push(v["value"]);
+  if (v["token"] !== undefined && v["token"] !== null) parts.push(`token ${String(v["token"])}`);
+  if (Array.isArray(v["nodes"])) parts.push(v["nodes"].join(","));
+  return parts.join(" ");
+}
+
+function label(invoke: Op, completion: Op | undefined): string {
+  const type = completion?.type ?? "never completed";
+  const code = completion?.type === "fail" || completion?.type === "info" ? completion.error?.code : undefined;
+  const who = invoke.process === "nemesis" ? "nemesis" : `p${invoke.process}`;
+  return `${who}: ${invoke.f} ${valueText(completion ?? invoke)} -> ${type}${code ? ` ${code}` : ""}`;
+}
+
+/** Builds the op timeline of a history; `workers` is the run's client count. Pure. */
+export function buildOpTimeline(history: History, workers: number): CanvasTrack {
+  const end = history.reduce((t, op) => Math.max(t, op.time), 0);
+  const lanes = new Map<string, { processes: Set<string>; node: string | undefined }>();
+  const all = pairs(history);
+  for (const { invoke } of all) {
+    const key = laneKey(invoke, workers);
+    const lane = lanes.get(key) ?? { processes: new Set<string>(), node: invoke.node };
+    lane.processes.add(String(invoke.process));
+    lanes.set(key, lane);
+  }
+  const ordered = [...lanes].sort((a, b) => (a[0] === "nemesis" ? -1 : b[0] === "nemesis" ? 1 : a[0].localeCompare(b[0], "en", { numeric: true })));
+  const index = new Map(ordered.map(([k], i) => [k, i]));
+  const bars = columnsBuilder(true);
+  for (const { invoke, completion } of all) {
+    const style = completion ? (TYPE_STYLE[completion.type] ?? STYLE.open) : STYLE.open;
+    bars.add(index.get(laneKey(invoke, workers)) ?? 0, invoke.time, completion?.time ?? end, style, label(invoke, completion));
+  }
+  return {
+    id: "ops", title: "Ops per process", lanes: ordered.map(([k, l]) => laneName(k, l.processes, l.node)),
+    bars: bars.build(), marks: columnsBuilder(false).build(), legend: [STYLE.ok, STYLE.fail, STYLE.info, STYLE.open],
+  };
+}
+
+function laneName(key: string, processes: ReadonlySet<string>, node: string | undefined): string {
+  if (key === "nemesis") return "nemesis";
+  const ids = [...processes];
+  const shown = ids.length <= 3 ? ids.join(", ") : `${ids.slice(0, 2).join(", ")} +${ids.length - 2}`;
+  return `${node ?? key} (p ${shown})`;
+}

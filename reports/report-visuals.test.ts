@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { StorageKind } from "../harness/core/index.js";
+import { compose, historyBuilder, lockCheckers, seedScenario, testRunConfig } from "../checkers/index.js";
+import { STYLE, TRACK_STYLES } from "./canvas-track.js";
+import { clockChart } from "./charts/clock-chart.js";
+import { buildReportModel } from "./report-model.js";
+import type { StoredRun } from "./stored-run.js";
+import { timelineDataJson } from "./timeline-data.js";
+
+const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
+
+async function seedRun(kind: StorageKind): Promise<StoredRun> {
+  const run = seedScenario(kind);
+  return { ...run, results: await compose(lockCheckers()).check(run), shading };
+}
+
+function rows(c: { lane: readonly number[]; start: readonly number[]; end?: readonly number[]; style: readonly number[]; label: readonly string[] }) {
+  return c.start.map((s, i) => ({ lane: c.lane[i], start: s, end: c.end?.[i], style: TRACK_STYLES[c.style[i]!]?.name, label: c.label[i] }));
+}
+
+describe("report visuals as data", () => {
+  it("draws the paused holder's lease: valid until grant + TTL, then believed held after expiry, then its stale write", async () => {
+    const model = buildReportModel(await seedRun("unfenced"));
+    const [r1] = model.leaseTimelines;
+    expect(r1?.lanes).toEqual(["process 3 (c2)", "process 1 (c1)"]);
+    const bars = rows(r1!.bars).filter((b) => b.lane === 0);
+    expect(bars.map((b) => [b.style, b.start, b.end])).toEqual([
+      ["acquiring", 2_090_000, 2_100_000],
+      ["believed held, lease valid", 2_100_000, 4_100_000],
+      ["believed held after the lease expired", 4_100_000, 5_130_000],
+    ]);
+    const stale = rows(r1!.marks).find((m) => m.lane === 0);
+    expect(stale).toMatchObject({ start: 5_110_000, style: "stale write accepted" });
+    expect(stale?.label).toBe("p3 wrote v3-2 with token 33: storage accepted it after token 34");
+  });
+
+  it("marks the same write as rejected by fencing when storage is fenced", async () => {
+    const [r1] = buildReportModel(await seedRun("fenced")).leaseTimelines;
+    const marks = rows(r1!.marks);
+    expect(marks.map((m) => m.style)).toEqual(["write accepted", "write rejected by fencing"]);
+    expect(marks[1]?.label).toContain("rejected (stale-token, highest token 34)");
+  });
+
+  it("keeps every op in the op timeline, one lane per worker plus the nemesis", async () => {
+    const model = buildReportModel(await seedRun("fenced"));
+    expect(model.opTimeline.lanes).toEqual(["nemesis", "c1 (p 1)", "c2 (p 3)"]);
+    expect(model.opTimeline.bars.start).toHaveLength(9);
+    expect(rows(model.opTimeline.bars).find((b) => b.label?.includes("v3-2"))).toMatchObject({
+      style: "fail", start: 5_110_000, end: 5_120_000, label: "p3: write r1 v3-2 token 33 -> fail stale-token",
+    });
+  });
+
+  it("charts latency with quantile lines and throughput, both shaded with the pause in seconds", async () => {
+    const { charts } = buildReportModel(await seedRun("fenced"));
+    expect(charts.latency.series.map((s) => s.label)).toEqual(["acquire", "read", "release", "write", "p50", "p95", "p99"]);
+    expect(charts.latency.series.find((s) => s.label === "acquire")?.points).toEqual([[2.1, 10], [4.12, 1920]]);
+    expect(charts.latency.shading).toEqual([{ start: 2.1, end: 5.101, color: "#f4b400", label: "pause c2" }]);
+    const ok = charts.throughput.series.find((s) => s.label === "ok");
+    const w = 0.1;
+    expect((ok?.points ?? []).reduce((n, [, y]) => n + y * w, 0)).toBeCloseTo(5);
+    expect(charts.clocks).toBeUndefined();
+  });
+
+  it("plots each node's clock offset from the clock nemesis's readings", () => {
+    const history = historyBuilder()
+      .op("invoke", "nemesis", "clock", { nodes: ["l1"] }, 1000)
+      .op("info", "nemesis", "clock", { clocks: [{ node: "l1", offsetMs: 3000 }, { node: "l2", offsetMs: 0 }] }, 1010)
+      .op("invoke", "nemesis", "reset-clock", {}, 4000)
+      .op("info", "nemesis", "reset-clock", { clocks: { l1: 2, l2: { offsetMs: -1 } } }, 4010)
+      .acquire(1, "r1", "1", [5000, 6000]).build();
+    const chart = clockChart(history, []);
+    expect(chart?.series.map((s) => [s.label, s.points])).toEqual([
+      ["l1", [[1.01, 3000], [4.01, 2], [6, 2]]],
+      ["l2", [[1.01, 0], [4.01, -1], [6, -1]]],
+    ]);
+  });
+
+  it("focuses on the story's facts with one lease TTL of margin", async () => {
+    const model = buildReportModel(await seedRun("unfenced"));
+    expect(model.focus).toEqual({ start: 100e6, end: 6010e6 });
+  });
+
+  it("tells the linearizability counterexample: the prefix placed and the stale write that cannot be", async () => {
+    const l = buildReportModel(await seedRun("unfenced")).linearizability;
+    expect(l?.valid).toBe(false);
+    expect(l?.counterexamples[0]?.rows).toContainEqual({ placed: false, process: 3, description: 'write(r1, "v3-2", token 33) -> ok', when: "5.11 s to 5.12 s" });
+    expect(l?.counterexamples[0]?.rows[0]).toMatchObject({ placed: true, description: 'write(r1, "v1-7", token 34) -> ok' });
+  });
+
+  it("encodes the timelines compactly: start deltas and durations in microseconds, no raw '<'", async () => {
+    const model = buildReportModel(await seedRun("unfenced"));
+    const json = timelineDataJson({ tracks: [model.opTimeline], faults: model.timeline.faults, end: model.end, focus: model.focus });
+    const data = JSON.parse(json) as { tracks: { b: number[][] }[]; shading: unknown[]; focus: unknown };
+    const [lane, deltas, durations] = data.tracks[0]!.b as [number[], number[], number[]];
+    const starts = deltas.reduce<number[]>((acc, d) => [...acc, (acc.at(-1) ?? 0) + d], []);
+    expect(starts).toEqual(model.opTimeline.bars.start);
+    expect(durations.map((d, i) => d + starts[i]!)).toEqual(model.opTimeline.bars.end);
+    expect(lane).toEqual(model.opTimeline.bars.lane);
+    expect(data.shading).toEqual([{ start: 2_100_000, end: 5_101_000, color: "#f4b400", label: "pause c2" }]);
+    expect(data.focus).toEqual({ start: 100_000, end: 6_010_000 });
+    expect(STYLE.staleAccepted).toBe(TRACK_STYLES.findIndex((s) => s.name === "stale write accepted"));
+  });
+
+  it("leaves a run without writes with empty lease timelines and no focus", () => {
+    const history = historyBuilder().acquire(1, "r1", "1", [0, 10]).release(1, "r1", "1", [20, 30]).build();
+    const model = buildReportModel({ config: testRunConfig(), history, storage: [], results: { valid: true, results: {} }, shading });
+    expect(rows(model.leaseTimelines[0]!.marks)).toEqual([]);
+    expect(model.focus).toBeUndefined();
+    expect(model.linearizability).toBeUndefined();
+  });
+});

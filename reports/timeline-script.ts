@@ -1,0 +1,153 @@
+/**
+ * The report's one inline script: draws every canvas track (see
+ * canvas-track.ts) on a shared, zoomable time axis. Wheel zooms around the
+ * cursor, dragging pans, double-click resets, toolbar buttons reset or jump
+ * to the first violation. When a bar is narrower than two pixels it is
+ * folded into a one-pixel column per lane that keeps the most severe style,
+ * so 100,000 ops draw in a few milliseconds at any zoom. Hovering shows an
+ * op's label. The script reads its data from `<script type="application/json" id="fc-data">`.
+ */
+
+/** The script's source (plain ES2017, no imports, no network). */
+export const TIMELINE_SCRIPT = String.raw`(function () {
+  "use strict";
+  var el = document.getElementById("fc-data");
+  if (!el) return;
+  var D = JSON.parse(el.textContent);
+  var STY = D.styles, END = Math.max(D.end, 1), SH = D.shading;
+  var PRI = D.priority;
+  var view = { t0: 0, t1: END };
+  var LABEL = 160, TOP = 22;
+  var tip = document.createElement("div");
+  tip.className = "fc-tip";
+  document.body.appendChild(tip);
+  function decode(c, withEnd) {
+    var n = c[1].length, start = new Float64Array(n), end = new Float64Array(n), acc = 0;
+    for (var i = 0; i < n; i++) { acc += c[1][i]; start[i] = acc; end[i] = withEnd ? acc + c[2][i] : acc; }
+    var o = withEnd ? 1 : 0;
+    return { n: n, lane: c[0], start: start, end: end, style: c[2 + o], label: c[3 + o] };
+  }
+  var tracks = D.tracks.map(function (t) {
+    var holder = document.getElementById("track-" + t.id);
+    var canvas = document.createElement("canvas");
+    canvas.className = "fc-canvas";
+    holder.appendChild(canvas);
+    var tr = { t: t, canvas: canvas, bars: decode(t.b, true), marks: decode(t.m, false), lh: t.lanes.length > 40 ? 9 : 16 };
+    tr.byLane = t.lanes.map(function () { return []; });
+    for (var i = 0; i < tr.bars.n; i++) tr.byLane[tr.bars.lane[i]].push(i);
+    bind(tr);
+    return tr;
+  });
+  function fmt(us) { var s = us / 1e6 + 0; var span = (view.t1 - view.t0) / 1e6; return s.toFixed(span < 0.05 ? 4 : span < 2 ? 3 : 2) + " s"; }
+  function px(tr, us) { return LABEL + (us - view.t0) / (view.t1 - view.t0) * (tr.w - LABEL - 8); }
+  function at(tr, x) { return view.t0 + (x - LABEL) / (tr.w - LABEL - 8) * (view.t1 - view.t0); }
+  function ticks() {
+    var span = view.t1 - view.t0, raw = span / 8, p = Math.pow(10, Math.floor(Math.log10(raw)));
+    var step = [1, 2, 5, 10].map(function (m) { return m * p; }).filter(function (s) { return s >= raw; })[0];
+    var out = [];
+    for (var v = Math.ceil(view.t0 / step) * step; v <= view.t1; v += step) out.push(v);
+    return out;
+  }
+  function draw(tr) {
+    var t = tr.t, c = tr.canvas, dpr = window.devicePixelRatio || 1;
+    tr.w = Math.max(c.parentElement.clientWidth, 400);
+    var h = TOP + t.lanes.length * tr.lh + 6;
+    c.width = tr.w * dpr; c.height = h * dpr; c.style.width = tr.w + "px"; c.style.height = h + "px";
+    var g = c.getContext("2d");
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.fillStyle = "#fff"; g.fillRect(0, 0, tr.w, h);
+    for (var l = 0; l < t.lanes.length; l += 2) { g.fillStyle = "#f7f7f7"; g.fillRect(LABEL, TOP + l * tr.lh, tr.w - LABEL, tr.lh); }
+    SH.forEach(function (s) {
+      var x0 = Math.max(px(tr, s.start), LABEL), x1 = Math.min(px(tr, s.end), tr.w - 8);
+      if (x1 <= x0) return;
+      g.globalAlpha = 0.25; g.fillStyle = s.color; g.fillRect(x0, TOP - 4, Math.max(x1 - x0, 1), h - TOP + 4); g.globalAlpha = 1;
+    });
+    g.font = "11px system-ui, sans-serif"; g.fillStyle = "#555"; g.textBaseline = "middle";
+    ticks().forEach(function (v) { var x = px(tr, v); g.fillRect(x, TOP - 6, 1, 4); g.fillText(fmt(v), x + 2, 9); });
+    g.fillStyle = "#222";
+    var fs = Math.min(11, tr.lh - 2); g.font = fs + "px system-ui, sans-serif";
+    for (var k = 0; k < t.lanes.length; k++) g.fillText(t.lanes[k], 4, TOP + k * tr.lh + tr.lh / 2, LABEL - 8);
+    var W = Math.ceil(tr.w), B = tr.bars, bucket = new Int16Array(t.lanes.length * W).fill(-1);
+    for (var i = 0; i < B.n; i++) {
+      if (B.end[i] < view.t0 || B.start[i] > view.t1) continue;
+      var x0 = Math.max(px(tr, B.start[i]), LABEL), x1 = Math.min(px(tr, B.end[i]), tr.w - 8), s = B.style[i];
+      if (x1 - x0 >= 2) { g.fillStyle = STY[s].color; g.fillRect(x0, TOP + B.lane[i] * tr.lh + 2, x1 - x0 - 0.5, tr.lh - 4); continue; }
+      var idx = B.lane[i] * W + Math.floor(x0), cur = bucket[idx];
+      if (cur < 0 || PRI[s] > PRI[cur]) bucket[idx] = s;
+    }
+    for (var j = 0; j < bucket.length; j++) {
+      if (bucket[j] < 0) continue;
+      g.fillStyle = STY[bucket[j]].color; g.fillRect(j % W, TOP + Math.floor(j / W) * tr.lh + 2, 1.5, tr.lh - 4);
+    }
+    var M = tr.marks;
+    for (var m = 0; m < M.n; m++) {
+      if (M.start[m] < view.t0 || M.start[m] > view.t1) continue;
+      var x = px(tr, M.start[m]), y = TOP + M.lane[m] * tr.lh;
+      g.fillStyle = "#000"; g.fillRect(x - 2, y, 5, tr.lh);
+      g.fillStyle = STY[M.style[m]].color; g.fillRect(x - 1, y + 1, 3, tr.lh - 2);
+    }
+  }
+  var pending = false;
+  function redraw() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () {
+      pending = false;
+      tracks.forEach(draw);
+      var text = fmt(view.t0) + " to " + fmt(view.t1);
+      document.querySelectorAll(".fc-window").forEach(function (e) { e.textContent = text; });
+      document.documentElement.setAttribute("data-fc-drawn", String(tracks.length));
+    });
+  }
+  function setView(t0, t1) {
+    var span = Math.max(t1 - t0, 50);
+    t0 = Math.max(0, Math.min(t0, END - span)); view = { t0: t0, t1: Math.min(END, t0 + span) };
+    redraw();
+  }
+  function hit(tr, x, y) {
+    var lane = Math.floor((y - TOP) / tr.lh), t = at(tr, x), tol = 3 / (tr.w - LABEL) * (view.t1 - view.t0);
+    if (lane < 0 || lane >= tr.t.lanes.length || x < LABEL) return null;
+    var M = tr.marks;
+    for (var m = 0; m < M.n; m++) if (M.lane[m] === lane && Math.abs(M.start[m] - t) <= tol) return M.label[m] + " (" + fmt(M.start[m]) + ")";
+    var list = tr.byLane[lane], B = tr.bars, best = null;
+    for (var i = 0; i < list.length; i++) {
+      var b = list[i];
+      if (B.start[b] - tol <= t && B.end[b] + tol >= t) best = b;
+    }
+    return best === null ? null : B.label[best] + " (" + fmt(B.start[best]) + " to " + fmt(B.end[best]) + ")";
+  }
+  function bind(tr) {
+    var c = tr.canvas, drag = null;
+    c.addEventListener("wheel", function (e) {
+      e.preventDefault();
+      var r = c.getBoundingClientRect(), t = at(tr, e.clientX - r.left), f = e.deltaY > 0 ? 1.3 : 1 / 1.3;
+      setView(t - (t - view.t0) * f, t + (view.t1 - t) * f);
+    }, { passive: false });
+    c.addEventListener("mousedown", function (e) { drag = { x: e.clientX, t0: view.t0, t1: view.t1 }; });
+    window.addEventListener("mouseup", function () { drag = null; });
+    c.addEventListener("dblclick", function () { setView(0, END); });
+    c.addEventListener("mouseleave", function () { tip.style.display = "none"; });
+    c.addEventListener("mousemove", function (e) {
+      var r = c.getBoundingClientRect();
+      if (drag) {
+        var dt = (e.clientX - drag.x) / (tr.w - LABEL) * (drag.t1 - drag.t0);
+        setView(drag.t0 - dt, drag.t1 - dt);
+        return;
+      }
+      var text = hit(tr, e.clientX - r.left, e.clientY - r.top);
+      tip.style.display = text ? "block" : "none";
+      if (text) { tip.textContent = text; tip.style.left = (e.pageX + 12) + "px"; tip.style.top = (e.pageY + 12) + "px"; }
+    });
+  }
+  document.querySelectorAll("[data-fc]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var a = b.getAttribute("data-fc");
+      if (a === "reset") setView(0, END);
+      if (a === "focus" && D.focus) setView(D.focus.start, D.focus.end);
+      if (a === "in") { var m = (view.t0 + view.t1) / 2, q = (view.t1 - view.t0) / 4; setView(m - q, m + q); }
+      if (a === "out") { var c2 = (view.t0 + view.t1) / 2, q2 = view.t1 - view.t0; setView(c2 - q2, c2 + q2); }
+    });
+  });
+  window.addEventListener("resize", redraw);
+  if (D.focus && D.startFocused) setView(D.focus.start, D.focus.end); else redraw();
+})();`;

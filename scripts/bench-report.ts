@@ -1,0 +1,43 @@
+/**
+ * `npm run bench:report`: the report's figures for a 100,000-op history
+ * (goal: under 5 s and under 10 MB). Generates a synthetic lock run with
+ * stale writes (unfenced storage, so every section has something to show),
+ * checks it, then times the report alone: the model, the Chart.js PNGs and
+ * the HTML. Optional argument: the number of ops.
+ */
+import { compose, lockCheckers, testRunConfig } from "../checkers/index.js";
+import { buildReportModel, renderHtml, renderChartPng, reportCharts, syntheticLockRun } from "../reports/index.js";
+import { createSystemClock } from "../harness/core/index.js";
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function timed<T>(label: string, f: () => T): T {
+  const clock = createSystemClock();
+  const value = f();
+  print(`${label.padEnd(28)} ${(clock.nowNs() / 1e6).toFixed(0).padStart(6)} ms`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const ops = Number(process.argv[2] ?? 100_000);
+  const run = timed(`generate ${ops} ops`, () => syntheticLockRun({ ops, storage: "unfenced", seed: 7, pauseChance: 0.01 }));
+  const config = testRunConfig("unfenced", { name: "bench-report", workload: run.config });
+  const clock = createSystemClock();
+  const results = await compose(lockCheckers()).check({ config, history: run.history, storage: run.storage });
+  print(`${"checkers (not the report)".padEnd(28)} ${(clock.nowNs() / 1e6).toFixed(0).padStart(6)} ms  verdict ${String(results.valid)}`);
+  const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
+  const start = createSystemClock();
+  const model = timed("report model", () => buildReportModel({ config, history: run.history, storage: run.storage, results, shading }));
+  const charts = timed("charts (Chart.js PNGs)", () => Object.fromEntries(reportCharts(model).map((s) => [s.id, `data:image/png;base64,${renderChartPng(s).toString("base64")}`])));
+  const html = timed("html", () => renderHtml(model, { charts }));
+  const totalMs = start.nowNs() / 1e6;
+  const bytes = Buffer.byteLength(html);
+  const chartBytes = Object.values(charts).reduce((n, uri) => n + uri.length, 0);
+  print(`${"report total".padEnd(28)} ${totalMs.toFixed(0).padStart(6)} ms`);
+  print(`report size: ${(bytes / 1e6).toFixed(2)} MB (charts ${(chartBytes / 1e6).toFixed(2)} MB, timelines and text ${((bytes - chartBytes) / 1e6).toFixed(2)} MB) for ${run.history.length} ops`);
+  print(`goal: under 5000 ms and 10 MB: ${totalMs < 5000 && bytes < 10e6 ? "met" : "NOT met"}`);
+}
+
+await main();

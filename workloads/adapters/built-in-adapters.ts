@@ -1,0 +1,34 @@
+/**
+ * The registry of built-in lock adapters: name, self-description, and a
+ * loader (a dynamic import, so an agent loads only its own client library).
+ */
+import { ADAPTER_INFOS, type BuiltInAdapterName } from "./adapter-infos.js";
+import type { LockAdapter, LockAdapterInfo } from "./lock-adapter.js";
+
+/** One built-in adapter. */
+export interface BuiltInAdapter {
+  readonly name: BuiltInAdapterName;
+  readonly info: LockAdapterInfo;
+  load(): Promise<LockAdapter>;
+}
+
+const LOADERS: Readonly<Record<BuiltInAdapterName, () => Promise<LockAdapter>>> = {
+  reference: async () => (await import("./reference-adapter.js")).referenceAdapter,
+  etcd: async () => (await import("./etcd-adapter.js")).etcdAdapter,
+  zookeeper: async () => (await import("./zookeeper-adapter.js")).zookeeperAdapter,
+  redis: async () => (await import("./redis-adapter.js")).redisAdapter,
+  "redis-token": async () => (await import("./redis-adapter.js")).redisTokenAdapter,
+  redlock: async () => (await import("./redlock-adapter.js")).redlockAdapter,
+  postgres: async () => (await import("./postgres-adapter.js")).postgresAdapter,
+  quorum: async () => (await import("./quorum-adapter.js")).quorumAdapter,
+};
+
+/** Every built-in adapter, in the order `fencecheck list` prints them. */
+export function builtInAdapters(): readonly BuiltInAdapter[] {
+  return (Object.keys(LOADERS) as BuiltInAdapterName[]).map((name) => ({ name, info: ADAPTER_INFOS[name], load: LOADERS[name] }));
+}
+
+/** The built-in adapter called `name`, or undefined. */
+export function findBuiltInAdapter(name: string): BuiltInAdapter | undefined {
+  return builtInAdapters().find((a) => a.name === name);
+}
