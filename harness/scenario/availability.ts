@@ -1,14 +1,16 @@
 /**
  * Whether the lock service stayed available while faults were in force:
- * of the acquires invoked during a fault period, how many succeeded. A
- * design that refuses to grant under a partition is unavailable, not
- * unsafe; the scenario page says which.
+ * how many acquires were invoked during a fault period, and how many
+ * grants came back while a fault was still in force (a grant that arrives
+ * only after the heal shows recovery, not availability). A design that
+ * refuses to grant under a partition is unavailable, not unsafe; the
+ * scenario page says which.
  */
 import type { FaultShading, History } from "../core/index.js";
 import { pairs } from "../core/index.js";
 import { faultPeriods } from "../../reports/index.js";
 
-/** Acquires attempted and granted while a fault was in force. */
+/** Acquires attempted, and grants received, while a fault was in force. */
 export interface FaultAvailability {
   readonly attempted: number;
   readonly granted: number;
@@ -23,9 +25,9 @@ export function faultAvailability(history: History, shading: readonly FaultShadi
   let attempted = 0;
   let granted = 0;
   for (const { invoke, completion } of pairs(history)) {
-    if (invoke.f !== "acquire" || typeof invoke.process !== "number" || !inFault(invoke.time)) continue;
-    attempted++;
-    if (completion?.type === "ok") granted++;
+    if (invoke.f !== "acquire" || typeof invoke.process !== "number") continue;
+    if (inFault(invoke.time)) attempted++;
+    if (completion?.type === "ok" && inFault(completion.time)) granted++;
   }
   return { attempted, granted, unavailable: attempted > 0 && granted === 0 };
 }

@@ -27,6 +27,44 @@ export function scenarioList(): readonly Scenario[] {
       ],
     },
     {
+      name: "quorum-intersection",
+      claim:
+        "Two majorities of the same set always share a member, so two conflicting decisions cannot both be ratified. Quorums that need not intersect (2 of 4) can each grant the same lease.",
+      variants: [
+        {
+          label: "majority quorums (2 of 3)",
+          argv: ["--lock", "quorum", "--lock-nodes", "3", "--lock-quorum", "2", "--nemesis", "partition", "--fault-opt", "partition.nodes=lock"],
+          expect: "valid",
+          why: "any two quorums share a replica, which refuses to vote for a second holder or a reused token",
+        },
+        {
+          label: "non-intersecting quorums (2 of 4)",
+          argv: ["--lock", "quorum", "--lock-nodes", "4", "--lock-quorum", "2", "--nemesis", "partition-halves", "--fault-opt", "partition.nodes=lock"],
+          expect: "invalid",
+          why: "each half of a 2|2 partition is a quorum of its own and grants the same token to a different client",
+        },
+      ],
+    },
+    {
+      name: "witness",
+      claim:
+        "A witness solves the even-numbered-cluster problem cheaply: two full replicas plus an arbiter that holds no data but votes stay available when one side is cut off; two replicas alone cannot make progress.",
+      variants: [
+        {
+          label: "two replicas and a witness",
+          argv: ["--lock", "quorum", "--lock-nodes", "3", "--lock-witnesses", "1", "--nemesis", "partition-isolate", "--fault-opt", "partition.nodes=lock"],
+          expect: "valid",
+          why: "the replica left with the witness still has two votes of three",
+        },
+        {
+          label: "two replicas, no witness",
+          argv: ["--lock", "quorum", "--lock-nodes", "2", "--nemesis", "partition-isolate", "--fault-opt", "partition.nodes=lock"],
+          expect: "unavailable",
+          why: "neither replica can gather two votes of two while they are cut apart: no lease is granted, and none is granted twice",
+        },
+      ],
+    },
+    {
       name: "self-fencing",
       claim:
         "STONITH / self-fencing is the blunter alternative: a client that checks its lease before writing and kills itself on loss. It survives a pause before the check, but not a pause between the check and the write; token fencing survives both.",
