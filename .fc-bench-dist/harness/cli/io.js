@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=io.js.map

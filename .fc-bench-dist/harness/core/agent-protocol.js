@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=agent-protocol.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=client.js.map

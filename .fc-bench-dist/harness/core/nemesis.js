@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=nemesis.js.map

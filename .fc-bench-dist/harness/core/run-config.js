@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=run-config.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=storage-record.js.map

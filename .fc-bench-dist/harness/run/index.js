@@ -1,8 +1,0 @@
-/** The run lifecycle, the interpreter and analysis. */
-export * from "./run-test.js";
-export * from "./analyze-run.js";
-export * from "./check-and-report.js";
-export * from "./interpreter.js";
-export * from "./agent-client.js";
-export * from "./resolve-lock-service.js";
-//# sourceMappingURL=index.js.map

@@ -1,9 +1,0 @@
-/** The docker runtime: containers on a run-owned network, images built offline from the host's binaries. */
-export { createDockerRuntime, defaultDockerStateDir, DOCKER_FAULTS, REMOTE_DOCKER_FAULTS } from "./docker-runtime.js";
-export { cleanDocker } from "./clean-docker.js";
-export { connectEngine, engineAnswers, pingEngine } from "./docker-engine.js";
-export { RUN_LABEL } from "./docker-plan.js";
-export { buildImages, describeResult } from "./images/build-images.js";
-export { imageSpecs, localImageTag } from "./images/image-specs.js";
-export { dockerImagesFor, dockerRuntimeForRun, packageRoot } from "./docker-runtime-for-run.js";
-//# sourceMappingURL=index.js.map

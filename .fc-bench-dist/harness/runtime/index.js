@@ -1,7 +1,0 @@
-/** The runtimes: `local` (network namespaces, needs root) and `fake` (in memory, for tests). */
-export { createLocalRuntime, LOCAL_FAULTS } from "./local/local-runtime.js";
-export { cleanLocal } from "./local/clean-local.js";
-export { checkLocalPrerequisites } from "./local/prerequisites.js";
-export { createFakeRuntime } from "./fake/fake-runtime.js";
-export { buildImages, cleanDocker, connectEngine, createDockerRuntime, defaultDockerStateDir, describeResult, dockerImagesFor, dockerRuntimeForRun, engineAnswers, pingEngine, imageSpecs, packageRoot, } from "./docker/index.js";
-//# sourceMappingURL=index.js.map

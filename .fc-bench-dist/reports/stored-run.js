@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=stored-run.js.map
