@@ -23,14 +23,17 @@ function nodesOf(op: Op): string[] {
 
 /**
  * The fault periods of a nemesis history under each shading. A stop op with
- * nodes closes the open period with the same nodes; a stop op without nodes
- * closes every open period of its shading. Unhealed periods end at `end`
- * (default: the last op's time). Pure.
+ * nodes closes the open period with the same nodes, and any period opened
+ * without nodes (a clock op names its nodes under `skews`, say); a stop op
+ * without nodes closes every open period of its shading. Unhealed periods
+ * end at `end` (default: the last op's time). Shadings that repeat (two
+ * packages of one kind) count once. Pure.
  */
 export function faultPeriods(history: History, shading: readonly FaultShading[], end?: number): FaultPeriod[] {
   const last = end ?? history.reduce((t, op) => Math.max(t, op.time), 0);
   const out: FaultPeriod[] = [];
-  for (const spec of shading) {
+  const unique = [...new Map(shading.map((s) => [`${s.start}\u0000${s.stop}\u0000${s.label}`, s])).values()];
+  for (const spec of unique) {
     const open = new Map<string, { start: number; nodes: string[] }>();
     const emit = (o: { start: number; nodes: string[] }, stop: number, healed: boolean): void => {
       const label = o.nodes.length > 0 ? `${spec.label} ${o.nodes.join(",")}` : spec.label;
@@ -43,7 +46,7 @@ export function faultPeriods(history: History, shading: readonly FaultShading[],
       if (op.type === "invoke" && op.f === spec.start && !open.has(key)) open.set(key, { start: op.time, nodes });
       if (op.type === "invoke" || op.f !== spec.stop) continue;
       for (const [k, o] of [...open]) {
-        if (key !== "" && k !== key) continue;
+        if (key !== "" && k !== "" && k !== key) continue;
         emit(o, op.time, true);
         open.delete(k);
       }

@@ -75,6 +75,9 @@ function fencingLines(r: FencingResult): string[] {
     ...r.violations.map((v) => `Storage accepted "${v.value}" from client ${v.client} with token ${v.staleToken} after accepting token ${v.highestToken} (from client ${v.earlier.client}) at ${seconds(v.time)}`),
     ...r.lockServiceViolations.map((v) => v.message),
     ...(r.storageKnown ? [] : ["Storage recorded no writes although writes were acknowledged: the ground truth is missing"]),
+    ...(r.tokenless > 0
+      ? [`Storage accepted ${r.tokenless} writes that carried no fencing token: this lock service grants none, so storage cannot reject a stale writer and whether one wrote cannot be judged`]
+      : []),
   ];
 }
 

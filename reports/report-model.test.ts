@@ -59,6 +59,16 @@ describe("report model", () => {
     ]);
   });
 
+  it("closes a clock period opened without nodes when the reset names its nodes, counting a repeated shading once", () => {
+    const clock = { start: "clock", stop: "reset-clock", label: "clock", color: "#9b5de5" };
+    const history = historyBuilder()
+      .op("invoke", "nemesis", "clock", { skews: { c1: { rate: 2 } } }, 100).op("info", "nemesis", "clock", { clocks: { c1: 0 } }, 110)
+      .op("invoke", "nemesis", "reset-clock", {}, 500).op("info", "nemesis", "reset-clock", { nodes: ["c1"] }, 510)
+      .acquire(2, "r", "1", [600, 900]).build();
+    const model = buildReportModel({ config: testRunConfig(), history, storage: [], results: { valid: true, results: {} }, shading: [clock, clock] });
+    expect(model.timeline.faults).toEqual([{ start: 100e6, end: 510e6, label: "clock", color: "#9b5de5", nodes: [], healed: true }]);
+  });
+
   it("leaves an unhealed pause shaded to the end of the history", () => {
     const history = historyBuilder().pause(["c1"], { reason: "random" }, [100, 101]).acquire(2, "r", "1", [200, 300]).build();
     const model = buildReportModel({ config: testRunConfig(), history, storage: [], results: { valid: true, results: {} }, shading });

@@ -61,17 +61,18 @@ describe("report visuals as data", () => {
     expect(charts.clocks).toBeUndefined();
   });
 
-  it("plots each node's clock offset from the clock nemesis's readings", () => {
+  it("plots each node's clock offset from the clock nemesis's readings, drifting at the node's rate between them", () => {
+    const skews = { l1: { offsetMs: 3000, rate: 1 }, l2: { rate: 2 } };
     const history = historyBuilder()
-      .op("invoke", "nemesis", "clock", { nodes: ["l1"] }, 1000)
-      .op("info", "nemesis", "clock", { clocks: [{ node: "l1", offsetMs: 3000 }, { node: "l2", offsetMs: 0 }] }, 1010)
+      .op("invoke", "nemesis", "clock", { skews }, 1000)
+      .op("info", "nemesis", "clock", { skews, clocks: { l1: 3000, l2: 0 } }, 1010)
       .op("invoke", "nemesis", "reset-clock", {}, 4000)
-      .op("info", "nemesis", "reset-clock", { clocks: { l1: 2, l2: { offsetMs: -1 } } }, 4010)
+      .op("info", "nemesis", "reset-clock", { clocks: [{ node: "l1", offsetMs: 2 }, { node: "l2", offsetMs: -1 }] }, 4010)
       .acquire(1, "r1", "1", [5000, 6000]).build();
     const chart = clockChart(history, []);
     expect(chart?.series.map((s) => [s.label, s.points])).toEqual([
-      ["l1", [[1.01, 3000], [4.01, 2], [6, 2]]],
-      ["l2", [[1.01, 0], [4.01, -1], [6, -1]]],
+      ["l1", [[1.01, 3000], [4.01, 3000], [4.01, 2], [6, 2]]],
+      ["l2", [[1.01, 0], [4.01, 3000], [4.01, -1], [6, -1]]],
     ]);
   });
 

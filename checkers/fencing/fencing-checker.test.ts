@@ -37,6 +37,17 @@ describe("fencing checker", () => {
     expect(result.writes).toBe(3);
   });
 
+  it("is unknown when storage accepted writes that carried no token at all", () => {
+    const history = historyBuilder().build();
+    const storage = [
+      storageRecord({ key: "r1", value: "a", token: null, client: "1", mode: "unfenced" }),
+      storageRecord({ key: "r1", value: "b", token: null, client: "2", mode: "unfenced", atMs: 1 }),
+    ];
+    const result = checkFencing({ config: testRunConfig(), history, storage });
+    expect(result.valid).toBe("unknown");
+    expect(result.tokenless).toBe(2);
+  });
+
   it("is unknown when writes were acknowledged but storage recorded nothing", () => {
     const history = historyBuilder().acquire(1, "r1", "1", [0, 1]).write(1, "r1", "v", "1", [2, 3]).build();
     const result = checkFencing({ config: testRunConfig(), history, storage: [] });

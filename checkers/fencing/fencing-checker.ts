@@ -40,6 +40,8 @@ export interface FencingResult extends CheckResult {
   readonly lockServiceViolations: readonly LockServiceViolation[];
   /** Writes storage accepted. */
   readonly writes: number;
+  /** Writes storage accepted with no token at all (a lock service without fencing tokens). */
+  readonly tokenless: number;
 }
 
 /** Folds storage records into stale writes; pure, O(n). */
@@ -76,9 +78,12 @@ export function checkFencing(input: CheckInput): FencingResult {
   const lockViolations = lockServiceViolations(input.history);
   const acknowledged = input.history.some((op) => op.f === "write" && op.type === "ok");
   const storageKnown = input.storage.length > 0 || !acknowledged;
-  const valid: Validity = violations.length > 0 || lockViolations.length > 0 ? false : storageKnown ? true : "unknown";
+  // Without tokens nothing can tell a stale write from a current one: the verdict cannot be true.
+  const tokenless = input.storage.filter((r) => r.accepted && r.token === null).length;
+  const valid: Validity =
+    violations.length > 0 || lockViolations.length > 0 ? false : storageKnown && tokenless === 0 ? true : "unknown";
   return {
     valid, storageKnown, violations, staleRejected: rejections.length, rejections,
-    staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted,
+    staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted, tokenless,
   };
 }

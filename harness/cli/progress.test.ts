@@ -13,7 +13,8 @@ describe("progress", () => {
   it("draws the bar, elapsed time, op count and faults in force", () => {
     expect(progressLine({ elapsedMs: 5000, timeLimitMs: 20000, ops: 1234, faults: ["pause c2"] }, 8))
       .toBe("[##------] 5.0/20 s  1234 ops  faults: pause c2");
-    expect(progressLine({ elapsedMs: 30000, timeLimitMs: 20000, ops: 0, faults: [] }, 4)).toBe("[####] 30.0/20 s  0 ops  no faults");
+    expect(progressLine({ elapsedMs: 30000, timeLimitMs: 20000, ops: 9, faults: [] }, 4)).toBe("[####] 20 s done, finishing  9 ops  no faults");
+    expect(progressLine({ elapsedMs: undefined, timeLimitMs: 20000, ops: 0, faults: [] }, 4)).toBe("[----] starting nodes  0 ops  no faults");
   });
 
   it("tracks a pause from its invoke until the resume of the same node", () => {
@@ -26,13 +27,22 @@ describe("progress", () => {
     expect(t.active()).toEqual([]);
   });
 
-  it("counts client invocations and clears its line before a log line", () => {
+  it("ends a fault opened without nodes when its stop names nodes", () => {
+    const t = faultTracker([{ start: "clock", stop: "reset-clock", label: "clock", color: "#9b5de5" }]);
+    t.onOp({ index: 0, time: 0, process: "nemesis", type: "invoke", f: "clock", value: { skews: {} } });
+    expect(t.active()).toEqual(["clock"]);
+    t.onOp(nemesis("info", "reset-clock", ["c1"]));
+    expect(t.active()).toEqual([]);
+  });
+
+  it("counts client invocations from the first one and clears its line before a log line", () => {
     const clock = createManualClock();
     const out: string[] = [];
     const err: string[] = [];
     const p = createProgress({ clock, timeLimitMs: 10_000, shading, out: (s) => void out.push(s), err: (s) => void err.push(s) });
-    clock.advance(1e9);
+    clock.advance(5e9);
     p.onOp({ index: 0, time: 0, process: 1, type: "invoke", f: "acquire", value: {} });
+    clock.advance(1e9);
     p.log("  healed\n");
     p.stop();
     expect(err).toEqual(["  healed\n"]);

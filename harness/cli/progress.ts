@@ -1,14 +1,15 @@
 /**
  * The progress line a run shows when stdout is a terminal: a bar of the
- * time limit, elapsed seconds, client ops so far and the faults in force,
+ * time limit, seconds since the first client op, client ops so far and the
+ * faults in force,
  * redrawn in place (at most every 200 ms) and cleared before log lines.
  */
 import { createSystemClock, type Clock, type FaultShading, type Op } from "../core/index.js";
 import type { CliIo } from "./io.js";
 
-/** What the line shows. */
+/** What the line shows; `elapsedMs` counts from the first client op (undefined before it). */
 export interface ProgressState {
-  readonly elapsedMs: number;
+  readonly elapsedMs: number | undefined;
   readonly timeLimitMs: number;
   readonly ops: number;
   readonly faults: readonly string[];
@@ -16,10 +17,13 @@ export interface ProgressState {
 
 /** The line for a state, without control characters; `width` is the bar's cells. Pure. */
 export function progressLine(s: ProgressState, width = 24): string {
-  const frac = Math.min(1, s.elapsedMs / Math.max(s.timeLimitMs, 1));
+  const elapsed = s.elapsedMs ?? 0;
+  const frac = Math.min(1, elapsed / Math.max(s.timeLimitMs, 1));
   const full = Math.round(frac * width);
   const bar = "#".repeat(full) + "-".repeat(width - full);
-  const time = `${(s.elapsedMs / 1000).toFixed(1)}/${(s.timeLimitMs / 1000).toFixed(0)} s`;
+  const time = s.elapsedMs === undefined ? "starting nodes"
+    : elapsed > s.timeLimitMs ? `${(s.timeLimitMs / 1000).toFixed(0)} s done, finishing`
+      : `${(elapsed / 1000).toFixed(1)}/${(s.timeLimitMs / 1000).toFixed(0)} s`;
   const faults = s.faults.length === 0 ? "no faults" : `faults: ${s.faults.join(", ")}`;
   return `[${bar}] ${time}  ${s.ops} ops  ${faults}`;
 }
@@ -45,7 +49,9 @@ export function faultTracker(shading: readonly FaultShading[]): FaultTracker {
       for (const s of shading) {
         if (op.type === "invoke" && op.f === s.start) open.set(`${s.label}|${nodes}`, nodes ? `${s.label} ${nodes}` : s.label);
         if (op.type !== "invoke" && (op.f === s.stop || (op.f === s.start && op.type === "fail"))) {
-          for (const k of [...open.keys()]) if (k.startsWith(`${s.label}|`) && (nodes === "" || k === `${s.label}|${nodes}`)) open.delete(k);
+          for (const k of [...open.keys()]) {
+            if (k.startsWith(`${s.label}|`) && (nodes === "" || k === `${s.label}|` || k === `${s.label}|${nodes}`)) open.delete(k);
+          }
         }
       }
     },
@@ -75,21 +81,25 @@ const CLEAR = "\r\u001b[2K";
 
 /** Starts the line and a timer redrawing it every 500 ms until `stop`. */
 export function createProgress(o: ProgressOptions): Progress {
-  const start = o.clock.nowNs();
   const faults = faultTracker(o.shading);
   let ops = 0, lastDraw = -Infinity, stopped = false;
+  let start: number | undefined;
   const draw = (force: boolean): void => {
     const now = o.clock.nowNs();
     if (stopped || (!force && now - lastDraw < 200e6)) return;
     lastDraw = now;
-    o.out(CLEAR + progressLine({ elapsedMs: (now - start) / 1e6, timeLimitMs: o.timeLimitMs, ops, faults: faults.active() }));
+    const elapsedMs = start === undefined ? undefined : (now - start) / 1e6;
+    o.out(CLEAR + progressLine({ elapsedMs, timeLimitMs: o.timeLimitMs, ops, faults: faults.active() }));
   };
   const timer = setInterval(() => draw(true), 500);
   timer.unref();
   return {
     onOp(op) {
       faults.onOp(op);
-      if (typeof op.process === "number" && op.type === "invoke") ops++;
+      if (typeof op.process === "number" && op.type === "invoke") {
+        ops++;
+        start ??= o.clock.nowNs();
+      }
       draw(op.process === "nemesis");
     },
     log(line) {

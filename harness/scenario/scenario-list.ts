@@ -27,6 +27,31 @@ export function scenarioList(): readonly Scenario[] {
       ],
     },
     {
+      name: "clock-skew-lease",
+      claim:
+        "A lease is a lock with a clock, and clocks are the weak link: a holder whose clock stood still (or ran slow) believes its lease valid after it expired, so 'the lock expired so it's safe' is unsound. Fencing tokens need no clock at all.",
+      variants: [
+        {
+          label: "lease checked on a true clock, after a pause",
+          argv: ["--lease-check", "skip", "--resources", "1", "--storage", "unfenced", "--nemesis", "pause-holder"],
+          expect: "valid",
+          why: "the paused client looks at its clock before writing, sees the lease expired, and does not write",
+        },
+        {
+          label: "lease checked on a clock that stood still during the pause",
+          argv: ["--lease-check", "skip", "--resources", "1", "--storage", "unfenced", "--nemesis", "pause-holder-clock"],
+          expect: "invalid",
+          why: "the holder's clock says no time passed, so it writes after its lease expired and the next holder wrote",
+        },
+        {
+          label: "same clock, fenced storage",
+          argv: ["--lease-check", "skip", "--resources", "1", "--storage", "fenced", "--nemesis", "pause-holder-clock"],
+          expect: "valid",
+          why: "storage compares tokens, not clocks: the late write carries an old token and is rejected",
+        },
+      ],
+    },
+    {
       name: "quorum-intersection",
       claim:
         "Two majorities of the same set always share a member, so two conflicting decisions cannot both be ratified. Quorums that need not intersect (2 of 4) can each grant the same lease.",

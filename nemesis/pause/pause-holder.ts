@@ -27,6 +27,8 @@ export interface AimedPauseOptions extends PauseHolderOptions {
   readonly trigger: { readonly f: string; readonly type: "ok" | "invoke" };
   readonly delayMs: number;
   readonly reason: "holder" | "writer";
+  /** Also hold the target's wall clock still for the pause (see PauseValue.freezeClock). */
+  readonly freezeClock?: boolean;
 }
 
 type State =
@@ -98,5 +100,6 @@ function targetValue(event: Op, opts: AimedPauseOptions): PauseValue {
     process: event.process as number,
     ...(v.resource !== undefined ? { resource: v.resource } : {}),
     ...(v.token !== undefined ? { token: v.token } : {}),
+    ...(opts.freezeClock ? { freezeClock: true } : {}),
   };
 }

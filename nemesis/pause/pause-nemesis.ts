@@ -19,11 +19,18 @@ export interface PauseValue {
   readonly process?: number;
   readonly resource?: string;
   readonly token?: string;
+  /**
+   * Also stop the paused nodes' wall clocks for the pause: their clocks are
+   * set back by `durationMs` (cumulatively) and stay so until teardown, like
+   * a suspended VM whose clock was never resynchronised. Needs fake clocks.
+   */
+  readonly freezeClock?: boolean;
 }
 
 /** Creates a pause nemesis with its own record of paused nodes. */
 export function pauseNemesis(): Nemesis {
   const paused = new Map<NodeId, "signal" | "freeze">();
+  const clockBehindMs = new Map<NodeId, number>();
   return {
     fs: new Set(["pause", "resume"]),
     setup: async () => {},
@@ -41,7 +48,7 @@ export function pauseNemesis(): Nemesis {
           paused.set(n, mode);
           return mode === "freeze" ? cluster.freeze(n) : cluster.pause(n);
         });
-        return Promise.all(stops).then(() => value);
+        return Promise.all(stops).then(() => (value.freezeClock ? setClocksBack(cluster, nodes, value.durationMs ?? 0) : undefined)).then(() => value);
       }
       const starts = nodes.map((n) => {
         const mode = paused.get(n) ?? value.mode ?? "signal";
@@ -54,6 +61,18 @@ export function pauseNemesis(): Nemesis {
       const nodes = [...paused];
       paused.clear();
       await Promise.all(nodes.map(([n, mode]) => (mode === "freeze" ? cluster.thaw(n) : cluster.resume(n))));
+      const skewed = [...clockBehindMs.keys()];
+      clockBehindMs.clear();
+      await Promise.all(skewed.map((n) => cluster.setClock(n, { offsetMs: 0, rate: 1 })));
     },
   };
+
+  /** Sets each node's clock back by `ms` more, so that it reads as if it had stood still while paused. */
+  async function setClocksBack(cluster: Cluster, nodes: readonly NodeId[], ms: number): Promise<void> {
+    for (const n of nodes) {
+      const behind = (clockBehindMs.get(n) ?? 0) + ms;
+      clockBehindMs.set(n, behind);
+      await cluster.setClock(n, { offsetMs: -behind, rate: 1 });
+    }
+  }
 }

@@ -24,6 +24,24 @@ export function pausePackages(): readonly FaultPackageSpec[] {
         pauseHolderGenerator({ intervalMs: config.nemesis.intervalMs, durationMs: holderPauseMs(config) }),
     },
     {
+      name: "pause-holder-clock",
+      description:
+        "pause-holder, and the holder's wall clock stands still while it sleeps (set back by the pause): on waking, its clock says its lease is still young",
+      needs: ["pause", "clock"],
+      kind: "pause",
+      nemesis: pauseNemesis,
+      shading: PAUSE_SHADING,
+      generator: (config) =>
+        aimedPauseGenerator({
+          intervalMs: config.nemesis.intervalMs,
+          durationMs: holderPauseMs(config, "pause-holder-clock"),
+          trigger: { f: "acquire", type: "ok" },
+          delayMs: 0,
+          reason: "holder",
+          freezeClock: true,
+        }),
+    },
+    {
       name: "pause-writer",
       description:
         "SIGSTOP a client just after it starts a write (after it checked its lease or read its version, before the write lands), for longer than the TTL",

@@ -6,15 +6,19 @@
  *   clocks: { "n1": -250, "n2": { offsetMs: 1200 } }           (offset in ms)
  *   clocks: [{ node: "n1", offsetMs: -250 }, ...]       (core ClockReading[], from Cluster.readClock)
  * A `reset-clock` op without readings sets every node seen so far back to 0.
+ * Between readings a node's offset drifts by (rate - 1) per ms of real time,
+ * with the rate from the op's `skews[node].rate` (1 after a reset; see
+ * nemesis/clock/clock-nemesis.ts), so the plot is piecewise linear.
  */
 import type { History, Op } from "../../harness/core/index.js";
 import type { ChartSeries, ChartShade, ChartSpec } from "./chart-spec.js";
 
-/** One node's clock offset (ms) at a harness time (s). */
+/** One node's clock offset (ms) at a harness time (s), and its clock rate from then on when known. */
 export interface ClockPoint {
   readonly node: string;
   readonly at: number;
   readonly offsetMs: number;
+  readonly rate?: number;
 }
 
 const COLORS: readonly string[] = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457"];
@@ -26,7 +30,22 @@ function offsetOf(v: unknown): number | undefined {
   return typeof o.offset === "number" ? o.offset : undefined;
 }
 
+function rateOf(op: Op, node: string): number | undefined {
+  if (op.f === "reset-clock") return 1;
+  const skew = ((op.value as { skews?: Record<string, unknown> } | null)?.skews ?? {})[node] as { rate?: unknown } | undefined;
+  return typeof skew?.rate === "number" ? skew.rate : undefined;
+}
+
+function withRate(op: Op, p: ClockPoint): ClockPoint {
+  const rate = rateOf(op, p.node);
+  return rate === undefined ? p : { ...p, rate };
+}
+
 function readingsOf(op: Op): ClockPoint[] {
+  return rawReadingsOf(op).map((p) => withRate(op, p));
+}
+
+function rawReadingsOf(op: Op): ClockPoint[] {
   const clocks = (op.value as { clocks?: unknown } | null)?.clocks;
   const at = op.time / 1e9;
   if (Array.isArray(clocks)) {
@@ -65,13 +84,26 @@ export function clockChart(history: History, shading: readonly ChartShade[]): Ch
   if (readings.length === 0) return undefined;
   const end = history.reduce((t, op) => Math.max(t, op.time), 0) / 1e9;
   const nodes = [...new Set(readings.map((r) => r.node))].sort();
-  const series: ChartSeries[] = nodes.map((node, i) => {
-    const points = readings.filter((r) => r.node === node).map((r) => [r.at, r.offsetMs] as const);
-    const last = points.at(-1);
-    return { label: node, color: COLORS[i % COLORS.length] ?? "#555", kind: "step", points: last && last[0] < end ? [...points, [end, last[1]] as const] : points };
-  });
+  const series: ChartSeries[] = nodes.map((node, i) => ({
+    label: node, color: COLORS[i % COLORS.length] ?? "#555", kind: "line", points: drift(readings.filter((r) => r.node === node), end),
+  }));
   return {
     id: "clocks", title: "Clock offset of each node", xLabel: "time (s)", yLabel: "offset from the host clock (ms)", yScale: "linear", xMax: end,
     series, shading, note: undefined,
   };
+}
+
+/** A node's offset over time: each reading, and between readings the drift its rate implies, up to `end` (s). */
+function drift(readings: readonly ClockPoint[], end: number): (readonly [number, number])[] {
+  const out: (readonly [number, number])[] = [];
+  let rate = 1;
+  let prev: ClockPoint | undefined;
+  for (const r of readings) {
+    if (prev !== undefined) out.push([r.at, prev.offsetMs + (rate - 1) * (r.at - prev.at) * 1000]);
+    out.push([r.at, r.offsetMs]);
+    rate = r.rate ?? rate;
+    prev = r;
+  }
+  if (prev !== undefined && prev.at < end) out.push([end, prev.offsetMs + (rate - 1) * (end - prev.at) * 1000]);
+  return out;
 }

@@ -13,6 +13,9 @@ import type { NodeClockState } from "../local/faketime.js";
 import { FAKETIME_LIBRARY } from "./images/image-specs.js";
 import { CLOCK_MOUNT } from "./docker-plan.js";
 
+/** Prints the faked wall clock (ms) and the monotonic clock (ns) read at the same moment. */
+const READ_CLOCK = "process.stdout.write(new Date().getTime() + ' ' + process.hrtime.bigint())";
+
 /** Runs a command in a node's container with extra environment. */
 export type RunInNode = (node: NodeId, argv: readonly string[], env: Readonly<Record<string, string>>) => Promise<ExecResult>;
 
@@ -24,7 +27,7 @@ export interface DockerClocks {
   set(node: NodeId, skew: ClockSkew): void;
   /** The offset the node's clock should show at real wall time `atMs`. */
   expectedOffset(node: NodeId, atMs: number): number;
-  /** Reads the node's clock with node's `new Date()` under a fresh skew file. */
+  /** Reads the node's clock with node's `new Date()` under a fresh skew file, dated by the shared monotonic clock. */
   read(node: NodeId, run: RunInNode): Promise<ClockReading>;
   /** Removes the skew files. */
   remove(): void;
@@ -63,15 +66,19 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
       if (!options) return { node, offsetMs: 0 };
       const name = `${node}.probe`;
       const before = clock.wallMs();
+      const monoBefore = process.hrtime.bigint();
       writeSkew(name, before, node);
       const env = faketimeEnv(FAKETIME_LIBRARY, `${CLOCK_MOUNT}/${name}`, options);
-      const result = await run(node, ["/usr/bin/node", "-e", "process.stdout.write(String(new Date().getTime()))"], env);
+      const result = await run(node, ["/usr/bin/node", "-e", READ_CLOCK], env);
       const after = clock.wallMs();
-      const ms = Number(result.stdout.trim());
-      if (result.exitCode !== 0 || !Number.isFinite(ms) || result.stdout.trim() === "") {
+      const [wall, mono] = result.stdout.trim().split(" ").map(Number) as [number, number];
+      if (result.exitCode !== 0 || !Number.isFinite(wall) || !Number.isFinite(mono)) {
         throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": node said "${result.stderr.trim() || result.stdout.trim()}"`);
       }
-      return { node, offsetMs: Math.round(ms - (before + after) / 2) };
+      // The monotonic clock is the kernel's, shared with the container, and
+      // real unless faked: it dates the reading exactly. Else take the midpoint.
+      const realAt = options.monotonic ? (before + after) / 2 : before + (mono - Number(monoBefore)) / 1e6;
+      return { node, offsetMs: Math.round(wall - realAt) };
     },
     remove() {
       rmSync(dir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import type { DockerEngine } from "./docker-engine.js";
 import type { DockerPlan } from "./docker-plan.js";
 import { startExecProcess, type ExecProcess } from "./exec-process.js";
 import { createNetworkFaults } from "./network-faults.js";
+import { createTrafficDelayer } from "./traffic-delay.js";
 import { waitForService } from "./wait-for-service.js";
 
 /** What a docker cluster is made of. */
@@ -27,6 +28,8 @@ export interface DockerClusterParts {
   readonly clocks: DockerClocks;
   /** SIGTERM-to-SIGKILL grace in `stop`. */
   readonly stopGraceMs: number;
+  /** Host directory for the run's own logs (delay proxies). */
+  readonly logDir: string;
   /** Removes the run's containers, network and clock files. */
   readonly remove: () => Promise<void>;
 }
@@ -66,6 +69,14 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     return (pid, signal) => void run(node, ["kill", "-s", signal.replace(/^SIG/, ""), String(pid)]).catch(() => undefined);
   }
   const network = createNetworkFaults({ hosts: new Map(plan.containers.map((c) => [c.id, c.host])), pidOf: mainPid, clock });
+
+  const delayer = createTrafficDelayer({
+    hostOf: (node) => plan.containers.find((c) => c.id === node)?.host ?? "",
+    servicePorts: (node) => table.live(node).flatMap((p) => ((p.spec.kind ?? "service") === "service" && p.spec.readyPort !== undefined ? [p.spec.readyPort] : [])),
+    startProcess: (node, spec) => start(node, spec),
+    restore: (node, input) => network.restore(node, input),
+    logDir: parts.logDir,
+  });
 
   async function start(node: NodeId, spec: ProcessSpec): Promise<ExecProcess> {
     if (stopped) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
@@ -171,10 +182,15 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
       needHost("drop packets on", node);
       await network.dropPackets(node, from, probability);
     },
-    async delayTraffic(node) {
-      throw new HarnessError("nemesis.unsupported-fault", `Cannot delay traffic into node "${node}": the docker runtime has no delaying proxy yet`);
+    async delayTraffic(node, delay) {
+      containerOf(node);
+      needHost("delay traffic into", node);
+      await delayer.delay(node, delay);
     },
-    healTraffic: async (kind) => (kind === "loss" && !stopped && !remote ? network.healLoss() : undefined),
+    async healTraffic(kind) {
+      if (stopped || remote) return;
+      await (kind === "loss" ? network.healLoss() : delayer.heal());
+    },
     async probe(from, to, opts = {}) {
       needHost("probe from", from);
       const host = plan.containers.find((c) => c.id === to)?.host;

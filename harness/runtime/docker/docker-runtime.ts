@@ -86,7 +86,8 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         }));
         throwIfAborted(start.signal, start.runId);
         const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
-        return createDockerCluster({ engine, plan, faults: faultSet, clock, clocks, stopGraceMs: opts.stopGraceMs ?? 1_000, remove });
+        const logDir = join(stateDir, start.runId, "logs");
+        return createDockerCluster({ engine, plan, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove });
       } catch (error) {
         await remove().catch(() => undefined);
         if (error instanceof HarnessError) throw error;

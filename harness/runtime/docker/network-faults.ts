@@ -20,6 +20,8 @@ export interface NetworkFaults {
   healLoss(): Promise<void>;
   /** One TCP connection attempt from inside `from`'s namespace. */
   probe(from: NodeId, host: string, port: number, timeoutMs: number): Promise<ProbeResult>;
+  /** Runs iptables-restore input (--noflush) in the node's namespace. */
+  restore(node: NodeId, input: string): Promise<void>;
 }
 
 /** What the faults need: node addresses and each node's container PID on this host. */
@@ -44,6 +46,7 @@ export function createNetworkFaults(parts: NetworkFaultsParts): NetworkFaults {
     await runChecked(argv, { clock, input, context: `Cannot change the iptables rules of node "${node}"` });
   }
   return {
+    restore,
     async partition(grudge) {
       const sources = grudgeSources(grudge, parts.hosts);
       const targets = new Set([...partitioned, ...sources.keys()]);

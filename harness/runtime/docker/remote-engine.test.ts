@@ -43,7 +43,7 @@ describe("remote Docker engines", () => {
     const plan = dockerPlan("rm1", [{ id: "n1" as NodeId, role: "lock" }, { id: "n2" as NodeId, role: "client" }]);
     const cluster = createDockerCluster({
       engine: remoteEngine(), plan, faults: REMOTE_DOCKER_FAULTS, clock,
-      clocks: createDockerClocks(dir, clock, {}), stopGraceMs: 0, remove: async () => undefined,
+      clocks: createDockerClocks(dir, clock, {}), logDir: dir, stopGraceMs: 0, remove: async () => undefined,
     });
     const n1 = "n1" as NodeId;
     for (const attempt of [
@@ -51,6 +51,7 @@ describe("remote Docker engines", () => {
       () => cluster.setClock(n1, { offsetMs: 1_000, rate: 1 }),
       () => cluster.dropPackets(n1, ["n2" as NodeId], 0.5),
       () => cluster.probe(n1, "n2" as NodeId),
+      () => cluster.delayTraffic(n1, { port: 7001, delayMs: 100, jitterMs: 0, seed: 1 }),
     ]) {
       const error = await attempt().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(HarnessError);

@@ -34,6 +34,8 @@ export interface BuildImagesOptions {
   readonly clock: Clock;
   /** Rebuild even when the inputs hash matches an existing image. */
   readonly force?: boolean;
+  /** Bypass the builder's layer cache too (a truly cold build, for benchmarks). */
+  readonly noCache?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -98,7 +100,7 @@ async function buildOne(engine: DockerEngine, spec: ImageSpec, opts: BuildImages
   try {
     const buildargs = { BASE: spec.base === undefined ? "scratch" : localImageTag(spec.base) };
     const labels = { "fencecheck.image": spec.name, "fencecheck.inputs": hash };
-    await runBuild(engine, stage, { t: exact, buildargs, labels, rm: true, forcerm: true });
+    await runBuild(engine, stage, { t: exact, buildargs, labels, rm: true, forcerm: true, nocache: opts.noCache === true });
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

@@ -1,0 +1,66 @@
+/**
+ * Delay for a docker cluster: the local runtime's delaying proxy runs as a
+ * program inside the node's container (from the mounted dist/), and a nat
+ * REDIRECT added through nsenter sends other nodes' connections to it.
+ */
+import { join } from "node:path";
+import type { NodeId, NodeProcess, ProcessSpec, TrafficDelay } from "../../core/index.js";
+import { delayHealScript, delayScript, proxyPortFor, type Redirect } from "../local/traffic-rules.js";
+import { proxyProgram } from "../local/traffic-shaper.js";
+
+/** What the delay needs from its cluster. */
+export interface TrafficDelayParts {
+  readonly hostOf: (node: NodeId) => string;
+  /** The ready ports of the node's live services (the default ports to delay). */
+  readonly servicePorts: (node: NodeId) => number[];
+  readonly startProcess: (node: NodeId, spec: ProcessSpec) => Promise<NodeProcess>;
+  /** Runs iptables-restore input in the node's namespace. */
+  readonly restore: (node: NodeId, input: string) => Promise<void>;
+  /** Host directory for the proxies' logs. */
+  readonly logDir: string;
+}
+
+/** The delay half of a docker cluster. */
+export interface TrafficDelayer {
+  delay(node: NodeId, delay: TrafficDelay): Promise<void>;
+  heal(): Promise<void>;
+}
+
+/** Creates the delayer; it remembers every redirect and proxy it made. */
+export function createTrafficDelayer(parts: TrafficDelayParts): TrafficDelayer {
+  const redirects = new Map<NodeId, Redirect[]>();
+  const proxies = new Map<string, NodeProcess>();
+  async function killProxy(key: string): Promise<void> {
+    const proc = proxies.get(key);
+    proxies.delete(key);
+    if (!proc) return;
+    proc.signal("SIGKILL");
+    await proc.exited;
+  }
+  return {
+    async delay(node, delay) {
+      const host = parts.hostOf(node);
+      const ports = delay.port !== undefined ? [delay.port] : parts.servicePorts(node);
+      for (const port of ports) {
+        const proxyPort = proxyPortFor(port);
+        const key = `${node}:${port}`;
+        await killProxy(key);
+        const argv = ["/usr/bin/node", proxyProgram(), "--listen", `${host}:${proxyPort}`, "--target", `${host}:${port}`,
+          "--delay-ms", String(delay.delayMs), "--jitter-ms", String(delay.jitterMs), "--seed", String(delay.seed)];
+        const logFile = join(parts.logDir, `delay-proxy-${node}-${port}.log`);
+        proxies.set(key, await parts.startProcess(node, { argv, logFile, readyPort: proxyPort, kind: "agent" }));
+      }
+      const others = (redirects.get(node) ?? []).filter((r) => !ports.includes(r.port));
+      const next = [...others, ...ports.map((port) => ({ host, port, proxyPort: proxyPortFor(port) }))];
+      await parts.restore(node, delayScript(next, !redirects.has(node)));
+      redirects.set(node, next);
+    },
+    async heal() {
+      await Promise.all([...redirects.keys()].map(async (node) => {
+        await parts.restore(node, delayHealScript());
+        redirects.delete(node);
+      }));
+      await Promise.all([...proxies.keys()].map(killProxy));
+    },
+  };
+}

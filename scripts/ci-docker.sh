@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Prepares a CI machine for the docker runtime: installs Debian's docker.io
+# if missing, starts dockerd if no engine answers (and waits for it), then
+# builds the images offline (cached: rebuilt only when inputs change).
+# With --test it also runs the docker integration tests.
+# Needs root and a build (dist/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v dockerd >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >/dev/null
+fi
+
+if ! docker info >/dev/null 2>&1; then
+  # BuildKit is absent on these machines: the classic builder is used.
+  nohup dockerd >/var/log/dockerd.log 2>&1 &
+  for _ in $(seq 1 60); do
+    docker info >/dev/null 2>&1 && break
+    sleep 1
+  done
+  docker info >/dev/null 2>&1 || { echo "ci-docker: dockerd did not start (see /var/log/dockerd.log)" >&2; exit 1; }
+fi
+
+[ -f dist/harness/cli/bin.js ] || npm run build
+node dist/harness/cli/bin.js images build
+
+if [ "${1:-}" = "--test" ]; then
+  npx vitest run --project integration harness/runtime/docker harness/cli/docker-runtime.int.test.ts
+fi
