@@ -19,6 +19,10 @@ export async function runProcess(argv: readonly string[]): Promise<ExitCode> {
     process.stderr.write(`fencecheck: ${signal}: interrupting the run; healing faults, stopping nodes, checking the history so far\n`);
     controller.abort();
   };
+  // A closed pipe (`fencecheck list | head`) ends the output, not the process with a stack trace.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {

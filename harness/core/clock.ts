@@ -47,16 +47,20 @@ export function createSystemClock(): SystemClock {
     originNs,
     nowNs: () => Number(process.hrtime.bigint() - originNs),
     wallMs: () => Date.now(),
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve) => {
-        if (signal?.aborted) return resolve();
-        const timer = setTimeout(done, ms);
-        function done(): void {
-          clearTimeout(timer);
-          signal?.removeEventListener("abort", done);
-          resolve();
-        }
-        signal?.addEventListener("abort", done, { once: true });
-      }),
+    sleep: sleepUnlessAborted,
   };
+}
+
+/** Sleeps `ms` of real time, or less when `signal` aborts; never rejects. */
+export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }

@@ -17,7 +17,7 @@
  * from `clocks` was not changed by that op. Between two ops a node's offset
  * drifts by (rate - 1) per ms of real time.
  */
-import type { ClockSkew, Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
+import { sleepUnlessAborted, type ClockSkew, type Cluster, type Invoke, type Nemesis, type NodeId } from "../../harness/core/index.js";
 
 /** One node's skew; `offsetMs` absent keeps the node's current offset (a rate change without a jump). */
 export interface SkewRequest {
@@ -103,23 +103,11 @@ async function strobe(cluster: Cluster, nodes: readonly NodeId[], s: StrobeReque
   for (let i = 0; i < flips && !signal.aborted; i++) {
     const offsetMs = i % 2 === 0 ? s.deltaMs : -s.deltaMs;
     await Promise.all(nodes.map((node) => cluster.setClock(node, { offsetMs, rate: 1 })));
-    await sleep(s.periodMs, signal);
+    await sleepUnlessAborted(s.periodMs, signal);
   }
 }
 
 async function readAll(cluster: Cluster, nodes: readonly NodeId[]): Promise<Record<string, number>> {
   const readings = await Promise.all(nodes.map((node) => cluster.readClock(node)));
   return Object.fromEntries(readings.map((r) => [r.node, r.offsetMs]));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

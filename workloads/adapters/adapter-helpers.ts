@@ -2,23 +2,11 @@
  * Small pieces the built-in adapters share: a sleep that an abort cuts
  * short, a deadline on one attempt, and the errors the agent classifies.
  */
-import { createRng, type Rng } from "../../harness/core/index.js";
+import { createRng, sleepUnlessAborted, type Rng } from "../../harness/core/index.js";
 import { LockError } from "./lock-error.js";
 import { stableHash } from "./stable-hash.js";
 
-/** Sleeps `ms`, or less when `signal` aborts; never rejects. */
-export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
+export { sleepUnlessAborted };
 
 /**
  * Resolves or rejects as `work` does, unless `ms` pass first: then rejects

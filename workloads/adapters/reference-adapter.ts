@@ -5,7 +5,7 @@
  * by the client id, so it is reproducible. The service is a single node:
  * with several endpoints the client talks to the first.
  */
-import { createRng, HarnessError, type Rng } from "../../harness/core/index.js";
+import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../harness/core/index.js";
 import { entrypointPath } from "../entrypoints.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { HttpUnanswered, requestJson, type HttpJsonResponse } from "./http-json.js";
@@ -76,7 +76,7 @@ function referenceClient(base: string, clientId: string, tuning: ClientTuning): 
       if (answer.status === 200) return { token: grantedToken(answer.body) };
       if (answer.status !== 409) throw unexpected("/acquire", answer);
       last = answer.body;
-      await pause(20 + tuning.rng.int(0, 30), signal);
+      await sleepUnlessAborted(20 + tuning.rng.int(0, 30), signal);
     }
   }
 
@@ -111,19 +111,6 @@ function unexpected(path: string, answer: HttpJsonResponse): LockError {
   // A 4xx means the server refused the request outright; a 5xx may have acted.
   const definite = answer.status >= 400 && answer.status < 500;
   return new LockError("bad-response", `Cannot use the answer of "${path}": status ${answer.status}`, definite);
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }
 
 /** The built-in reference adapter with default tuning. */

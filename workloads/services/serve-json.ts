@@ -22,8 +22,11 @@ export interface JsonResponse {
   readonly log?: string;
 }
 
-/** Routes one request; may throw (answered with 500). */
-export type JsonRoute = (request: JsonRequest) => JsonResponse;
+/**
+ * Routes one request; may answer later (a quorum coordinator waits for its
+ * peers). A throw or a rejection is answered with 500.
+ */
+export type JsonRoute = (request: JsonRequest) => JsonResponse | Promise<JsonResponse>;
 
 /** Where and how to listen. */
 export interface ServeJsonOptions {
@@ -46,8 +49,8 @@ export async function serveJson(route: JsonRoute, options: ServeJsonOptions): Pr
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const server = createServer((req, res) => {
     readBody(req).then(
-      (text) => {
-        const answer = answerRequest(route, req, text);
+      async (text) => {
+        const answer = await answerRequest(route, req, text);
         log(`${req.method} ${req.url} -> ${answer.status}${answer.log ? ` ${answer.log}` : ""}`);
         res.writeHead(answer.status, { "content-type": "application/json" });
         res.end(JSON.stringify(answer.body));
@@ -69,7 +72,7 @@ export async function serveJson(route: JsonRoute, options: ServeJsonOptions): Pr
   return server;
 }
 
-function answerRequest(route: JsonRoute, req: IncomingMessage, text: string): JsonResponse {
+async function answerRequest(route: JsonRoute, req: IncomingMessage, text: string): Promise<JsonResponse> {
   const url = new URL(req.url ?? "/", "http://service");
   let body: unknown;
   try {
@@ -78,7 +81,7 @@ function answerRequest(route: JsonRoute, req: IncomingMessage, text: string): Js
     return { status: 400, body: { error: "bad-json" } };
   }
   try {
-    return route({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body });
+    return await route({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body });
   } catch (error) {
     return { status: 500, body: { error: "internal" }, log: error instanceof Error ? error.message : String(error) };
   }

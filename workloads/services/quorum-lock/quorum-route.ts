@@ -8,7 +8,7 @@ import type { GrantRecord } from "../reference-lock/lock-state-file.js";
 import type { JsonRequest, JsonResponse } from "../serve-json.js";
 import { field, stringField } from "../serve-json.js";
 import type { Coordinator, LocalAcceptor } from "./coordinator.js";
-import type { AsyncJsonRoute } from "./serve-async-json.js";
+import type { JsonRoute } from "../serve-json.js";
 import { bigintOf, decodeProposal, encodeVote } from "./wire.js";
 
 /** What the routes need. */
@@ -28,7 +28,7 @@ export interface QuorumRouteDeps {
 const MAX_TTL_MS = 3_600_000;
 
 /** Builds the route. */
-export function quorumRoute(deps: QuorumRouteDeps): AsyncJsonRoute {
+export function quorumRoute(deps: QuorumRouteDeps): JsonRoute {
   return async (request) => {
     const { method, path } = request;
     if (method === "GET" && path === "/health") return { status: 200, body: { ok: true, witness: deps.witness } };

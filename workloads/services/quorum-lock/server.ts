@@ -16,11 +16,10 @@ import { createSystemClock } from "../../../harness/core/index.js";
 import { endpointUrl } from "../../adapters/endpoint-url.js";
 import { requestJson } from "../../adapters/http-json.js";
 import { appendGrant } from "../reference-lock/lock-state-file.js";
-import { exitOnSignals } from "../serve-json.js";
+import { exitOnSignals, serveJson } from "../serve-json.js";
 import { createAcceptor } from "./acceptor.js";
 import { createCoordinator, type LocalAcceptor, type PeerCall } from "./coordinator.js";
 import { quorumRoute } from "./quorum-route.js";
-import { serveAsyncJson } from "./serve-async-json.js";
 import { loadVotes, saveVotes } from "./vote-state-file.js";
 
 async function main(): Promise<void> {
@@ -73,7 +72,7 @@ async function main(): Promise<void> {
   });
   const node = values.node;
   const role = values.witness ? "witness" : "replica";
-  const server = await serveAsyncJson(route, {
+  const server = await serveJson(route, {
     host: values.host,
     port: Number(values.port),
     log: (line) => process.stderr.write(`[${node} ${role}] ${line}\n`),
