@@ -8,7 +8,7 @@
  * section and then writes with the token it remembers, exactly like a holder
  * that wakes from a pause believing it still holds the lock. With
  * `leaseCheck`, after the hold it looks at its own clock: the lease is valid
- * until the time it asked for it plus the TTL. It skips the write or kills
+ * for a TTL from the moment the grant arrived. It skips the write or kills
  * itself when that has passed. Then it waits `writeDelayMs` (the window
  * between the check and the write) and writes: a pause in that window, or a
  * clock that runs slow, defeats the check.
@@ -52,10 +52,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
 
   async function acquire(id: number, resource: string): Promise<AgentReply> {
     const signal = timeout(config.acquireTimeoutMs);
-    const askedAtMs = deps.nowMs();
     try {
       const lease = await deps.lock.acquire(resource, { ttlMs: config.ttlMs, signal });
-      leases.set(resource, { ...lease, validUntilMs: askedAtMs + config.ttlMs });
+      // The client's belief, as most clients keep it: the lease runs for a TTL from
+      // the moment the grant arrived, by its own clock (the server started it a
+      // little earlier; an acquire that polled a busy lock asked much earlier).
+      leases.set(resource, { ...lease, validUntilMs: deps.nowMs() + config.ttlMs });
       return { id, type: "ok", value: { resource, token: lease.token } };
     } catch (error) {
       return errorReply(id, { resource }, error);

@@ -23,8 +23,10 @@ export interface DockerEngine {
  */
 export function connectEngine(): DockerEngine {
   const docker = new Docker();
-  const modem = docker.modem as unknown as { socketPath?: string; host?: string; port?: number | string; protocol?: string };
-  if (modem.socketPath) return { docker, remote: false, address: `unix://${modem.socketPath}` };
+  const modem = docker.modem as unknown as { socketPath?: string | (() => string); host?: string; port?: number | string; protocol?: string };
+  // docker-modem resolves the default local socket lazily, through a function.
+  const socket = typeof modem.socketPath === "function" ? "/var/run/docker.sock" : modem.socketPath;
+  if (socket) return { docker, remote: false, address: `unix://${socket}` };
   const port = modem.port === undefined ? "" : `:${modem.port}`;
   const scheme = modem.protocol === "ssh" ? "ssh" : "tcp";
   return { docker, remote: true, address: `${scheme}://${modem.host ?? "?"}${port}` };
