@@ -26,4 +26,4 @@ export interface Scenario {
 }
 
 /** Options every scenario run shares unless a variant overrides them. */
-export const SCENARIO_DEFAULTS: readonly string[] = ["--time-limit", "10", "--nemesis-interval", "2"];
+export const SCENARIO_DEFAULTS: readonly string[] = ["--time-limit", "8", "--nemesis-interval", "2"];
