@@ -1,0 +1,3 @@
+/** The store: run folders on disk. */
+export * from "./run-store.js";
+export * from "./read-stored-run.js";

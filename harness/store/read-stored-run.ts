@@ -1,0 +1,63 @@
+/**
+ * Reads a run folder back (for `analyze`): config, history and storage log,
+ * each validated, with errors naming the file and line.
+ */
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import {
+  HarnessError,
+  parseHistoryJsonl,
+  type Op,
+  type RunConfig,
+  type StorageRecord,
+} from "../core/index.js";
+import { RUN_FILES } from "./run-store.js";
+
+/** What a run folder holds, as data. */
+export interface StoredRunFiles {
+  readonly dir: string;
+  readonly config: RunConfig;
+  readonly history: Op[];
+  readonly storage: StorageRecord[];
+}
+
+/** Reads and validates a run folder (a `latest` link is followed). */
+export function readStoredRun(dirArg: string): StoredRunFiles {
+  if (!existsSync(join(dirArg, RUN_FILES.config))) {
+    throw new HarnessError("store.invalid", `Cannot read run "${dirArg}": it has no ${RUN_FILES.config}`);
+  }
+  const dir = realpathSync(dirArg);
+  const config = readJson(join(dir, RUN_FILES.config)) as RunConfig;
+  if (typeof config?.name !== "string" || typeof config?.workload !== "object") {
+    throw new HarnessError("store.invalid", `Cannot read "${join(dir, RUN_FILES.config)}": not a fencecheck run configuration`);
+  }
+  const historyPath = join(dir, RUN_FILES.history);
+  const history = existsSync(historyPath) ? parseHistoryJsonl(readFileSync(historyPath, "utf8"), historyPath) : [];
+  return { dir, config, history, storage: readStorageLog(join(dir, RUN_FILES.storage)) };
+}
+
+/** Parses storage.jsonl; a cut-short last line (a killed storage node) is dropped. */
+export function readStorageLog(path: string): StorageRecord[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, "utf8");
+  const lines = text.split("\n");
+  const out: StorageRecord[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      out.push(JSON.parse(line) as StorageRecord);
+    } catch {
+      if (i === lines.length - 1) return;
+      throw new HarnessError("input.invalid", `Cannot read "${path}" line ${i + 1}: not JSON`);
+    }
+  });
+  return out;
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new HarnessError("store.invalid", `Cannot read "${path}": not JSON`, { cause: error });
+  }
+}
