@@ -14,6 +14,7 @@ describe("fencing checker", () => {
     }]);
     expect(result.staleRejected).toBe(0);
     expect(result.staleAttempts).toBe(1);
+    expect(result.summary).toContain("token 33 after token 34");
   });
 
   it("is valid and counts the rejection when storage rejects the same stale write", () => {
@@ -21,6 +22,7 @@ describe("fencing checker", () => {
     expect(result.valid).toBe(true);
     expect(result.violations).toEqual([]);
     expect(result.staleRejected).toBe(1);
+    expect(result.summary).toContain("divergence prevented");
     expect(result.rejections[0]).toMatchObject({ staleToken: "33", highestToken: "34", client: "3", accepted: false });
     expect(result.writes).toBe(1);
   });

@@ -42,6 +42,8 @@ export interface FencingResult extends CheckResult {
   readonly writes: number;
   /** Writes storage accepted with no token at all (a lock service without fencing tokens). */
   readonly tokenless: number;
+  /** One line naming the first stale write and what storage did with it (empty when there was none). */
+  readonly summary: string;
 }
 
 /** Folds storage records into stale writes; pure, O(n). */
@@ -85,5 +87,19 @@ export function checkFencing(input: CheckInput): FencingResult {
   return {
     valid, storageKnown, violations, staleRejected: rejections.length, rejections,
     staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted, tokenless,
+    summary: fencingSummary(violations, rejections),
   };
+}
+
+function fencingSummary(accepted: readonly StaleWrite[], rejected: readonly StaleWrite[]): string {
+  const first = accepted[0];
+  if (first) {
+    const more = accepted.length > 1 ? ` (${accepted.length} stale writes accepted in all)` : "";
+    return `fencing: storage accepted a stale write on "${first.key}": token ${first.staleToken} after token ${first.highestToken} (client ${first.client}, "${first.value}")${more}`;
+  }
+  const kept = rejected[0];
+  if (kept) {
+    return `fencing: storage rejected ${rejected.length} stale write(s), the first with token ${kept.staleToken} after token ${kept.highestToken}: divergence prevented`;
+  }
+  return "";
 }
