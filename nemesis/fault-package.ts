@@ -19,6 +19,11 @@ export interface FaultPackageSpec {
   /** How the report shades this kind's fault periods. */
   readonly shading: FaultShading;
   generator(config: RunConfig): Generator;
+  /**
+   * Aims at the lock service's leader: a run whose lock adapter has no
+   * `leader` is refused before it starts.
+   */
+  readonly needsLeader?: boolean;
 }
 
 /** A numeric per-fault option (`--fault-opt fault.key=value`), if given and positive. */

@@ -19,3 +19,6 @@ export * from "./pause/targeted-pause.js";
 export * from "./clock/clock-nemesis.js";
 export * from "./clock/clock-plans.js";
 export * from "./clock/clock-packages.js";
+export * from "./leader/current-leader.js";
+export * from "./partition/leader-partition.js";
+export * from "./pause/pause-leader.js";

@@ -40,6 +40,11 @@ export function faultsNeeded(config: RunConfig): Set<Fault> {
   return new Set(config.nemesis.faults.flatMap((name) => findFaultPackage(name).needs));
 }
 
+/** The names of the run's packages that aim at the lock service's leader. */
+export function leaderFaults(config: RunConfig): string[] {
+  return config.nemesis.faults.filter((name) => findFaultPackage(name).needsLeader === true);
+}
+
 /** Looks a package up by name; unknown names are a config error naming the known ones. */
 export function findFaultPackage(name: string): FaultPackageSpec {
   const all = faultPackages();

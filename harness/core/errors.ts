@@ -24,6 +24,7 @@ export function exitCodeFor(code: HarnessErrorCode): number {
     case "input.invalid":
     case "adapter.invalid":
     case "store.invalid":
+    case "nemesis.unsupported-fault":
       return 254;
     default:
       return 255;

@@ -178,6 +178,13 @@ export interface Cluster {
   probe(from: NodeId, to: NodeId, opts?: { readonly port?: number; readonly timeoutMs?: number }): Promise<ProbeResult>;
   /** Resumes, kills and removes everything the cluster started. Idempotent. */
   stop(): Promise<void>;
+  /**
+   * The lock node that currently leads the lock service, or undefined when
+   * none does. Present only when the run can ask (the lock adapter has
+   * `leader` and the run started the lock nodes); runtimes do not supply it,
+   * the run wraps the cluster it hands to the nemesis.
+   */
+  lockLeader?(): Promise<NodeId | undefined>;
 }
 
 /** Options for starting a cluster. */

@@ -6,9 +6,10 @@
 import { HarnessError, type Cluster, type HarnessErrorCode, type NodeId } from "../core/index.js";
 import { entrypointPath } from "../../workloads/index.js";
 
-/** What a successful probe printed (the preflight's token; nothing for `ready`). */
+/** What a successful probe printed (the preflight's token; the leader's endpoint; nothing for `ready`). */
 export interface ProbeAnswer {
   readonly token?: string | null;
+  readonly leader?: string | null;
 }
 
 /** Runs `node lock-probe ...args` in `node`; rejects with the probe's error, or a timeout. */
@@ -21,7 +22,7 @@ export async function runLockProbe(
 ): Promise<ProbeAnswer> {
   const result = await cluster.exec(node, [process.execPath, entrypointPath("lock-probe"), ...args], { timeoutMs });
   const last = result.stdout.trim().split("\n").at(-1) ?? "";
-  let answer: { token?: string | null; error?: { code?: string; message?: string } } = {};
+  let answer: ProbeAnswer & { error?: { code?: string; message?: string } } = {};
   try {
     answer = JSON.parse(last) as typeof answer;
   } catch {

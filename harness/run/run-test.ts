@@ -32,6 +32,7 @@ import { openRunStore, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
+import { clusterForNemesis, refuseLeaderlessFaults } from "./lock-leader.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
 
 /** What a run needs besides its configuration. */
@@ -66,6 +67,7 @@ export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutc
   await deps.runtime.checkPrerequisites();
   refuseUnsupportedFaults(config, deps.runtime);
   refuseUnreachableClocks(config, loaded.adapter);
+  refuseLeaderlessFaults(config, loaded.adapter);
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
@@ -112,8 +114,9 @@ async function execute(run: Execution): Promise<void> {
     const endpoints = await startServices(cluster, config, { store, originNs: clock.originNs });
     services = endpoints;
     for (const note of endpoints.notes) log(`note: ${note}`);
-    interpreter = await openInterpreter(run, cluster, endpoints);
-    await pkg.nemesis.setup(cluster);
+    const target = clusterForNemesis(cluster, config, endpoints.lock);
+    interpreter = await openInterpreter(run, target, endpoints);
+    await pkg.nemesis.setup(target);
     const resources = resourceNames(config.workload.resources);
     const clients = lockWriteGenerator({
       concurrency: config.workload.clients,
@@ -126,7 +129,7 @@ async function execute(run: Execution): Promise<void> {
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     await interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
-    await pkg.nemesis.teardown(cluster);
+    await pkg.nemesis.teardown(target);
     log("healed; final reads");
     await interpreter.run(eachOnce(resources.map((resource) => ({ f: "read", value: { resource } }))));
   } finally {

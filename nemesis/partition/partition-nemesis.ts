@@ -4,10 +4,13 @@
  * after the start, one grudged pair must fail to connect; after the heal,
  * the same pair must connect again (a refused connection counts: the path
  * works). A fault that did not take effect throws "nemesis.fault-not-applied",
- * which the run records on the op.
+ * which the run records on the op. A start aimed at the leader (`target:
+ * "leader"`) is resolved when it runs; with no leader it records
+ * `leader: null` and changes nothing.
  */
 import { HarnessError, type Cluster, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../harness/core/index.js";
 import { grudgeFromRecord, type GrudgeRecord } from "./grudge.js";
+import { resolveLeaderPartition } from "./leader-partition.js";
 
 /** The value of a start-partition op. */
 export interface PartitionValue {
@@ -41,13 +44,15 @@ export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
     fs: new Set(["start-partition", "stop-partition"]),
     setup: async () => undefined,
     async invoke(op: Invoke, cluster: Cluster) {
-      const value = op.value as PartitionValue;
       if (op.f === "start-partition") {
+        const value = await resolveLeaderPartition(op.value as PartitionValue, cluster);
+        if (value.leader === null) return value;
         const grudge = grudgeFromRecord(value.grudge);
         applied = { pair: probePair(grudge) };
         await cluster.partition(grudge);
         return { ...value, ...(await proveCut(cluster, applied.pair, timeoutMs)) };
       }
+      const value = op.value as PartitionValue;
       const pair = applied?.pair;
       applied = undefined;
       await cluster.heal();

@@ -10,6 +10,7 @@ import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption, type OptionScope } from "../schedule/fault-options.js";
 import { bridge, grudgeRecord, halves, holderFromLock, isolate, majoritiesRing, majorityMinority, shuffled } from "./grudge.js";
 import { partitionNemesis } from "./partition-nemesis.js";
+import { leaderPartitionGenerator, oneWayGenerator } from "./leader-partition.js";
 
 /** Partition periods run from start-partition to stop-partition. */
 export const PARTITION_SHADING: FaultShading = { start: "start-partition", stop: "stop-partition", label: "partition", color: "#8ecae6" };
@@ -53,6 +54,14 @@ export function partitionPackages(): readonly FaultPackageSpec[] {
       name: "partition-holder",
       description: "right after a client's acquire succeeds, cut that client from the lock nodes (not from storage) for longer than the TTL, then heal (needs started lock nodes)",
       generator: holderGenerator,
+    },
+    { ...base, name: "partition-one-way", description: `one random node stops hearing from another (one direction only) ${where}`, generator: oneWayGenerator },
+    {
+      ...base,
+      name: "partition-leader",
+      description: "cut the lock service's current leader off from the other lock nodes, then heal (needs an adapter that can tell who leads)",
+      generator: leaderPartitionGenerator,
+      needsLeader: true,
     },
   ];
 }

@@ -5,6 +5,7 @@
  * how, so teardown resumes exactly that and nothing else.
  */
 import type { Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
+import { aimsAtLeader, currentLeader } from "../leader/current-leader.js";
 
 /** The value of a pause or resume op. */
 export interface PauseValue {
@@ -25,6 +26,10 @@ export interface PauseValue {
    * a suspended VM whose clock was never resynchronised. Needs fake clocks.
    */
   readonly freezeClock?: boolean;
+  /** "leader": pause whichever lock node leads when the op runs (`nodes` is then filled in). */
+  readonly target?: "leader";
+  /** The leader a leader-aimed pause found, or null when none led (nothing was paused). */
+  readonly leader?: string | null;
 }
 
 /** Creates a pause nemesis with its own record of paused nodes. */
@@ -41,6 +46,7 @@ export function pauseNemesis(): Nemesis {
      */
     invoke(op: Invoke, cluster: Cluster): Promise<PauseValue> {
       const value = op.value as PauseValue;
+      if (op.f === "pause" && aimsAtLeader(value)) return pauseLeader(value, cluster);
       const nodes = value.nodes as NodeId[];
       if (op.f === "pause") {
         const mode = value.mode ?? "signal";
@@ -66,6 +72,16 @@ export function pauseNemesis(): Nemesis {
       await Promise.all(skewed.map((n) => cluster.setClock(n, { offsetMs: 0, rate: 1 })));
     },
   };
+
+  /** Pauses the node that leads now (the lookup comes first, so this pause is not synchronous). */
+  async function pauseLeader(value: PauseValue, cluster: Cluster): Promise<PauseValue> {
+    const leader = await currentLeader(cluster, value.package ?? "pause-leader");
+    if (leader === undefined) return { ...value, nodes: [], leader: null };
+    const mode = value.mode ?? "signal";
+    paused.set(leader, mode);
+    await (mode === "freeze" ? cluster.freeze(leader) : cluster.pause(leader));
+    return { ...value, nodes: [leader], leader };
+  }
 
   /** Sets each node's clock back by `ms` more, so that it reads as if it had stood still while paused. */
   async function setClocksBack(cluster: Cluster, nodes: readonly NodeId[], ms: number): Promise<void> {

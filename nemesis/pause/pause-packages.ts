@@ -6,6 +6,7 @@ import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";
 import { randomPauseGenerator } from "./random-pause.js";
 import { PAUSE_SHADING } from "./pause-shading.js";
 import { targetedPausePackages } from "./targeted-pause.js";
+import { pauseLeaderPackage } from "./pause-leader.js";
 
 export { PAUSE_SHADING };
 
@@ -74,6 +75,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
         }),
     },
     ...targetedPausePackages(),
+    pauseLeaderPackage(),
   ];
 }
 

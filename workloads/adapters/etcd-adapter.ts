@@ -10,6 +10,7 @@
 import { Etcd3, EtcdLeaseInvalidError, type Lease as EtcdLease } from "etcd3";
 import { noop } from "cockatiel";
 import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { etcdLeader } from "./etcd-leader.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient, LockServiceLaunch, LockServiceNode } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -112,5 +113,6 @@ export const etcdAdapter: LockAdapter = {
   name: "etcd",
   info: ADAPTER_INFOS.etcd,
   service: { nodes: 3, start: etcdLaunch },
+  leader: etcdLeader,
   connect: async ({ endpoints, clientId }) => etcdClient(endpoints, clientId),
 };

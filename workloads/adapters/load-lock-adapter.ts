@@ -82,6 +82,7 @@ function adapterShape(module: Record<string, unknown>, label: string): LockAdapt
     }
     if (typeof service.start !== "function") throw invalid(label, `its "service.start" is not a function`);
   }
+  if (adapter.leader !== undefined && typeof adapter.leader !== "function") throw invalid(label, `its "leader" is not a function`);
   return { ...(adapter as unknown as LockAdapter), name: typeof adapter.name === "string" ? adapter.name : label };
 }
 

@@ -130,4 +130,13 @@ export interface LockAdapter {
   /** Optional self-description; built-in adapters all have one. */
   readonly info?: LockAdapterInfo;
   connect(options: ConnectOptions): Promise<LockClient>;
+  /**
+   * Optional: the endpoint ("host:port", one of `endpoints`) of the node that
+   * currently leads the service, or undefined when none does (an election
+   * is under way, or no node answers). The harness calls it from inside the
+   * run's network, at the moment a leader-aware fault strikes. Faults aimed
+   * at the leader (`partition-leader`, `pause-leader`) are refused before the
+   * run starts for an adapter without it.
+   */
+  leader?(endpoints: readonly string[]): Promise<string | undefined>;
 }

@@ -12,7 +12,7 @@ import { ADAPTER_INFOS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable } from "./adapter-helpers.js";
 import type { Lease, LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
-import { zookeeperLaunch } from "./zookeeper-server.js";
+import { zookeeperLaunch, zookeeperLeader } from "./zookeeper-server.js";
 
 const ROOT = "/fencecheck-locks";
 const ATTEMPT_MS = 2000;
@@ -111,6 +111,7 @@ export const zookeeperAdapter: LockAdapter = {
   name: "zookeeper",
   info: ADAPTER_INFOS.zookeeper,
   service: { nodes: 3, start: zookeeperLaunch },
+  leader: zookeeperLeader,
   async connect({ endpoints, clientId }) {
     let inner: LockClient | undefined;
     const forTtl = (ttlMs: number): LockClient => (inner ??= zookeeperClient(endpoints, clientId, ttlMs));

@@ -50,3 +50,15 @@ export function fourLetterWord(host: string, port: number, word: string): Promis
     socket.on("error", () => resolve(""));
   });
 }
+
+/**
+ * The endpoint among `endpoints` ("host:port") whose server answers `srvr`
+ * with "Mode: leader", asking all at once; undefined when none does.
+ */
+export async function zookeeperLeader(endpoints: readonly string[]): Promise<string | undefined> {
+  const modes = await Promise.all(endpoints.map(async (endpoint) => {
+    const cut = endpoint.lastIndexOf(":");
+    return fourLetterWord(endpoint.slice(0, cut), Number(endpoint.slice(cut + 1)), "srvr");
+  }));
+  return endpoints.find((_, i) => /^Mode: leader$/m.test(modes[i] ?? ""));
+}

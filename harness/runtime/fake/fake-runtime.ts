@@ -32,7 +32,8 @@ export type FakeCall =
   | { readonly kind: "drop-packets"; readonly node: NodeId; readonly from: readonly NodeId[]; readonly probability: number }
   | { readonly kind: "delay-traffic"; readonly node: NodeId; readonly delay: TrafficDelay }
   | { readonly kind: "heal-traffic"; readonly traffic: TrafficKind }
-  | { readonly kind: "probe"; readonly from: NodeId; readonly to: NodeId; readonly result: ProbeResult };
+  | { readonly kind: "probe"; readonly from: NodeId; readonly to: NodeId; readonly result: ProbeResult }
+  | { readonly kind: "lock-leader"; readonly leader: NodeId | undefined };
 
 /** Answers one line sent to a "pipe" process with zero or more lines (sync or async). */
 export type FakeLineHandler = (line: string, ctx: { node: NodeId; spec: ProcessSpec }) =>
@@ -48,6 +49,8 @@ export interface FakeRuntimeOptions {
   readonly onLine?: FakeLineHandler;
   /** Result of every `exec`; exit code 0 and empty output by default. */
   readonly exec?: (node: NodeId, argv: readonly string[]) => Partial<ExecResult>;
+  /** When given, clusters have `lockLeader`, answering what this returns at each call. */
+  readonly leader?: () => NodeId | undefined;
 }
 
 /** A fake runtime plus the log of every call its clusters received. */
@@ -185,6 +188,16 @@ function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluste
       calls.push({ kind: "stop" });
       for (const proc of procs) proc.end({ code: 0, signal: null });
     },
+    ...(opts.leader ? { lockLeader: fakeLeader(opts.leader, calls) } : {}),
+  };
+}
+
+/** A `lockLeader` that answers from `leader` and records each answer. */
+function fakeLeader(leader: () => NodeId | undefined, calls: FakeCall[]): () => Promise<NodeId | undefined> {
+  return async () => {
+    const answer = leader();
+    calls.push({ kind: "lock-leader", leader: answer });
+    return answer;
   };
 }
 

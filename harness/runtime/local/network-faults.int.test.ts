@@ -3,7 +3,8 @@
  * packet loss, the delay proxy, and that heal and stop remove all of it.
  * Needs root and `npm run build` (the delay proxy runs from dist/).
  */
-import { mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import type { Cluster, NodeId, ProcessSpec } from "../../core/index.js";
 import { grudgeRecord, isolate, partitionNemesis } from "../../../nemesis/index.js";
 import { cleanLocal } from "./clean-local.js";
 import { createLocalRuntime } from "./local-runtime.js";
+import { nodeNamespace } from "./namespaces.js";
 
 const clock = createSystemClock();
 const [n1, n2, n3] = ["n1", "n2", "n3"].map(nodeId) as [NodeId, NodeId, NodeId];
@@ -105,17 +107,28 @@ describe("network faults on the local runtime", () => {
     await c.healTraffic("delay");
     expect(await rules(c, n1, "nat")).not.toContain("FENCECHECK-DELAY");
     expect((await fetchTimed(c)).text).toBe("pong");
-    const proxies = await c.exec(n1, ["bash", "-c", "pgrep -f [d]elay-proxy.js || true"]);
-    expect(proxies.stdout.trim()).toBe("");
+    expect(delayProxiesIn(c, n1)).toEqual([]);
   });
 
   it("stop ends a delay proxy left running mid-fault", async () => {
     const c = await startCluster();
     await c.delayTraffic(n1, { port: PORT, delayMs: 100, jitterMs: 0, seed: 1 });
-    const pids = (await c.exec(n1, ["bash", "-c", `pgrep -f "[d]elay-proxy.js --listen ${N1_HOST}" || true`])).stdout.trim().split("\n").filter(Boolean);
+    const pids = delayProxiesIn(c, n1);
     expect(pids).toHaveLength(1);
     await c.stop();
     const alive = (await import("node:child_process")).spawnSync("kill", ["-0", pids[0] as string]).status === 0;
     expect(alive).toBe(false);
   });
 });
+
+/** The delay proxies running in this run's namespace of `node` (pgrep would also see other runs' proxies). */
+function delayProxiesIn(c: Cluster, node: NodeId): string[] {
+  const listed = spawnSync("ip", ["netns", "pids", nodeNamespace(c.runId, node)], { encoding: "utf8" }).stdout;
+  return listed.split("\n").filter((pid) => {
+    try {
+      return pid !== "" && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("delay-proxy");
+    } catch {
+      return false;
+    }
+  });
+}

@@ -3,15 +3,17 @@
  *
  *   node main.js ready --adapter A --node JSON --peers JSON --timeout-ms N
  *   node main.js preflight --adapter A --endpoints a,b --timeout-ms N
+ *   node main.js leader --adapter A --endpoints a,b --timeout-ms N
  *
  * `ready` exits 0 once the node's `ready()` says so, 1 on timeout.
  * `preflight` takes and releases one lock and prints `{"token":...}`.
+ * `leader` prints `{"leader":"host:port"}` (null when none leads).
  * On failure it prints `{"error":{"code","message"}}` on stdout and exits 1.
  */
 import { parseArgs } from "node:util";
 import { HarnessError } from "../../../harness/core/index.js";
 import { loadLockAdapter } from "../../adapters/load-lock-adapter.js";
-import type { LockServiceNode } from "../../adapters/lock-adapter.js";
+import type { LockAdapter, LockServiceNode } from "../../adapters/lock-adapter.js";
 import { preflight, waitUntilReady } from "../../adapters/lock-probe.js";
 
 async function main(): Promise<void> {
@@ -34,8 +36,22 @@ async function main(): Promise<void> {
     return;
   }
   const endpoints = (values.endpoints ?? "").split(",").filter(Boolean);
+  if (positionals[0] === "leader") {
+    const leader = await askLeader(loaded.adapter, endpoints, timeoutMs);
+    process.stdout.write(`${JSON.stringify({ leader: leader ?? null })}\n`);
+    return;
+  }
   const result = await preflight(loaded, endpoints, timeoutMs);
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/** The adapter's `leader()`, bounded by `timeoutMs`. */
+async function askLeader(adapter: LockAdapter, endpoints: readonly string[], timeoutMs: number): Promise<string | undefined> {
+  if (!adapter.leader) throw new HarnessError("config.invalid", `Cannot ask lock service "${adapter.name}" who leads: its adapter has no "leader"`);
+  const late = new Promise<never>((_, reject) => {
+    setTimeout(() => reject(new HarnessError("runtime.command-failed", `Cannot ask lock service "${adapter.name}" who leads: no answer after ${timeoutMs} ms`)), timeoutMs).unref();
+  });
+  return Promise.race([adapter.leader(endpoints), late]);
 }
 
 main().then(
