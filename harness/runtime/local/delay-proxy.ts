@@ -54,18 +54,28 @@ export function startDelayProxy(opts: DelayProxyOptions, clock: Clock = createSy
   });
 }
 
+/**
+ * Forwards `from` to `to` with the delay. Every chunk and the final FIN go
+ * through one promise chain, so they leave in the order they came even when
+ * two timers would expire in the same millisecond.
+ */
 function pipeDelayed(from: Socket, to: Socket, opts: DelayProxyOptions, deps: { rng: Rng; clock: Clock }): void {
   let last = 0;
+  let chain = Promise.resolve();
   const nowMs = (): number => deps.clock.nowNs() / 1e6;
+  const until = (at: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - nowMs())));
   from.on("data", (chunk: Buffer) => {
     const at = releaseAt(last, nowMs(), opts, deps.rng);
     last = at;
-    setTimeout(() => {
+    chain = chain.then(() => until(at)).then(() => {
       if (!to.destroyed) to.write(chunk);
-    }, at - nowMs());
+    });
   });
   from.on("end", () => {
-    setTimeout(() => to.end(), Math.max(0, last - nowMs()));
+    const at = last;
+    chain = chain.then(() => until(at)).then(() => {
+      if (!to.destroyed) to.end();
+    });
   });
 }
 
