@@ -3,7 +3,8 @@
  * by write, fsync, rename before any vote or release is answered: a node
  * that restarts must not vote again for a token it already voted past.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { writeFileDurably } from "../durable-file.js";
 import { join } from "node:path";
 import { HarnessError } from "../../../harness/core/index.js";
 import type { ResourceVotes } from "./acceptor.js";
@@ -50,14 +51,5 @@ export function saveVotes(dataDir: string, votes: ReadonlyMap<string, ResourceVo
       },
     ]),
   );
-  const path = join(dataDir, STATE_FILE);
-  const temp = `${path}.tmp`;
-  const fd = openSync(temp, "w");
-  try {
-    writeSync(fd, JSON.stringify(state));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
+  writeFileDurably(join(dataDir, STATE_FILE), JSON.stringify(state));
 }

@@ -3,7 +3,8 @@
  * (token counters and live leases, replaced by write-then-rename before each
  * answer) and `grants.jsonl` (one line per grant, for checkers).
  */
-import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
+import { writeFileDurably } from "../durable-file.js";
 import { join } from "node:path";
 import { HarnessError } from "../../../harness/core/index.js";
 import type { LeaseEntry, LeaseTableSnapshot } from "./lease-table.js";
@@ -58,16 +59,7 @@ export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot): vo
       [...snapshot.leases].map(([r, l]) => [r, { client: l.client, token: l.token.toString(), expiresAtMs: l.expiresAtMs }]),
     ),
   };
-  const path = join(dataDir, STATE_FILE);
-  const temp = `${path}.tmp`;
-  const fd = openSync(temp, "w");
-  try {
-    writeSync(fd, JSON.stringify(state));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
+  writeFileDurably(join(dataDir, STATE_FILE), JSON.stringify(state));
 }
 
 /** Appends one grant to `<dataDir>/grants.jsonl`. */
