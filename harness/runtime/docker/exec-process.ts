@@ -12,7 +12,7 @@ import type { Duplex } from "node:stream";
 import type Docker from "dockerode";
 import { HarnessError, messageOf } from "../../core/index.js";
 import type { Clock, NodeId, NodeProcess, ProcessExit, ProcessSpec } from "../../core/index.js";
-import { createLineSplitter } from "../local/line-splitter.js";
+import { createLineSplitter, lineChannel } from "../local/line-splitter.js";
 
 /** A started program plus what the cluster needs to manage it. */
 export interface ExecProcess extends NodeProcess {
@@ -155,20 +155,4 @@ export function exitFromCode(code: number | null): ProcessExit {
   if (code === null) return { code: null, signal: null };
   const signal = Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0];
   return code > 128 && signal ? { code: null, signal } : { code, signal: null };
-}
-
-/** Fans lines out to listeners; lines that arrive before the first listener are kept for it. */
-function lineChannel(): { emit(line: string): void; listen(listener: (line: string) => void): void } {
-  const listeners: ((line: string) => void)[] = [];
-  const early: string[] = [];
-  return {
-    emit(line) {
-      if (listeners.length === 0) early.push(line);
-      for (const listener of listeners) listener(line);
-    },
-    listen(listener) {
-      listeners.push(listener);
-      for (const line of early.splice(0)) listener(line);
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLineSplitter } from "./line-splitter.js";
+import { createLineSplitter, lineChannel } from "./line-splitter.js";
 
 function split(chunks: readonly string[], end = false): string[] {
   const lines: string[] = [];
@@ -21,5 +21,17 @@ describe("createLineSplitter", () => {
   it("holds a partial line until end", () => {
     expect(split(["a\nb"])).toEqual(["a"]);
     expect(split(["a\nb"], true)).toEqual(["a", "b"]);
+  });
+});
+
+describe("lineChannel", () => {
+  it("keeps lines that arrive before the first listener and hands them to it in order", () => {
+    const channel = lineChannel();
+    channel.emit("a");
+    channel.emit("b");
+    const seen: string[] = [];
+    channel.listen((line) => seen.push(line));
+    channel.emit("c");
+    expect(seen).toEqual(["a", "b", "c"]);
   });
 });

@@ -33,3 +33,19 @@ export function createLineSplitter(onLine: (line: string) => void): LineSplitter
     },
   };
 }
+
+/** Fans lines out to listeners; lines that arrive before the first listener are kept for it. */
+export function lineChannel(): { emit(line: string): void; listen(listener: (line: string) => void): void } {
+  const listeners: ((line: string) => void)[] = [];
+  const early: string[] = [];
+  return {
+    emit(line) {
+      if (listeners.length === 0) early.push(line);
+      for (const listener of listeners) listener(line);
+    },
+    listen(listener) {
+      listeners.push(listener);
+      for (const line of early.splice(0)) listener(line);
+    },
+  };
+}

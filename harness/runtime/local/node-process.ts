@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs
 import { dirname } from "node:path";
 import { HarnessError } from "../../core/index.js";
 import type { Clock, NodeId, NodeProcess, ProcessExit, ProcessSpec } from "../../core/index.js";
-import { createLineSplitter } from "./line-splitter.js";
+import { createLineSplitter, lineChannel } from "./line-splitter.js";
 import { namespaceExecArgv } from "./namespaces.js";
 
 /** A started process plus what the cluster needs to manage it. */
@@ -134,20 +134,4 @@ function openLog(logFile: string, argv: readonly string[]): number {
   const fd = openSync(logFile, "a");
   writeSync(fd, `--- fencecheck: starting ${argv.join(" ")}\n`);
   return fd;
-}
-
-/** Fans lines out to listeners; lines that arrive before the first listener are kept for it. */
-function lineChannel(): { emit(line: string): void; listen(listener: (line: string) => void): void } {
-  const listeners: ((line: string) => void)[] = [];
-  const early: string[] = [];
-  return {
-    emit(line) {
-      if (listeners.length === 0) early.push(line);
-      for (const listener of listeners) listener(line);
-    },
-    listen(listener) {
-      listeners.push(listener);
-      for (const line of early.splice(0)) listener(line);
-    },
-  };
 }
