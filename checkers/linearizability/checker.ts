@@ -43,6 +43,8 @@ export type Verdict = "ok" | "illegal" | "unknown";
 /** A check's verdict and its explanation. */
 export interface LinearizabilityResult<I = unknown, O = unknown> {
   readonly result: Verdict;
+  /** Why the verdict is unknown when no partition says it (e.g. "no operations"). */
+  readonly reason?: string;
   readonly info?: LinearizationInfo<I, O>;
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { checkPrepared, parseHistoryText, parseModelArg, prepareCheck } from "./index.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const corpus = join(root, "..", "shared", "corpus", "porcupine");
+const corpus = join(process.env.FENCECHECK_CORPUS ?? join(root, "..", "shared", "corpus"), "porcupine");
 const present = existsSync(join(corpus, "expected.tsv"));
 
 function rows(): { path: string; model: string; expected: string }[] {
@@ -19,7 +19,7 @@ function rows(): { path: string; model: string; expected: string }[] {
     });
 }
 
-describe.skipIf(!present)(`the porcupine corpus (${present ? corpus : "absent: ../shared/corpus not found beside the repo"})`, () => {
+describe.skipIf(!present)(`the porcupine corpus (${present ? corpus : "absent: neither FENCECHECK_CORPUS nor ../shared/corpus beside the repo"})`, () => {
   it.each(rows())("gives $path under $model the verdict $expected", ({ path, model, expected }) => {
     const parsed = parseHistoryText(readFileSync(join(corpus, path), "utf8"), path);
     const result = checkPrepared(prepareCheck(parsed.ops, path, parsed.format, parseModelArg(model)), { timeoutMs: 60_000 });

@@ -1,6 +1,7 @@
 /**
  * Checks one history file: read, choose the model, convert, search (in
- * parallel when worth it) and time the search.
+ * parallel when worth it) and time the search. A history with no operations
+ * to check is unknown ("no operations"): it is no evidence either way.
  */
 import {
   prepareCheck,
@@ -30,19 +31,26 @@ export interface FileCheck {
   readonly result: LinearizabilityResult;
   /** Time of the search alone (parsing excluded), in milliseconds. */
   readonly checkMs: number;
+  /** What the reader left out, one sentence each (a cut-short last line). */
+  readonly warnings: readonly string[];
 }
 
 /** Checks `path`; throws input.invalid when the file cannot be read. */
 export async function checkFile(path: string, options: FileCheckOptions = {}): Promise<FileCheck> {
   const parsed = readHistoryFile(path, options.format);
   const prepared = prepareCheck(parsed.ops, path, parsed.format, options.model);
+  const warnings = parsed.cutShortLine === undefined ? [] : [`"${path}" line ${parsed.cutShortLine} is cut short (no newline, not a whole op): left out`];
   const clock = createSystemClock();
-  const result = await checkParallel(prepared, {
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.maxMemoryBytes !== undefined ? { maxMemoryBytes: options.maxMemoryBytes } : {}),
-    ...(options.workers !== undefined ? { workers: options.workers } : {}),
-  });
+  const result: LinearizabilityResult =
+    prepared.operations.length === 0
+      ? { result: "unknown", reason: "no operations" }
+      : await checkParallel(prepared, {
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+          ...(options.maxMemoryBytes !== undefined ? { maxMemoryBytes: options.maxMemoryBytes } : {}),
+          ...(options.workers !== undefined ? { workers: options.workers } : {}),
+        });
   return {
+    warnings,
     path,
     modelName: prepared.modelName,
     format: parsed.format,

@@ -7,7 +7,7 @@ import type { LinearizabilityResult } from "../../checkers/index.js";
 
 /** The explanation of `result`, one string per line (empty when ok). */
 export function explainResult(result: LinearizabilityResult, maxOps = 6): string[] {
-  const lines: string[] = [];
+  const lines: string[] = result.reason === undefined ? [] : [`  ${result.reason}`];
   for (const p of result.info?.partitions ?? []) {
     const o = p.outcome;
     if (o.result === "unknown") {

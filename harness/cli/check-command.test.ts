@@ -62,4 +62,17 @@ describe("fencecheck check", () => {
     const wrong = file("w.tsv", "m-bad.log\tetcd-register\tok\n");
     expect(await runCheck({ files: [], manifest: wrong }, capture().io)).toBe(1);
   });
+
+  it("exits 2 for a history with no operations, saying so", async () => {
+    const c = capture();
+    expect(await runCheck({ files: [file("empty.edn", "")] }, c.io)).toBe(2);
+    expect(c.out.join("")).toMatch(/empty\.edn\tcas-register\tunknown\t[\d.]+ ms\n  no operations\n/);
+  });
+
+  it("warns on stderr naming a cut-short last line, and checks the rest", async () => {
+    const c = capture();
+    const path = file("cut.log", `${okLog}INFO  jepsen.util - 1\t:invoke\t:cas\t[1 `);
+    expect(await runCheck({ files: [path] }, c.io)).toBe(0);
+    expect(c.err.join("")).toBe(`fencecheck: warning: "${path}" line 5 is cut short (no newline, not a whole op): left out\n`);
+  });
 });

@@ -53,6 +53,7 @@ export async function runCheck(args: CheckArgs, io: CliIo): Promise<ExitCode> {
     let worst: ExitCode = 0;
     for (const file of args.files) {
       const c = await checkFile(file, { model, format, timeoutMs });
+      for (const warning of c.warnings) io.err(`fencecheck: warning: ${warning}\n`);
       io.out(`${file}\t${c.modelName}\t${c.result.result}\t${c.checkMs.toFixed(1)} ms\n`);
       for (const line of explainResult(c.result)) io.out(`${line}\n`);
       worst = worse(worst, c.result.result === "ok" ? 0 : c.result.result === "illegal" ? 1 : 2);

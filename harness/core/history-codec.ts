@@ -2,7 +2,8 @@
  * history.jsonl: one op per line, as JSON. Parsing validates every line and
  * names the file and line of the first bad one. A final line without a
  * newline that does not parse is the tail of a write cut short (a killed
- * harness) and is dropped, so a history is always checkable.
+ * harness) and is dropped, so a history is always checkable; `onCutShort`
+ * is told its 1-based line.
  */
 import { HarnessError } from "./errors.js";
 import { isOpType, type Op, type ProcessId } from "./op.js";
@@ -13,7 +14,7 @@ export function encodeOp(op: Op): string {
 }
 
 /** Parses a whole history.jsonl text; `source` names it in errors. */
-export function parseHistoryJsonl(text: string, source: string): Op[] {
+export function parseHistoryJsonl(text: string, source: string, onCutShort?: (line: number) => void): Op[] {
   const lines = text.split("\n");
   const cutShort = !text.endsWith("\n");
   const ops: Op[] = [];
@@ -25,7 +26,10 @@ export function parseHistoryJsonl(text: string, source: string): Op[] {
     try {
       raw = JSON.parse(line);
     } catch {
-      if (last && cutShort) break;
+      if (last && cutShort) {
+        onCutShort?.(i + 1);
+        break;
+      }
       throw new HarnessError("input.invalid", `Cannot read "${source}" line ${i + 1}: not JSON`);
     }
     ops.push(parseOp(raw, `"${source}" line ${i + 1}`));

@@ -32,6 +32,8 @@ export function parseFormatArg(text: string): HistoryFormat {
 export interface ParsedHistory {
   readonly format: HistoryFormat | "empty";
   readonly ops: readonly JepsenOp[];
+  /** The 1-based line of a cut-short last line that was left out, if any. */
+  readonly cutShortLine?: number;
 }
 
 /** Parses `text` (named `source` in errors) in `format`, or in the detected one. */
@@ -43,5 +45,7 @@ export function parseHistoryText(text: string, source: string, format?: HistoryF
     throw new HarnessError("input.invalid", `Cannot read "${source}" line ${line}: unknown history format`);
   }
   const parse = chosen === "jsonl" ? parseJsonlHistory : chosen === "edn" ? parseEdnHistory : parseEtcdLog;
-  return { format: chosen, ops: parse(text, source) };
+  let cutShortLine: number | undefined;
+  const ops = parse(text, source, (line) => (cutShortLine = line));
+  return cutShortLine === undefined ? { format: chosen, ops } : { format: chosen, ops, cutShortLine };
 }

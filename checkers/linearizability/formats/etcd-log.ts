@@ -7,7 +7,7 @@
  */
 import { isOpType } from "../../../harness/core/index.js";
 import { EdnSyntaxError, readEdn } from "./edn.js";
-import { badLine, type JepsenOp } from "./jepsen-op.js";
+import { badLine, unterminatedLastLine, type JepsenOp, type OnCutShort } from "./jepsen-op.js";
 
 const OP_LINE = /^\s*(\S+)\s+:(\S+)\s+:(\S+)(?:\s+(.*?))?\s*$/;
 const MARKER = "jepsen.util - ";
@@ -17,20 +17,34 @@ export function isEtcdLogLine(line: string): boolean {
   return /^\s*INFO\s+jepsen\.util\s+-\s/.test(line);
 }
 
-/** Parses a Jepsen text log; `source` names the file in errors. */
-export function parseEtcdLog(text: string, source: string): JepsenOp[] {
+/**
+ * Parses a Jepsen text log; `source` names the file in errors. A last line
+ * without a newline that does not parse is left out and passed to
+ * `onCutShort` (the tail of a write cut short).
+ */
+export function parseEtcdLog(text: string, source: string, onCutShort?: OnCutShort): JepsenOp[] {
   const ops: JepsenOp[] = [];
   const lines = text.split("\n");
+  const cut = onCutShort === undefined ? undefined : unterminatedLastLine(text);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
-    if (!isEtcdLogLine(raw)) {
-      if (raw.trim() !== "" && !/^\s*[A-Z]+\s+\S+\s+-\s/.test(raw)) badLine(source, i + 1, "not a Jepsen log line");
-      continue;
+    try {
+      const op = parseLine(raw, source, i + 1);
+      if (op) ops.push(op);
+    } catch (error) {
+      if (cut !== i + 1) throw error;
+      onCutShort!(cut);
     }
-    const op = parseOpLine(raw.slice(raw.indexOf(MARKER) + MARKER.length), source, i + 1);
-    if (op) ops.push(op);
   }
   return ops;
+}
+
+function parseLine(raw: string, source: string, line: number): JepsenOp | undefined {
+  if (!isEtcdLogLine(raw)) {
+    if (raw.trim() !== "" && !/^\s*[A-Z]+\s+\S+\s+-\s/.test(raw)) badLine(source, line, "not a Jepsen log line");
+    return undefined;
+  }
+  return parseOpLine(raw.slice(raw.indexOf(MARKER) + MARKER.length), source, line);
 }
 
 function parseOpLine(rest: string, source: string, line: number): JepsenOp | undefined {

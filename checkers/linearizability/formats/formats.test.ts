@@ -72,6 +72,17 @@ describe("parsers", () => {
     );
   });
 
+  it("leaves out a cut-short last line in every format and names it, but not a bad line followed by a newline", () => {
+    const edn = "{:process 0, :type :invoke, :f :read}\n{:process 0, :type :ok, :f :re";
+    expect(parseHistoryText(edn, "c.edn")).toMatchObject({ cutShortLine: 2, ops: [{ f: "read", type: "invoke" }] });
+    const log = "INFO  jepsen.util - 0\t:invoke\t:read\tnil\nINFO  jepsen.util - 0\t:ok\t:read\t[1";
+    expect(parseHistoryText(log, "c.log")).toMatchObject({ cutShortLine: 2, ops: [{ f: "read" }] });
+    const jsonl = '{"index":0,"time":0,"process":0,"type":"invoke","f":"read","value":null}\n{"index":1,"ti';
+    expect(parseHistoryText(jsonl, "c.jsonl", "jsonl")).toMatchObject({ cutShortLine: 2, ops: [{ f: "read" }] });
+    expect(errorOf(() => parseHistoryText(`${edn}\n`, "c.edn"))).toMatch(/^Cannot read "c.edn" line 2: bad EDN/);
+    expect(parseHistoryText("{:process 0, :type :invoke, :f :read}", "w.edn").cutShortLine).toBeUndefined();
+  });
+
   it("reads an empty file as an empty history", () => {
     expect(parseHistoryText("\n", "empty.log").ops).toEqual([]);
   });

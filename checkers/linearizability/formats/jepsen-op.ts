@@ -24,6 +24,22 @@ export type HistoryFormat = "jsonl" | "edn" | "etcd-log";
 /** Every format name. */
 export const HISTORY_FORMATS: readonly HistoryFormat[] = ["jsonl", "edn", "etcd-log"];
 
+/** Told the 1-based line of a cut-short last line that a parser left out. */
+export type OnCutShort = (line: number) => void;
+
+/**
+ * The 1-based number of the last line when `text` ends inside a non-blank
+ * line (no final newline): the tail of a write cut short. Undefined otherwise.
+ */
+export function unterminatedLastLine(text: string): number | undefined {
+  if (text.endsWith("\n")) return undefined;
+  const start = text.lastIndexOf("\n") + 1;
+  if (text.slice(start).trim() === "") return undefined;
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < start; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
 /** Throws input.invalid naming the source and line. */
 export function badLine(source: string, line: number, why: string): never {
   throw new HarnessError("input.invalid", `Cannot read "${source}" line ${line}: ${why}`);

@@ -4,13 +4,13 @@
  * the value is a `{key, value}` map.
  */
 import { parseHistoryJsonl } from "../../../harness/core/index.js";
-import type { JepsenOp } from "./jepsen-op.js";
+import type { JepsenOp, OnCutShort } from "./jepsen-op.js";
 
-/** Parses a history.jsonl text; `source` names the file in errors. */
-export function parseJsonlHistory(text: string, source: string): JepsenOp[] {
+/** Parses a history.jsonl text; `source` names the file in errors; a cut-short last line goes to `onCutShort`. */
+export function parseJsonlHistory(text: string, source: string, onCutShort?: OnCutShort): JepsenOp[] {
   const lines = lineNumbers(text);
   const ops: JepsenOp[] = [];
-  parseHistoryJsonl(text, source).forEach((op, i) => {
+  parseHistoryJsonl(text, source, onCutShort).forEach((op, i) => {
     if (typeof op.process !== "number") return;
     const base = { process: op.process, type: op.type, f: op.f, line: lines[i] ?? 0 };
     const v = op.value as Record<string, unknown> | null;
