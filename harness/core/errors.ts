@@ -14,6 +14,7 @@ export type HarnessErrorCode =
   | "nemesis.fault-not-applied"
   | "adapter.invalid"
   | "store.invalid"
+  | "store.write-failed"
   | "run.aborted"
   | "internal";
 

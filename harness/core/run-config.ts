@@ -78,7 +78,7 @@ export interface RunConfig {
   readonly timeLimitMs: number;
   /** An op that does not complete within this becomes `info`. */
   readonly opTimeoutMs: number;
-  /** Where runs are stored; each run gets `<storeDir>/<name>/<start-time>/`. */
+  /** Where runs are stored; each run gets `<storeDir>/<name>/<start-time>-<options>/`. */
   readonly storeDir: string;
   /** The command line that reproduces this run. */
   readonly command: string;

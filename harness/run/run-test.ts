@@ -85,6 +85,7 @@ export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutc
     deps.signal?.removeEventListener("abort", onAbort);
     store.close();
   }
+  error ??= store.writeFailure();
   log("checking the history");
   const checked = await checkAndReport({ config, history, dir: store.dir, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   return { ...checked, dir: store.dir, aborted: controller.signal.aborted || deps.signal?.aborted === true, ...(error ? { error } : {}) };
