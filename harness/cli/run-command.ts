@@ -1,7 +1,7 @@
 /** `fencecheck run`: one test against a lock service, with faults. */
 import { Command, Option } from "commander";
 import { createSystemClock } from "../core/index.js";
-import { resolveLockService, runTest } from "../run/index.js";
+import { checkStore, resolveLockService, runTest } from "../run/index.js";
 import { createLocalRuntime, dockerRuntimeForRun } from "../runtime/index.js";
 import { resolve } from "node:path";
 import { faultPackages, nemesisPackage } from "../../nemesis/index.js";
@@ -26,6 +26,7 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
       const config = await resolveLockService(optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed, argv: ctx.argv }), {
         nodesGiven: opts.lockNodes !== undefined,
       });
+      checkStore(config.storeDir);
       const junit = (given as { junit?: string }).junit;
       const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesisPackage(config).shading });
       const outcome = await runTest(config, {

@@ -5,3 +5,4 @@ export * from "./check-and-report.js";
 export * from "./interpreter.js";
 export * from "./agent-client.js";
 export * from "./resolve-lock-service.js";
+export { checkStore } from "../store/index.js";

@@ -28,7 +28,7 @@ import {
 } from "../core/index.js";
 import { clockTargets, fakeMonotonic, faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
 import { entrypointPath, loadLockAdapter, lockWriteGenerator, type LockAdapter } from "../../workloads/index.js";
-import { openRunStore, type RunStore } from "../store/index.js";
+import { checkStore, openRunStore, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
@@ -59,9 +59,10 @@ export interface RunOutcome {
   readonly aborted: boolean;
 }
 
-/** Runs one test end to end. Throws only for errors before the store exists. */
+/** Runs one test end to end. Throws only for errors before the store exists (an unusable store first of all). */
 export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutcome> {
   const log = deps.log ?? (() => undefined);
+  checkStore(config.storeDir);
   const pkg = nemesisPackage(config);
   const loaded = await loadLockAdapter(config.lock.adapter);
   await deps.runtime.checkPrerequisites();

@@ -1,3 +1,4 @@
 /** The store: run folders on disk. */
 export * from "./run-store.js";
 export * from "./read-stored-run.js";
+export * from "./store-check.js";
