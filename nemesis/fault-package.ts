@@ -5,6 +5,7 @@
  * record of what is paused.
  */
 import type { Fault, FaultShading, Generator, Nemesis, RunConfig } from "../harness/core/index.js";
+import type { NemesisContext } from "./leader/current-leader.js";
 
 /** A named fault package. */
 export interface FaultPackageSpec {
@@ -15,7 +16,7 @@ export interface FaultPackageSpec {
   readonly needs: readonly Fault[];
   /** Packages with the same kind share one nemesis (created once by `nemesis`). */
   readonly kind: string;
-  nemesis(): Nemesis;
+  nemesis(ctx: NemesisContext): Nemesis;
   /** How the report shades this kind's fault periods. */
   readonly shading: FaultShading;
   generator(config: RunConfig): Generator;

@@ -11,6 +11,7 @@ import {
   type RunConfig,
 } from "../harness/core/index.js";
 import { composeNemeses, type FaultPackageSpec } from "./fault-package.js";
+import type { NemesisContext } from "./leader/current-leader.js";
 import { pausePackages } from "./pause/pause-packages.js";
 import { partitionPackages } from "./partition/partition-packages.js";
 import { killPackages } from "./kill/kill-packages.js";
@@ -22,13 +23,13 @@ export function faultPackages(): readonly FaultPackageSpec[] {
   return [...pausePackages(), ...partitionPackages(), ...killPackages(), ...netPackages(), ...clockPackages()];
 }
 
-/** Builds the nemesis package for the run's faults (an empty schedule for none). */
-export function nemesisPackage(config: RunConfig): NemesisPackage {
+/** Builds the nemesis package for the run's faults (an empty schedule for none); `ctx` reaches every nemesis. */
+export function nemesisPackage(config: RunConfig, ctx: NemesisContext = {}): NemesisPackage {
   const specs = config.nemesis.faults.map((name) => findFaultPackage(name));
   const kinds = [...new Map(specs.map((s) => [s.kind, s])).values()];
   return {
     name: specs.map((s) => s.name).join(",") || "none",
-    nemesis: composeNemeses(kinds.map((s) => s.nemesis())),
+    nemesis: composeNemeses(kinds.map((s) => s.nemesis(ctx))),
     generator: anyOf(...specs.map((s) => s.generator(config))),
     finalGenerator: undefined,
     shading: kinds.map((s) => s.shading),

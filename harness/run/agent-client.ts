@@ -10,14 +10,14 @@ import {
   type AgentReply,
   type Client,
   type ClientOutcome,
-  type Cluster,
+  type ClusterProcesses,
   type NodeId,
   type NodeProcess,
 } from "../core/index.js";
 
 /** How to start one agent. */
 export interface AgentSpec {
-  readonly cluster: Cluster;
+  readonly cluster: ClusterProcesses;
   readonly node: NodeId;
   readonly config: AgentConfig;
   /** Absolute path of the compiled agent program. */

@@ -15,7 +15,7 @@ import { main } from "../cli/main.js";
 import { addRunOptions } from "../cli/run-command.js";
 import { optionsToConfig, type RunOptions } from "../cli/options-to-config.js";
 import { createLocalRuntime } from "../runtime/index.js";
-import { withLockLeader } from "./lock-leader.js";
+import { probeLeaderLookup } from "./lock-leader.js";
 import { resolveLockService } from "./resolve-lock-service.js";
 import { runTest } from "./run-test.js";
 
@@ -46,7 +46,7 @@ describe("leader-aimed faults on etcd", () => {
     const onOp = (op: Op): void => {
       if (asked || op.type !== "ok" || op.f !== "acquire" || !cluster) return;
       const endpoints = cluster.nodes.filter((n) => n.role === "lock").map((n) => `${n.host}:7001`);
-      asked = withLockLeader(cluster, { adapterSource: "etcd", endpoints, from: nodeId("c1") }).lockLeader?.();
+      asked = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints, from: nodeId("c1") })();
     };
     const args = ["--time-limit", "3", "--name", "leader-lookup", ...COMMON];
     const parsed = addRunOptions(new Command("run")).exitOverride().parse(args, { from: "user" }).opts();

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createRng, nodeId, runNodes, type Cluster, type Generator, type Invoke, type NodeId, type Op, type RunConfig } from "../core/index.js";
-import { nemesisPackage } from "../../nemesis/index.js";
-import { createFakeRuntime, type FakeCall } from "../runtime/fake/fake-runtime.js";
-import { lockNodeAt, refuseLeaderlessFaults, withLockLeader } from "./lock-leader.js";
+import { lockNodeAt, nemesisPackage, type NemesisContext } from "../../nemesis/index.js";
+import { createFakeRuntime, fakeLeaderLookup, type FakeCall } from "../runtime/fake/fake-runtime.js";
+import { probeLeaderLookup, refuseLeaderlessFaults } from "./lock-leader.js";
 import { runTest } from "./run-test.js";
 
 function config(faults: string[], seed = 1, adapter = "etcd"): RunConfig {
@@ -20,17 +20,16 @@ function config(faults: string[], seed = 1, adapter = "etcd"): RunConfig {
 
 async function fakeCluster(leaders: readonly (string | undefined)[], opts: { exec?: string } = {}) {
   const answers = [...leaders];
-  const runtime = createFakeRuntime({
-    ...(leaders.length > 0 ? { leader: () => answers.shift() as NodeId | undefined } : {}),
-    ...(opts.exec !== undefined ? { exec: () => ({ stdout: `${opts.exec}\n` }) } : {}),
-  });
+  const runtime = createFakeRuntime(opts.exec !== undefined ? { exec: () => ({ stdout: `${opts.exec}\n` }) } : {});
   const cluster = await runtime.start(runNodes(config([])), { runId: "t" });
-  return { cluster, calls: runtime.calls };
+  const ctx: NemesisContext = leaders.length > 0 ? { leader: fakeLeaderLookup(() => answers.shift() as NodeId | undefined, runtime.calls) } : {};
+  return { cluster, ctx, calls: runtime.calls };
 }
 
 /** Runs a package's schedule against its nemesis on `cluster`, completing each op with what the nemesis returned. */
-async function play(faults: string[], cluster: Cluster, count: number): Promise<Op[]> {
-  const pkg = nemesisPackage(config(faults));
+async function play(faults: string[], target: { cluster: Cluster; ctx: NemesisContext }, count: number): Promise<Op[]> {
+  const { cluster } = target;
+  const pkg = nemesisPackage(config(faults), target.ctx);
   let gen: Generator = pkg.generator;
   const ctx = (time: number) => ({ time, freeProcesses: new Set(["nemesis" as const]), concurrency: 1, rng: createRng(0) });
   const done: Op[] = [];
@@ -53,8 +52,9 @@ function faultCalls(calls: readonly FakeCall[]): FakeCall[] {
 
 describe("partition-leader", () => {
   it("isolates whichever lock node the lookup names at each fault from the other lock nodes, then heals", async () => {
-    const { cluster, calls } = await fakeCluster(["l2", "l3"]);
-    const ops = await play(["partition-leader"], cluster, 4);
+    const run = await fakeCluster(["l2", "l3"]);
+    const calls = run.calls;
+    const ops = await play(["partition-leader"], run, 4);
     expect(ops.map((op) => op.f)).toEqual(["start-partition", "stop-partition", "start-partition", "stop-partition"]);
     expect(ops[0]?.value).toMatchObject({ leader: "l2", grudge: { l1: ["l2"], l2: ["l1", "l3"], l3: ["l2"] } });
     expect(ops[2]?.value).toMatchObject({ leader: "l3", grudge: { l1: ["l3"], l2: ["l3"], l3: ["l1", "l2"] } });
@@ -62,30 +62,32 @@ describe("partition-leader", () => {
   });
 
   it("records leader null and cuts nothing when no node leads", async () => {
-    const { cluster, calls } = await fakeCluster([undefined]);
-    const [start] = await play(["partition-leader"], cluster, 1);
+    const run = await fakeCluster([undefined]);
+    const calls = run.calls;
+    const [start] = await play(["partition-leader"], run, 1);
     expect(start?.value).toMatchObject({ leader: null, grudge: {} });
     expect(calls.some((c) => c.kind === "partition")).toBe(false);
   });
 
   it("fails the op, not silently, on a cluster that cannot tell who leads", async () => {
-    const { cluster } = await fakeCluster([]);
-    await expect(play(["partition-leader"], cluster, 1)).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
+    await expect(play(["partition-leader"], await fakeCluster([]), 1)).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
   });
 });
 
 describe("pause-leader", () => {
   it("freezes the node the lookup names and thaws that same node", async () => {
-    const { cluster, calls } = await fakeCluster(["l3"]);
-    const [pause, resume] = await play(["pause-leader"], cluster, 2);
+    const run = await fakeCluster(["l3"]);
+    const calls = run.calls;
+    const [pause, resume] = await play(["pause-leader"], run, 2);
     expect(pause?.value).toMatchObject({ nodes: ["l3"], leader: "l3", mode: "freeze" });
     expect(resume).toMatchObject({ f: "resume", value: { nodes: ["l3"] } });
     expect(faultCalls(calls)).toEqual([{ kind: "lock-leader", leader: "l3" }, { kind: "freeze", node: "l3" }, { kind: "thaw", node: "l3" }]);
   });
 
   it("records leader null and pauses nothing when no node leads", async () => {
-    const { cluster, calls } = await fakeCluster([undefined]);
-    const [pause, resume] = await play(["pause-leader"], cluster, 2);
+    const run = await fakeCluster([undefined]);
+    const calls = run.calls;
+    const [pause, resume] = await play(["pause-leader"], run, 2);
     expect(pause?.value).toMatchObject({ nodes: [], leader: null });
     expect(resume?.value).toMatchObject({ nodes: [] });
     expect(faultCalls(calls).map((c) => c.kind)).toEqual(["lock-leader"]);
@@ -109,24 +111,24 @@ describe("leader-aimed faults without a leader lookup", () => {
   });
 });
 
-describe("withLockLeader", () => {
+describe("probeLeaderLookup", () => {
   it("runs the adapter's leader() in the given node and maps the endpoint to its lock node", async () => {
     const { cluster, calls } = await fakeCluster([], { exec: JSON.stringify({ leader: "10.77.0.11:7001" }) });
-    const leaderAware = withLockLeader(cluster, { adapterSource: "etcd", endpoints: ["10.77.0.10:7001"], from: nodeId("c1") });
-    await expect(leaderAware.lockLeader?.()).resolves.toBe("l2");
+    const lookup = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints: ["10.77.0.10:7001"], from: nodeId("c1") });
+    await expect(lookup()).resolves.toBe("l2");
     expect(calls.find((c) => c.kind === "exec")).toMatchObject({ node: "c1", argv: expect.arrayContaining(["leader", "--adapter", "etcd", "--endpoints", "10.77.0.10:7001"]) });
   });
 
   it("answers undefined when the probe finds no leader", async () => {
     const { cluster } = await fakeCluster([], { exec: JSON.stringify({ leader: null }) });
-    const leaderAware = withLockLeader(cluster, { adapterSource: "etcd", endpoints: [], from: nodeId("c1") });
-    await expect(leaderAware.lockLeader?.()).resolves.toBeUndefined();
+    const lookup = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints: [], from: nodeId("c1") });
+    await expect(lookup()).resolves.toBeUndefined();
   });
 
   it("maps only lock nodes' addresses, in host:port or URL form", async () => {
     const { cluster } = await fakeCluster([]);
-    expect(lockNodeAt(cluster, "10.77.0.12:7001")).toBe("l3");
-    expect(lockNodeAt(cluster, "http://10.77.0.10:7001/")).toBe("l1");
-    expect(lockNodeAt(cluster, "10.77.0.13:7001")).toBeUndefined();
+    expect(lockNodeAt(cluster.nodes, "10.77.0.12:7001")).toBe("l3");
+    expect(lockNodeAt(cluster.nodes, "http://10.77.0.10:7001/")).toBe("l1");
+    expect(lockNodeAt(cluster.nodes, "10.77.0.13:7001")).toBeUndefined();
   });
 });

@@ -2,11 +2,11 @@
  * Lets faults aim at the lock service's leader. The harness cannot reach
  * node addresses, so the adapter's `leader()` runs inside a client node
  * through the lock probe program; the endpoint it names is mapped back to
- * the lock node with that address. Nemeses see the answer as
- * `Cluster.lockLeader()` on the cluster the run hands them.
+ * the lock node with that address. Nemeses get the lookup through their
+ * `NemesisContext` (nemesis/leader), not through the cluster.
  */
-import { HarnessError, type Cluster, type NodeId, type RunConfig } from "../core/index.js";
-import { leaderFaults } from "../../nemesis/index.js";
+import { HarnessError, type ClusterInfo, type ClusterProcesses, type NodeId, type RunConfig } from "../core/index.js";
+import { leaderFaults, lockNodeAt, type LeaderLookup } from "../../nemesis/index.js";
 import type { LockAdapter } from "../../workloads/index.js";
 import { runLockProbe } from "./lock-probe-runner.js";
 
@@ -20,12 +20,6 @@ export function refuseLeaderlessFaults(config: RunConfig, adapter: LockAdapter):
   throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": lock service "${adapter.name}" cannot tell who leads`);
 }
 
-/** The lock node whose address is the host of `endpoint` ("host:port" or a URL), if any. */
-export function lockNodeAt(cluster: Cluster, endpoint: string): NodeId | undefined {
-  const host = endpoint.replace(/^[a-z]+:\/\//, "").replace(/:\d+\/*$/, "");
-  return cluster.nodes.find((n) => n.role === "lock" && n.host === host)?.id;
-}
-
 /** What a leader lookup needs to know about the run. */
 export interface LeaderLookupOptions {
   /** The adapter as the run names it (built-in name or module path). */
@@ -36,26 +30,25 @@ export interface LeaderLookupOptions {
 }
 
 /**
- * `cluster` with `lockLeader` added: each call runs the adapter's
- * `leader()` in `from` and answers the lock node it names (undefined when
- * none leads, or the endpoint is no started lock node).
+ * A lookup that, at each call, runs the adapter's `leader()` in `from` and
+ * answers the lock node it names (undefined when none leads, or the
+ * endpoint is no started lock node).
  */
-export function withLockLeader(cluster: Cluster, opts: LeaderLookupOptions): Cluster {
-  async function lockLeader(): Promise<NodeId | undefined> {
+export function probeLeaderLookup(cluster: ClusterInfo & Pick<ClusterProcesses, "exec">, opts: LeaderLookupOptions): LeaderLookup {
+  return async () => {
     const answer = await runLockProbe(cluster, opts.from, opts.adapterSource, [
       "leader", "--adapter", opts.adapterSource, "--endpoints", opts.endpoints.join(","), "--timeout-ms", String(LOOKUP_TIMEOUT_MS),
     ], LOOKUP_TIMEOUT_MS + 5000);
-    return typeof answer.leader === "string" ? lockNodeAt(cluster, answer.leader) : undefined;
-  }
-  return { ...cluster, lockLeader };
+    return typeof answer.leader === "string" ? lockNodeAt(cluster.nodes, answer.leader) : undefined;
+  };
 }
 
 /**
- * The cluster a run's nemesis gets: with `lockLeader` when the run has
- * leader-aimed faults and started its lock nodes, else `cluster` itself.
+ * The run's leader lookup: present when the run has leader-aimed faults
+ * and started its lock nodes, else undefined.
  */
-export function clusterForNemesis(cluster: Cluster, config: RunConfig, lockEndpoints: readonly string[]): Cluster {
+export function leaderLookupFor(cluster: ClusterInfo & Pick<ClusterProcesses, "exec">, config: RunConfig, lockEndpoints: readonly string[]): LeaderLookup | undefined {
   const from = cluster.nodes.find((n) => n.role === "client");
-  if (leaderFaults(config).length === 0 || config.lock.endpoints?.length || !from) return cluster;
-  return withLockLeader(cluster, { adapterSource: config.lock.adapter, endpoints: lockEndpoints, from: from.id });
+  if (leaderFaults(config).length === 0 || config.lock.endpoints?.length || !from) return undefined;
+  return probeLeaderLookup(cluster, { adapterSource: config.lock.adapter, endpoints: lockEndpoints, from: from.id });
 }

@@ -20,6 +20,7 @@ import {
   runNodes,
   timeLimit,
   type Cluster,
+  type Nemesis,
   type Op,
   type RunConfig,
   type Runtime,
@@ -28,11 +29,11 @@ import {
 } from "../core/index.js";
 import { clockTargets, fakeMonotonic, faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
 import { entrypointPath, loadLockAdapter, lockWriteGenerator, type LockAdapter } from "../../workloads/index.js";
-import { checkStore, openRunStore, type RunStore } from "../store/index.js";
+import { checkStore, openRunStore, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
-import { clusterForNemesis, refuseLeaderlessFaults } from "./lock-leader.js";
+import { leaderLookupFor, refuseLeaderlessFaults } from "./lock-leader.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
 
 /** What a run needs besides its configuration. */
@@ -109,16 +110,18 @@ async function execute(run: Execution): Promise<void> {
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
   const clockFaults = faultsNeeded(config).has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
-  const cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, ...clockFaults });
+  await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, ...clockFaults });
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;
+  let nemesis: Nemesis | undefined;
   try {
     const endpoints = await startServices(cluster, config, { store, originNs: clock.originNs });
     services = endpoints;
     for (const note of endpoints.notes) log(`note: ${note}`);
-    const target = clusterForNemesis(cluster, config, endpoints.lock);
-    interpreter = await openInterpreter(run, target, endpoints);
-    await pkg.nemesis.setup(target);
+    const leader = leaderLookupFor(cluster, config, endpoints.lock);
+    nemesis = nemesisPackage(config, leader ? { leader } : {}).nemesis;
+    interpreter = await openInterpreter(run, cluster, endpoints, nemesis);
+    await nemesis.setup(cluster);
     const resources = resourceNames(config.workload.resources);
     const clients = lockWriteGenerator({
       concurrency: config.workload.clients,
@@ -131,18 +134,25 @@ async function execute(run: Execution): Promise<void> {
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     await interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
-    await pkg.nemesis.teardown(target);
+    await nemesis.teardown(cluster);
     log("healed; final reads");
     await interpreter.run(eachOnce(resources.map((resource) => ({ f: "read", value: { resource } }))));
   } finally {
-    await pkg.nemesis.teardown(cluster).catch((e: unknown) => log(`cannot heal: ${messageOf(e)}`));
+    await nemesis?.teardown(cluster).catch((e: unknown) => log(`cannot heal: ${messageOf(e)}`));
     await interpreter?.close();
     await services?.stop();
-    await stopCluster(cluster, log);
+    await collectFiles(cluster, store);
+    log("stopping nodes");
   }
 }
 
-async function openInterpreter(run: Execution, cluster: Cluster, endpoints: ServiceEndpoints): Promise<Interpreter> {
+/** Brings every node's files (its folder, and storage.jsonl from storage nodes) to the run's folder. */
+async function collectFiles(cluster: Cluster, store: RunStore): Promise<void> {
+  await Promise.all(cluster.nodes.map((node) =>
+    cluster.collect(node.id, [store.nodeDir(node.id), ...(node.role === "storage" ? [join(store.dir, RUN_FILES.storage)] : [])])));
+}
+
+async function openInterpreter(run: Execution, cluster: Cluster, endpoints: ServiceEndpoints, nemesis: Nemesis): Promise<Interpreter> {
   const { config, store, clock } = run;
   return createInterpreter({
     concurrency: config.workload.clients,
@@ -151,7 +161,7 @@ async function openInterpreter(run: Execution, cluster: Cluster, endpoints: Serv
     opTimeoutMs: config.opTimeoutMs,
     signal: run.signal,
     cluster,
-    nemesis: run.pkg.nemesis,
+    nemesis,
     nodeOf: (thread) => clientNode(thread),
     record(op) {
       run.history.push(op);
@@ -178,11 +188,6 @@ async function openInterpreter(run: Execution, cluster: Cluster, endpoints: Serv
         },
       }),
   });
-}
-
-async function stopCluster(cluster: Cluster, log: (line: string) => void): Promise<void> {
-  log("stopping nodes");
-  await cluster.stop();
 }
 
 /** A short id naming the run's namespaces: time and pid in base 36. */

@@ -4,7 +4,7 @@
  * the storage protocol and logs the database's answers (postgres-*).
  */
 import { join } from "node:path";
-import type { Cluster, ClusterNode, RunConfig } from "../core/index.js";
+import type { ClusterNode, ClusterProcesses, RunConfig } from "../core/index.js";
 import { entrypointPath, postgresLaunch } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { RUN_FILES } from "../store/index.js";
@@ -14,7 +14,7 @@ const POSTGRES_PORT = 5432;
 
 /** Starts the node's storage, ready before this resolves. */
 export async function startStorageNode(
-  cluster: Cluster,
+  cluster: ClusterProcesses,
   config: RunConfig,
   node: ClusterNode,
   opts: { readonly store: RunStore; readonly originNs: bigint },

@@ -17,7 +17,7 @@
  * from `clocks` was not changed by that op. Between two ops a node's offset
  * drifts by (rate - 1) per ms of real time.
  */
-import { sleepUnlessAborted, type ClockSkew, type Cluster, type Invoke, type Nemesis, type NodeId } from "../../harness/core/index.js";
+import { sleepUnlessAborted, type ClockSkew, type Cluster, type ClusterClocks, type Invoke, type Nemesis, type NodeId } from "../../harness/core/index.js";
 
 /** One node's skew; `offsetMs` absent keeps the node's current offset (a rate change without a jump). */
 export interface SkewRequest {
@@ -93,12 +93,12 @@ export function clockNemesis(): Nemesis {
   };
 }
 
-async function keepOffset(cluster: Cluster, node: NodeId, rate: number): Promise<void> {
+async function keepOffset(cluster: ClusterClocks, node: NodeId, rate: number): Promise<void> {
   const { offsetMs } = await cluster.readClock(node);
   await cluster.setClock(node, { offsetMs, rate });
 }
 
-async function strobe(cluster: Cluster, nodes: readonly NodeId[], s: StrobeRequest, signal: AbortSignal): Promise<void> {
+async function strobe(cluster: ClusterClocks, nodes: readonly NodeId[], s: StrobeRequest, signal: AbortSignal): Promise<void> {
   const flips = Math.max(1, Math.floor(s.durationMs / Math.max(1, s.periodMs)));
   for (let i = 0; i < flips && !signal.aborted; i++) {
     const offsetMs = i % 2 === 0 ? s.deltaMs : -s.deltaMs;
@@ -107,7 +107,7 @@ async function strobe(cluster: Cluster, nodes: readonly NodeId[], s: StrobeReque
   }
 }
 
-async function readAll(cluster: Cluster, nodes: readonly NodeId[]): Promise<Record<string, number>> {
+async function readAll(cluster: ClusterClocks, nodes: readonly NodeId[]): Promise<Record<string, number>> {
   const readings = await Promise.all(nodes.map((node) => cluster.readClock(node)));
   return Object.fromEntries(readings.map((r) => [r.node, r.offsetMs]));
 }

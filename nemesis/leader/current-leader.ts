@@ -1,10 +1,21 @@
 /**
- * The lock-service leader as a fault sees it at the moment it strikes: the
- * cluster's `lockLeader` lookup, which the run supplies when the lock
- * adapter can tell who leads. Faults aimed at the leader record the answer
- * (`leader`, null when none leads) in their op's value.
+ * The lock-service leader as a fault sees it at the moment it strikes. A
+ * `LeaderLookup` is not part of the cluster: the run builds one when the
+ * lock adapter can tell who leads (it asks the adapter's `leader()` from
+ * inside a node and maps the endpoint back with `lockNodeAt`) and hands it
+ * to the nemeses through `NemesisContext`. Faults aimed at the leader
+ * record the answer (`leader`, null when none leads) in their op's value.
  */
-import { HarnessError, type Cluster, type NodeId } from "../../harness/core/index.js";
+import { HarnessError, type ClusterNode, type NodeId } from "../../harness/core/index.js";
+
+/** Who leads the lock service now: a lock node, or undefined when none does. */
+export type LeaderLookup = () => Promise<NodeId | undefined>;
+
+/** What the run gives nemeses besides the cluster. */
+export interface NemesisContext {
+  /** Present when the run can tell who leads (the adapter has `leader` and the run started the lock nodes). */
+  readonly leader?: LeaderLookup;
+}
 
 /** The value fields a leader-aimed start op is invoked with. */
 export interface LeaderTarget {
@@ -18,13 +29,19 @@ export function aimsAtLeader(value: unknown): boolean {
 }
 
 /**
- * Asks the cluster who leads. Rejects with "nemesis.unsupported-fault" when
- * the cluster has no lookup (the run refuses such faults before it starts,
- * so this means a wiring error), and with the lookup's own error.
+ * Asks who leads. Rejects with "nemesis.unsupported-fault" when the run
+ * gave no lookup (the run refuses such faults before it starts, so this
+ * means a wiring error), and with the lookup's own error.
  */
-export async function currentLeader(cluster: Cluster, fault: string): Promise<NodeId | undefined> {
-  if (!cluster.lockLeader) {
-    throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": this cluster cannot tell which lock node leads`);
+export async function currentLeader(ctx: NemesisContext, fault: string): Promise<NodeId | undefined> {
+  if (!ctx.leader) {
+    throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": this run cannot tell which lock node leads`);
   }
-  return cluster.lockLeader();
+  return ctx.leader();
+}
+
+/** The lock node whose address is the host of `endpoint` ("host:port" or a URL), if any. */
+export function lockNodeAt(nodes: readonly ClusterNode[], endpoint: string): NodeId | undefined {
+  const host = endpoint.replace(/^[a-z]+:\/\//, "").replace(/:\d+\/*$/, "");
+  return nodes.find((n) => n.role === "lock" && n.host === host)?.id;
 }

@@ -10,6 +10,15 @@ import { nodeId, type Grudge, type NodeId, type Rng } from "../../harness/core/i
 /** A grudge as JSON-friendly data: node -> nodes whose traffic it drops. */
 export type GrudgeRecord = Readonly<Record<string, readonly string[]>>;
 
+/** The value of a start-partition op. */
+export interface PartitionValue {
+  readonly package: string;
+  /** The shape's name: halves, isolate, majorities-ring, bridge, holder... */
+  readonly shape: string;
+  readonly grudge: GrudgeRecord;
+  readonly [key: string]: unknown;
+}
+
 /** The grudge where each node drops every node outside its own component; nodes in no component are left alone. */
 export function completeGrudge(components: readonly (readonly string[])[]): Grudge {
   const all = components.flat();

@@ -4,12 +4,11 @@
  * every node), then heal. `partition-one-way`: one node, drawn from the
  * seed, stops hearing from another while the reverse direction still works.
  */
-import { HarnessError, runNodes, type Cluster, type Rng, type RunConfig } from "../../harness/core/index.js";
-import { aimsAtLeader, currentLeader } from "../leader/current-leader.js";
+import { HarnessError, runNodes, type ClusterNode, type Rng, type RunConfig } from "../../harness/core/index.js";
+import { aimsAtLeader, currentLeader, type NemesisContext } from "../leader/current-leader.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption } from "../schedule/fault-options.js";
-import { grudgeRecord, isolate, oneWay, shuffled } from "./grudge.js";
-import type { PartitionValue } from "./partition-nemesis.js";
+import { grudgeRecord, isolate, oneWay, shuffled, type PartitionValue } from "./grudge.js";
 
 const DEFAULT_DURATION_MS = 3000;
 
@@ -18,11 +17,11 @@ const DEFAULT_DURATION_MS = 3000;
  * with `leader` and the grudge isolating it from the other lock nodes, or
  * `leader: null` (and an empty grudge) when no node leads.
  */
-export async function resolveLeaderPartition(value: PartitionValue, cluster: Cluster): Promise<PartitionValue> {
+export async function resolveLeaderPartition(value: PartitionValue, nodes: readonly ClusterNode[], ctx: NemesisContext): Promise<PartitionValue> {
   if (!aimsAtLeader(value)) return value;
-  const leader = await currentLeader(cluster, value.package);
+  const leader = await currentLeader(ctx, value.package);
   if (leader === undefined) return { ...value, leader: null, grudge: {} };
-  const lockNodes = cluster.nodes.filter((n) => n.role === "lock").map((n) => n.id as string);
+  const lockNodes = nodes.filter((n) => n.role === "lock").map((n) => n.id as string);
   return { ...value, leader, grudge: grudgeRecord(isolate(lockNodes, leader)) };
 }
 

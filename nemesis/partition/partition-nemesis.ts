@@ -8,18 +8,13 @@
  * "leader"`) is resolved when it runs; with no leader it records
  * `leader: null` and changes nothing.
  */
-import { HarnessError, type Cluster, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../harness/core/index.js";
-import { grudgeFromRecord, type GrudgeRecord } from "./grudge.js";
+import { HarnessError, type Cluster, type ClusterNetwork, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../harness/core/index.js";
+import { grudgeFromRecord, type PartitionValue } from "./grudge.js";
 import { resolveLeaderPartition } from "./leader-partition.js";
+import type { NemesisContext } from "../leader/current-leader.js";
 
-/** The value of a start-partition op. */
-export interface PartitionValue {
-  readonly package: string;
-  /** The shape's name: halves, isolate, majorities-ring, bridge, holder... */
-  readonly shape: string;
-  readonly grudge: GrudgeRecord;
-  readonly [key: string]: unknown;
-}
+export type { PartitionValue } from "./grudge.js";
+
 
 /** A pair probed to prove a fault: `to` drops traffic from `from`. */
 export interface ProbedPair {
@@ -29,7 +24,7 @@ export interface ProbedPair {
 }
 
 /** Options of the partition nemesis. */
-export interface PartitionNemesisOptions {
+export interface PartitionNemesisOptions extends NemesisContext {
   /** How long a probe waits for an answer; default 1000 ms. */
   readonly probeTimeoutMs?: number;
 }
@@ -45,7 +40,7 @@ export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
     setup: async () => undefined,
     async invoke(op: Invoke, cluster: Cluster) {
       if (op.f === "start-partition") {
-        const value = await resolveLeaderPartition(op.value as PartitionValue, cluster);
+        const value = await resolveLeaderPartition(op.value as PartitionValue, cluster.nodes, opts);
         if (value.leader === null) return value;
         const grudge = grudgeFromRecord(value.grudge);
         applied = { pair: probePair(grudge) };
@@ -75,7 +70,7 @@ export function probePair(grudge: Grudge): { from: NodeId; to: NodeId } | undefi
   return { from, to: first[0] };
 }
 
-async function proveCut(cluster: Cluster, pair: { from: NodeId; to: NodeId } | undefined, timeoutMs: number): Promise<{ probed?: ProbedPair }> {
+async function proveCut(cluster: ClusterNetwork, pair: { from: NodeId; to: NodeId } | undefined, timeoutMs: number): Promise<{ probed?: ProbedPair }> {
   if (!pair) return {};
   const result = await cluster.probe(pair.from, pair.to, { timeoutMs });
   if (result !== "timeout") {
@@ -87,7 +82,7 @@ async function proveCut(cluster: Cluster, pair: { from: NodeId; to: NodeId } | u
   return { probed: { ...pair, result } };
 }
 
-async function proveHealed(cluster: Cluster, pair: { from: NodeId; to: NodeId } | undefined, timeoutMs: number): Promise<{ probed?: ProbedPair }> {
+async function proveHealed(cluster: ClusterNetwork, pair: { from: NodeId; to: NodeId } | undefined, timeoutMs: number): Promise<{ probed?: ProbedPair }> {
   if (!pair) return {};
   let result: ProbeResult = "timeout";
   for (let attempt = 0; attempt < HEAL_PROBE_ATTEMPTS && result === "timeout"; attempt++) {

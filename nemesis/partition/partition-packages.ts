@@ -4,6 +4,7 @@
  * partition.nodes=lock` restricts them) in an order shuffled by the run's
  * seed and the step number, so a schedule is reproducible from its seed.
  */
+import type { NemesisContext } from "../leader/current-leader.js";
 import { HarnessError, runNodes, type Completion, type FaultShading, type Grudge, type Op, type RunConfig, type Rng } from "../../harness/core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
@@ -41,7 +42,7 @@ export function shapeGrudge(shape: PartitionShape, nodes: readonly string[], rng
 
 /** The partition packages. */
 export function partitionPackages(): readonly FaultPackageSpec[] {
-  const base = { needs: ["partition"], kind: "partition", nemesis: () => partitionNemesis(), shading: PARTITION_SHADING } as const;
+  const base = { needs: ["partition"], kind: "partition", nemesis: (ctx: NemesisContext) => partitionNemesis(ctx), shading: PARTITION_SHADING } as const;
   const where = "over lock, storage and client nodes (partition.nodes=lock restricts them)";
   return [
     { ...base, name: "partition", description: `cut the network into a shape chosen by the seed each time (${PARTITION_SHAPES.join(", ")}) ${where}`, generator: (c) => shapedGenerator(c, "partition", PARTITION_SHAPES) },

@@ -4,8 +4,8 @@
  * cgroup), `resume` SIGCONTs (thaws) them. It remembers what it paused and
  * how, so teardown resumes exactly that and nothing else.
  */
-import type { Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
-import { aimsAtLeader, currentLeader } from "../leader/current-leader.js";
+import type { Cluster, ClusterClocks, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
+import { aimsAtLeader, currentLeader, type NemesisContext } from "../leader/current-leader.js";
 
 /** The value of a pause or resume op. */
 export interface PauseValue {
@@ -32,8 +32,8 @@ export interface PauseValue {
   readonly leader?: string | null;
 }
 
-/** Creates a pause nemesis with its own record of paused nodes. */
-export function pauseNemesis(): Nemesis {
+/** Creates a pause nemesis with its own record of paused nodes; `ctx.leader` serves leader-aimed pauses. */
+export function pauseNemesis(ctx: NemesisContext = {}): Nemesis {
   const paused = new Map<NodeId, "signal" | "freeze">();
   const clockBehindMs = new Map<NodeId, number>();
   return {
@@ -75,7 +75,7 @@ export function pauseNemesis(): Nemesis {
 
   /** Pauses the node that leads now (the lookup comes first, so this pause is not synchronous). */
   async function pauseLeader(value: PauseValue, cluster: Cluster): Promise<PauseValue> {
-    const leader = await currentLeader(cluster, value.package ?? "pause-leader");
+    const leader = await currentLeader(ctx, value.package ?? "pause-leader");
     if (leader === undefined) return { ...value, nodes: [], leader: null };
     const mode = value.mode ?? "signal";
     paused.set(leader, mode);
@@ -84,7 +84,7 @@ export function pauseNemesis(): Nemesis {
   }
 
   /** Sets each node's clock back by `ms` more, so that it reads as if it had stood still while paused. */
-  async function setClocksBack(cluster: Cluster, nodes: readonly NodeId[], ms: number): Promise<void> {
+  async function setClocksBack(cluster: ClusterClocks, nodes: readonly NodeId[], ms: number): Promise<void> {
     for (const n of nodes) {
       const behind = (clockBehindMs.get(n) ?? 0) + ms;
       clockBehindMs.set(n, behind);

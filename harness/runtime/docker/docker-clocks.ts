@@ -2,14 +2,14 @@
  * The fake clocks of a docker cluster: one libfaketime skew file per
  * process in the run's clock directory on this host, bind-mounted read-only
  * into every container at CLOCK_MOUNT, rewritten atomically on every change
- * (see local/faketime.ts for why each process has its own file).
+ * (see common/faketime.ts for why each process has its own file).
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError } from "../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, ExecResult, NodeId } from "../../core/index.js";
-import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../local/faketime.js";
-import type { NodeClockState } from "../local/faketime.js";
+import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../common/faketime.js";
+import type { NodeClockState } from "../common/faketime.js";
 import { FAKETIME_LIBRARY } from "./images/image-specs.js";
 import { CLOCK_MOUNT } from "./docker-plan.js";
 

@@ -6,10 +6,10 @@
  * container), with the faults that need the host refused.
  */
 import type Docker from "dockerode";
-import { HarnessError } from "../../core/index.js";
+import { composeCluster, HarnessError, SHARED_FILES } from "../../core/index.js";
 import type { Clock, Cluster, ClusterNode, ExecResult, Fault, NodeId, NodeProcess, ProcessSpec } from "../../core/index.js";
-import { awaitStopped, createProcessTable } from "../local/process-table.js";
-import { CLOCK_TOLERANCE_MS } from "../local/clock-and-freeze.js";
+import { awaitStopped, createProcessTable } from "../common/process-table.js";
+import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { containerPids, execInContainer, signalHostPid } from "./container-io.js";
 import type { DockerClocks } from "./docker-clocks.js";
 import type { DockerEngine } from "./docker-engine.js";
@@ -123,10 +123,8 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
   }
 
   const nodes: ClusterNode[] = plan.containers.map((c) => ({ id: c.id, role: c.role, host: c.host }));
-  return {
-    runId: plan.runId,
-    nodes,
-    faults: parts.faults,
+  return composeCluster({ runId: plan.runId, nodes, faults: parts.faults }, {
+    ...SHARED_FILES,
     startProcess: (node, spec): Promise<NodeProcess> => start(node, spec),
     exec: (node, argv, opts = {}) => run(node, argv, {}, opts),
     /** SIGSTOPs every process of the node (tracked ones before the promise is returned); a freezer pause on a remote engine. */
@@ -206,7 +204,7 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
       });
       return stopping;
     },
-  };
+  });
 }
 
 function ignoreNotPaused(error: unknown): void {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HarnessError, createSystemClock, messageOf } from "../../core/index.js";
 import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../core/index.js";
-import { runCommand } from "../local/run-command.js";
+import { runCommand } from "../common/run-command.js";
 import { cleanDocker } from "./clean-docker.js";
 import { createDockerClocks } from "./docker-clocks.js";
 import { createDockerCluster } from "./docker-cluster.js";

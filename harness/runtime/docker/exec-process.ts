@@ -12,7 +12,7 @@ import type { Duplex } from "node:stream";
 import type Docker from "dockerode";
 import { HarnessError, messageOf } from "../../core/index.js";
 import type { Clock, NodeId, NodeProcess, ProcessExit, ProcessSpec } from "../../core/index.js";
-import { createLineSplitter, lineChannel } from "../local/line-splitter.js";
+import { createLineSplitter, lineChannel } from "../common/line-splitter.js";
 
 /** A started program plus what the cluster needs to manage it. */
 export interface ExecProcess extends NodeProcess {

@@ -7,10 +7,10 @@
  * container's namespace.
  */
 import type { Clock, Grudge, NodeId, ProbeResult } from "../../core/index.js";
-import { grudgeSources, healScript, partitionScript } from "../local/partition-rules.js";
-import { runChecked, runCommand } from "../local/run-command.js";
-import { lossHealScript, lossScript, probeScript } from "../local/traffic-rules.js";
-import { portProbeScript } from "../local/wait-for-port.js";
+import { grudgeSources, healScript, partitionScript } from "../common/partition-rules.js";
+import { runChecked, runCommand } from "../common/run-command.js";
+import { lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
+import { portProbeScript } from "../common/port-probe.js";
 
 /** The network faults of a cluster on a local engine. */
 export interface NetworkFaults {

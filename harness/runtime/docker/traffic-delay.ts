@@ -5,8 +5,8 @@
  */
 import { join } from "node:path";
 import type { NodeId, NodeProcess, ProcessSpec, TrafficDelay } from "../../core/index.js";
-import { delayHealScript, delayScript, proxyPortFor, type Redirect } from "../local/traffic-rules.js";
-import { proxyProgram } from "../local/traffic-shaper.js";
+import { delayHealScript, delayScript, proxyPortFor, type Redirect } from "../common/traffic-rules.js";
+import { proxyProgram } from "../common/delay-proxy-program.js";
 
 /** What the delay needs from its cluster. */
 export interface TrafficDelayParts {

@@ -3,7 +3,7 @@
  * lifecycle: no root, no processes. Fault calls are recorded as data, and
  * "pipe" processes are answered by an in-process handler.
  */
-import { HarnessError } from "../../core/index.js";
+import { composeCluster, HarnessError } from "../../core/index.js";
 import type {
   ClockSkew,
   Cluster,
@@ -33,6 +33,8 @@ export type FakeCall =
   | { readonly kind: "delay-traffic"; readonly node: NodeId; readonly delay: TrafficDelay }
   | { readonly kind: "heal-traffic"; readonly traffic: TrafficKind }
   | { readonly kind: "probe"; readonly from: NodeId; readonly to: NodeId; readonly result: ProbeResult }
+  | { readonly kind: "collect"; readonly node: NodeId; readonly paths: readonly string[] }
+  /** Recorded by a leader lookup from `fakeLeaderLookup`, so tests see it in order with the faults. */
   | { readonly kind: "lock-leader"; readonly leader: NodeId | undefined };
 
 /** Answers one line sent to a "pipe" process with zero or more lines (sync or async). */
@@ -49,8 +51,6 @@ export interface FakeRuntimeOptions {
   readonly onLine?: FakeLineHandler;
   /** Result of every `exec`; exit code 0 and empty output by default. */
   readonly exec?: (node: NodeId, argv: readonly string[]) => Partial<ExecResult>;
-  /** When given, clusters have `lockLeader`, answering what this returns at each call. */
-  readonly leader?: () => NodeId | undefined;
 }
 
 /** A fake runtime plus the log of every call its clusters received. */
@@ -92,10 +92,13 @@ function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluste
   function check(node: NodeId): void {
     if (!specs.some((s) => s.id === node)) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
   }
-  return {
-    runId: ctx.runId,
-    nodes: specs.map((s, i) => ({ id: s.id, role: s.role, host: `10.77.0.${i + 10}` })),
-    faults: ctx.faults,
+  const nodes = specs.map((s, i) => ({ id: s.id, role: s.role, host: `10.77.0.${i + 10}` }));
+  return composeCluster({ runId: ctx.runId, nodes, faults: ctx.faults }, {
+    /** Nothing to bring home: recorded only. */
+    async collect(node, paths) {
+      check(node);
+      calls.push({ kind: "collect", node, paths });
+    },
     async startProcess(node, spec) {
       check(node);
       calls.push({ kind: "start-process", node, argv: spec.argv });
@@ -188,12 +191,11 @@ function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluste
       calls.push({ kind: "stop" });
       for (const proc of procs) proc.end({ code: 0, signal: null });
     },
-    ...(opts.leader ? { lockLeader: fakeLeader(opts.leader, calls) } : {}),
-  };
+  });
 }
 
-/** A `lockLeader` that answers from `leader` and records each answer. */
-function fakeLeader(leader: () => NodeId | undefined, calls: FakeCall[]): () => Promise<NodeId | undefined> {
+/** A leader lookup (nemesis/leader's `LeaderLookup`) that answers from `leader` and records each answer in `calls`. */
+export function fakeLeaderLookup(leader: () => NodeId | undefined, calls: FakeCall[]): () => Promise<NodeId | undefined> {
   return async () => {
     const answer = leader();
     calls.push({ kind: "lock-leader", leader: answer });

@@ -3,7 +3,7 @@
  */
 import type { Clock } from "../../core/index.js";
 import type { NetworkPlan } from "./namespaces.js";
-import { runChecked } from "./run-command.js";
+import { runChecked } from "../common/run-command.js";
 
 /**
  * Runs the plan's batches: the namespaces (host), then the bridge and veth

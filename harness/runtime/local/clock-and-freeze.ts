@@ -8,7 +8,8 @@ import { HarnessError } from "../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId, ProcessSpec } from "../../core/index.js";
 import { createNodeClocks, type NodeClocks } from "./node-clocks.js";
 import { createNodeFreezer } from "./node-freezer.js";
-import type { ProcessTable } from "./process-table.js";
+import type { ProcessTable } from "../common/process-table.js";
+import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 
 /** What the primitives need. */
 export interface ClockAndFreezeParts {
@@ -36,9 +37,6 @@ export interface ClockAndFreeze {
   /** Removes skew files and cgroups; call once every process has exited. */
   cleanup(): Promise<void>;
 }
-
-/** How far a node's clock may read from the asked offset and still count as skewed. */
-export const CLOCK_TOLERANCE_MS = 150;
 
 /** Creates the primitives; throws "prerequisite.missing" if clocks are asked for without libfaketime. */
 export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze {

@@ -2,7 +2,7 @@
  * A running local cluster: network namespaces on a run-owned bridge, with
  * ordinary processes inside them.
  */
-import { HarnessError } from "../../core/index.js";
+import { composeCluster, HarnessError, SHARED_FILES } from "../../core/index.js";
 import type {
   Clock,
   ClockOptions,
@@ -25,8 +25,8 @@ import type { LocalProcess } from "./node-process.js";
 import { createPartitioner } from "./partitioner.js";
 import { probeConnection } from "./probe-connection.js";
 import { createTrafficShaper } from "./traffic-shaper.js";
-import { awaitStopped, createProcessTable } from "./process-table.js";
-import { runCommand } from "./run-command.js";
+import { awaitStopped, createProcessTable } from "../common/process-table.js";
+import { runCommand } from "../common/run-command.js";
 import { waitForPort } from "./wait-for-port.js";
 
 /** What a local cluster is made of. */
@@ -106,10 +106,8 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
   }
 
   const nodes: ClusterNode[] = parts.specs.map((spec) => ({ id: spec.id, role: spec.role, host: planned(spec.id).host }));
-  return {
-    runId,
-    nodes,
-    faults: parts.faults,
+  return composeCluster({ runId, nodes, faults: parts.faults }, {
+    ...SHARED_FILES,
     startProcess: (node, spec): Promise<NodeProcess> => start(node, spec),
     async exec(node, argv, opts: ExecOptions = {}): Promise<ExecResult> {
       const argvInNode = namespaceExecArgv(planned(node).namespace, argv);
@@ -180,5 +178,5 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
       });
       return stopping;
     },
-  };
+  });
 }

@@ -5,7 +5,7 @@
 import { HarnessError } from "../../core/index.js";
 import type { Clock } from "../../core/index.js";
 import { isOwnedNamespace, parseNamespaceList } from "./namespaces.js";
-import { runChecked, runCommand } from "./run-command.js";
+import { runChecked, runCommand } from "../common/run-command.js";
 
 /** What a reap removed. */
 export interface ReapResult {

@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { HarnessError } from "../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../core/index.js";
-import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "./faketime.js";
-import type { NodeClockState } from "./faketime.js";
+import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../common/faketime.js";
+import type { NodeClockState } from "../common/faketime.js";
 import { namespaceExecArgv } from "./namespaces.js";
-import { runCommand } from "./run-command.js";
+import { runCommand } from "../common/run-command.js";
 
 /** What the clocks need to know. */
 export interface NodeClocksOptions {

@@ -19,7 +19,7 @@ import {
   setFrozen,
   type FreezerHierarchy,
 } from "./freezer-cgroups.js";
-import { awaitStopped, type ProcessTable } from "./process-table.js";
+import { awaitStopped, type ProcessTable } from "../common/process-table.js";
 
 /** How a node was frozen. */
 export type FreezeMethod = "cgroup-v2" | "cgroup-v1" | "sigstop";

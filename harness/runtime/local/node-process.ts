@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs
 import { dirname } from "node:path";
 import { HarnessError } from "../../core/index.js";
 import type { Clock, NodeId, NodeProcess, ProcessExit, ProcessSpec } from "../../core/index.js";
-import { createLineSplitter, lineChannel } from "./line-splitter.js";
+import { createLineSplitter, lineChannel } from "../common/line-splitter.js";
 import { namespaceExecArgv } from "./namespaces.js";
 
 /** A started process plus what the cluster needs to manage it. */

@@ -3,8 +3,8 @@
  */
 import type { Clock, Grudge, NodeId } from "../../core/index.js";
 import type { NetworkPlan } from "./namespaces.js";
-import { grudgeSources, healScript, partitionScript } from "./partition-rules.js";
-import { runChecked } from "./run-command.js";
+import { grudgeSources, healScript, partitionScript } from "../common/partition-rules.js";
+import { runChecked } from "../common/run-command.js";
 
 /** The partition half of a cluster. */
 export interface Partitioner {

@@ -3,7 +3,7 @@
  */
 import { HarnessError } from "../../core/index.js";
 import type { Clock } from "../../core/index.js";
-import { runCommand } from "./run-command.js";
+import { runCommand } from "../common/run-command.js";
 
 /** The facts the prerequisite check looks at. */
 export interface LocalFacts {

@@ -4,8 +4,8 @@
  */
 import type { Clock, ProbeResult } from "../../core/index.js";
 import { namespaceExecArgv } from "./namespaces.js";
-import { runCommand } from "./run-command.js";
-import { probeScript } from "./traffic-rules.js";
+import { runCommand } from "../common/run-command.js";
+import { probeScript } from "../common/traffic-rules.js";
 
 /** Where to connect from and to. */
 export interface ConnectionProbe {

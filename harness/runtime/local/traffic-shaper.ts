@@ -12,8 +12,9 @@ import { HarnessError } from "../../core/index.js";
 import type { Clock, NodeId, TrafficDelay, TrafficKind } from "../../core/index.js";
 import type { NetworkPlan } from "./namespaces.js";
 import { spawnNodeProcess, type LocalProcess } from "./node-process.js";
-import { runChecked } from "./run-command.js";
-import { DELAY_CHAIN, LOSS_CHAIN, delayHealScript, delayScript, lossHealScript, lossScript, proxyPortFor, type Redirect } from "./traffic-rules.js";
+import { proxyProgram } from "../common/delay-proxy-program.js";
+import { runChecked } from "../common/run-command.js";
+import { DELAY_CHAIN, LOSS_CHAIN, delayHealScript, delayScript, lossHealScript, lossScript, proxyPortFor, type Redirect } from "../common/traffic-rules.js";
 import { waitForPort } from "./wait-for-port.js";
 
 /** The traffic half of a local cluster. */
@@ -107,15 +108,4 @@ export function createTrafficShaper(plan: NetworkPlan, opts: { readonly clock: C
       rmSync(logDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The compiled delay proxy under `<package root>/dist`; throws "prerequisite.missing" when it was not built. */
-export function proxyProgram(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  const path = join(dir, "dist/harness/runtime/local/delay-proxy.js");
-  if (!existsSync(path)) {
-    throw new HarnessError("prerequisite.missing", `Cannot find the delay proxy: "${path}" does not exist (run npm run build)`);
-  }
-  return path;
 }

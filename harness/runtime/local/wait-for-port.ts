@@ -4,7 +4,8 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { HarnessError } from "../../core/index.js";
-import type { Clock, ProcessExit } from "../../core/index.js";
+import type { Clock } from "../../core/index.js";
+import { describeExit, portProbeScript } from "../common/port-probe.js";
 import type { LocalProcess } from "./node-process.js";
 import { namespaceExecArgv } from "./namespaces.js";
 
@@ -17,13 +18,7 @@ export interface PortProbe {
   readonly clock: Clock;
 }
 
-const PROBE_INTERVAL_S = 0.02;
 const LOG_TAIL_LINES = 20;
-
-/** The bash loop that connects from inside the namespace until it succeeds (pure). */
-export function portProbeScript(host: string, port: number): string {
-  return `until { : <>/dev/tcp/${host}/${port}; } 2>/dev/null; do sleep ${PROBE_INTERVAL_S}; done`;
-}
 
 /**
  * Resolves once `probe.port` accepts a connection made from inside the
@@ -56,10 +51,6 @@ export async function waitForPort(node: string, proc: LocalProcess, probe: PortP
   throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": ${why}\n${logTail(proc.spec.logFile)}`);
 }
 
-/** "with code 1" or "on signal SIGKILL". */
-export function describeExit(exit: ProcessExit): string {
-  return exit.signal ? `on signal ${exit.signal}` : `with code ${exit.code}`;
-}
 
 function logTail(logFile: string): string {
   try {

@@ -21,6 +21,9 @@
  */
 import type { ClockOptions, ClockSkew } from "../../core/index.js";
 
+/** How far a node's clock may read from the asked offset and still count as skewed. */
+export const CLOCK_TOLERANCE_MS = 150;
+
 /** Where Debian installs the library (the first that exists is used). */
 export const FAKETIME_LIBRARY_PATHS: readonly string[] = [
   "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",

@@ -1,31 +1,40 @@
 /**
- * The processes a local cluster started, per node, and the signals it
- * sends them. Every signal goes to the process's whole process group.
+ * The processes a cluster started, per node, and the signals it sends
+ * them (any runtime whose processes are on this host or reachable by
+ * signal). Every signal goes through `signalGroup`.
  */
 import { readFileSync } from "node:fs";
-import type { Clock, NodeId, ProcessSpec } from "../../core/index.js";
-import type { LocalProcess } from "./node-process.js";
+import type { Clock, NodeId, NodeProcess, ProcessSpec } from "../../core/index.js";
+
+/** A started process as the table tracks it. */
+export interface TrackedProcess extends NodeProcess {
+  readonly spec: ProcessSpec;
+  /** True until the process has exited. */
+  alive(): boolean;
+  /** Signals the process and whatever it forked (its process group, where the runtime has one); synchronous. */
+  signalGroup(signal: NodeJS.Signals): void;
+}
 
 /** Per-node bookkeeping of started processes. */
-export interface ProcessTable {
+export interface ProcessTable<P extends TrackedProcess = TrackedProcess> {
   /** Records a started process; a service replaces the earlier instance of its spec. */
-  add(proc: LocalProcess): void;
+  add(proc: P): void;
   /** The live processes of a node, or of every node when `node` is absent. */
-  live(node?: NodeId): LocalProcess[];
+  live(node?: NodeId): P[];
   /** The service specs of a node whose latest instance has exited. */
   deadServices(node: NodeId): ProcessSpec[];
   /** Signals every live process of the node now, synchronously, and records whether it is paused. */
-  signalNode(node: NodeId, signal: "SIGSTOP" | "SIGCONT" | "SIGKILL"): LocalProcess[];
+  signalNode(node: NodeId, signal: "SIGSTOP" | "SIGCONT" | "SIGKILL"): P[];
   /** The nodes that are paused (SIGSTOPped and not since resumed or killed). */
   pausedNodes(): NodeId[];
 }
 
 /** Creates an empty table. */
-export function createProcessTable(): ProcessTable {
-  const all = new Map<NodeId, LocalProcess[]>();
-  const services = new Map<NodeId, Map<ProcessSpec, LocalProcess>>();
+export function createProcessTable<P extends TrackedProcess>(): ProcessTable<P> {
+  const all = new Map<NodeId, P[]>();
+  const services = new Map<NodeId, Map<ProcessSpec, P>>();
   const paused = new Set<NodeId>();
-  function live(node?: NodeId): LocalProcess[] {
+  function live(node?: NodeId): P[] {
     const lists = node === undefined ? [...all.values()] : [all.get(node) ?? []];
     return lists.flat().filter((proc) => proc.alive());
   }
@@ -33,7 +42,7 @@ export function createProcessTable(): ProcessTable {
     add(proc) {
       all.set(proc.node, [...(all.get(proc.node) ?? []).filter((p) => p.alive()), proc]);
       if ((proc.spec.kind ?? "service") !== "service") return;
-      const specs = services.get(proc.node) ?? new Map<ProcessSpec, LocalProcess>();
+      const specs = services.get(proc.node) ?? new Map<ProcessSpec, P>();
       specs.set(proc.spec, proc);
       services.set(proc.node, specs);
     },
@@ -60,7 +69,7 @@ const STOP_POLL_ROUNDS = 250;
  * /proc/<pid>/stat) or has exited, or after about half a second: SIGSTOP is
  * delivered asynchronously, and this narrows the gap to nothing in practice.
  */
-export async function awaitStopped(procs: readonly LocalProcess[], clock: Clock): Promise<void> {
+export async function awaitStopped(procs: readonly TrackedProcess[], clock: Clock): Promise<void> {
   for (let round = 0; round < STOP_POLL_ROUNDS; round++) {
     if (procs.every((proc) => !proc.alive() || !isRunning(proc.pid))) return;
     await clock.sleep(STOP_POLL_MS);

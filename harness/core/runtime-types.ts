@@ -1,0 +1,114 @@
+/**
+ * The values that cross the runtime seam (harness/core/runtime.ts): what to
+ * start, what started, and the parameters of each fault.
+ */
+import type { NodeId } from "./op.js";
+import type { NodeRole } from "./run-config.js";
+
+/** A node to bring up: a network identity that processes run inside. */
+export interface NodeSpec {
+  readonly id: NodeId;
+  readonly role: NodeRole;
+}
+
+/** A started node, with the address other nodes reach it at. */
+export interface ClusterNode {
+  readonly id: NodeId;
+  readonly role: NodeRole;
+  /** IPv4 address inside the run's network. */
+  readonly host: string;
+}
+
+/** A long-running process to start inside a node. */
+export interface ProcessSpec {
+  readonly argv: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /** File that receives the process's stderr (and stdout unless `stdio` is "pipe"). */
+  readonly logFile: string;
+  /** "pipe": stdout and stdin are kept for a line protocol (client agents). */
+  readonly stdio?: "log" | "pipe";
+  /** When set, start waits until this TCP port accepts connections on the node's address. */
+  readonly readyPort?: number;
+  /** How long to wait for readiness; default 10 s. */
+  readonly readyTimeoutMs?: number;
+  /** A service is restarted by `restart`; an agent is not. Default "service". */
+  readonly kind?: "service" | "agent";
+  /**
+   * When the cluster fakes clocks (`StartOptions.clock`), false keeps this
+   * process on the real clock (a binary libfaketime crashes). Default true.
+   */
+  readonly fakeClock?: boolean;
+}
+
+/** How a process ended. */
+export interface ProcessExit {
+  readonly code: number | null;
+  readonly signal: string | null;
+}
+
+/** A process started by the cluster. */
+export interface NodeProcess {
+  readonly node: NodeId;
+  readonly pid: number;
+  /** Writes one line (a newline is added) to the process's stdin ("pipe" only). */
+  send(line: string): void;
+  /** Calls `listener` with every line the process writes to stdout ("pipe" only). */
+  onLine(listener: (line: string) => void): void;
+  /** Settles when the process exits. */
+  readonly exited: Promise<ProcessExit>;
+  /** Sends a signal to this process only. */
+  signal(signal: "SIGSTOP" | "SIGCONT" | "SIGTERM" | "SIGKILL"): void;
+}
+
+/**
+ * Clock skew for a node: from the moment it is set, the node's wall clock
+ * reads real time plus `offsetMs` and then advances `rate` times as fast as
+ * real time (1 = real speed). Only the wall clock (CLOCK_REALTIME) moves;
+ * monotonic clocks stay real unless the cluster was started with
+ * `clock.monotonic`.
+ */
+export interface ClockSkew {
+  readonly offsetMs: number;
+  readonly rate: number;
+}
+
+/** A node's wall clock as its processes see it, read by `Cluster.readClock`. */
+export interface ClockReading {
+  readonly node: NodeId;
+  /** The node's clock minus the real clock at the moment of reading, ms. */
+  readonly offsetMs: number;
+}
+
+/** Faked clocks for a run's processes (libfaketime in the local runtime). */
+export interface ClockOptions {
+  /** Also fake CLOCK_MONOTONIC (off by default: a backward jump stalls Node timers). */
+  readonly monotonic?: boolean;
+}
+
+/** Node -> the nodes whose traffic it drops (Jepsen's grudge). */
+export type Grudge = ReadonlyMap<NodeId, ReadonlySet<NodeId>>;
+
+/** Delay added to new TCP connections into one port of a node (through a proxy). */
+export interface TrafficDelay {
+  /** The service port whose incoming connections from other nodes are delayed; default: the ready port of each service on the node. */
+  readonly port?: number;
+  /** Added to every chunk of data, in each direction. */
+  readonly delayMs: number;
+  /** A uniform random extra of 0..jitterMs per chunk (order is kept). */
+  readonly jitterMs: number;
+  /** Seeds the jitter. */
+  readonly seed: number;
+}
+
+/** Traffic shaping kinds, each healed on its own by `healTraffic`. */
+export type TrafficKind = "loss" | "delay";
+
+/** What a TCP connection attempt from one node to another did. */
+export type ProbeResult = "connected" | "refused" | "timeout";
+
+/** Options for a one-off command inside a node. */
+export interface ExecOptions {
+  readonly timeoutMs?: number;
+  readonly input?: string;
+}
