@@ -12,13 +12,17 @@ export interface ProbeAnswer {
   readonly leader?: string | null;
 }
 
-/** Runs `node lock-probe ...args` in `node`; rejects with the probe's error, or a timeout. */
+/**
+ * Runs `node lock-probe ...args` in `node`; rejects with the probe's error,
+ * or on a timeout with `silence()` when given (else a node-start failure).
+ */
 export async function runLockProbe(
   cluster: Pick<ClusterProcesses, "exec">,
   node: NodeId,
   service: string,
   args: readonly string[],
   timeoutMs: number,
+  silence?: () => HarnessError,
 ): Promise<ProbeAnswer> {
   const result = await cluster.exec(node, [process.execPath, entrypointPath("lock-probe"), ...args], { timeoutMs });
   const last = result.stdout.trim().split("\n").at(-1) ?? "";
@@ -33,6 +37,7 @@ export async function runLockProbe(
     const code = (answer.error.code ?? "runtime.node-start-failed") as HarnessErrorCode;
     throw new HarnessError(code === "internal" ? "runtime.node-start-failed" : code, answer.error.message);
   }
+  if (silence && (result.exitCode === undefined || result.signal === "SIGKILL")) throw silence();
   const how = result.signal ? `was killed by ${result.signal}` : result.exitCode === undefined ? `gave no answer in ${timeoutMs} ms` : `exited with code ${result.exitCode}`;
   const why = result.stderr.trim().split("\n").at(-1) ?? "";
   throw new HarnessError("runtime.node-start-failed", `Cannot check lock service "${service}" from node "${node}": the probe ${how}${why ? `: ${why}` : ""}`);

@@ -8,10 +8,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Cluster, type ClusterNode, type NodeId, type RunConfig } from "../core/index.js";
-import { loadLockAdapter, type LoadedLockAdapter, type LockServiceNode, type LockServiceSettings } from "../../workloads/index.js";
+import { loadLockAdapter, preflightSilence, type LoadedLockAdapter, type LockServiceNode, type LockServiceSettings } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
-import { runLockProbe } from "./lock-probe-runner.js";
+import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
 import { startStorageNode } from "./start-storage.js";
 
 /** Ports our services listen on inside their nodes. */
@@ -44,9 +44,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     : { endpoints: await startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)), stop: async () => undefined };
   try {
     await storageStarted;
-    const first = await runLockProbe(cluster, firstClient(cluster).id, loaded.name, [
-      "preflight", "--adapter", config.lock.adapter, "--endpoints", lock.endpoints.join(","), "--timeout-ms", "10000",
-    ], 15_000);
+    const first = await runPreflight(cluster, config, loaded.name, lock.endpoints);
     const notes = runNotes(loaded, external);
     opts.store.writeFile("services.json", JSON.stringify({
       lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null,
@@ -59,6 +57,24 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     await lock.stop();
     throw error;
   }
+}
+
+/** Time for the preflight probe to start and load the adapter, besides its connect and acquire. */
+const PROBE_START_MS = 5_000;
+
+/**
+ * Takes and releases one lock from a client node. Each adapter call has the
+ * run's acquire timeout; a probe that ends without a lease, or that the
+ * adapter keeps too busy to answer, fails the run (exit 254) naming it.
+ */
+async function runPreflight(cluster: Cluster, config: RunConfig, service: string, endpoints: readonly string[]): Promise<ProbeAnswer> {
+  const timeoutMs = config.workload.acquireTimeoutMs;
+  const silence = (): HarnessError => preflightSilence(service, "acquire", timeoutMs);
+  const answer = await runLockProbe(cluster, firstClient(cluster).id, service, [
+    "preflight", "--adapter", config.lock.adapter, "--endpoints", endpoints.join(","), "--timeout-ms", String(timeoutMs),
+  ], PROBE_START_MS + 2 * timeoutMs, silence);
+  if (!("token" in answer)) throw silence();
+  return answer;
 }
 
 function storageEndpoints(nodes: readonly ClusterNode[]): string[] {

@@ -30,27 +30,44 @@ export interface PreflightResult {
   readonly token: string | null;
 }
 
+/** The preflight's message when the adapter never answers (exit 254: the adapter is at fault). */
+export function preflightSilence(service: string, step: "connect" | "acquire", timeoutMs: number): HarnessError {
+  const what = step === "acquire" ? `the preflight acquire of "${PREFLIGHT_RESOURCE}"` : "the preflight connect";
+  return new HarnessError("adapter.invalid", `Cannot check lock service "${service}": ${what} did not answer within ${timeoutMs} ms`);
+}
+
 /**
- * Connects, acquires PREFLIGHT_RESOURCE (waiting up to `timeoutMs`),
- * releases it and closes. Throws `adapter.invalid` for a malformed adapter
- * (from the checked client) and `runtime.node-start-failed` when the
- * service does not grant the lock.
+ * Connects, acquires PREFLIGHT_RESOURCE (waiting up to `timeoutMs`, the
+ * run's acquire timeout), releases it and closes. Throws `adapter.invalid`
+ * for a malformed adapter (from the checked client) or one whose connect or
+ * acquire does not settle within `timeoutMs` (its own timer keeps the probe
+ * alive: an acquire that never settles cannot end the probe without a
+ * lease), and `runtime.node-start-failed` when the service refuses the lock.
  */
 export async function preflight(loaded: LoadedLockAdapter, endpoints: readonly string[], timeoutMs: number): Promise<PreflightResult> {
-  const client = await loaded.connect({ endpoints, clientId: "preflight" });
+  const client = await withDeadline(loaded.connect({ endpoints, clientId: "preflight" }), timeoutMs, () => preflightSilence(loaded.name, "connect", timeoutMs));
   try {
     const signal = AbortSignal.timeout(timeoutMs);
     let lease;
     try {
-      lease = await client.acquire(PREFLIGHT_RESOURCE, { ttlMs: 5000, signal });
+      lease = await withDeadline(client.acquire(PREFLIGHT_RESOURCE, { ttlMs: 5000, signal }), timeoutMs, () => preflightSilence(loaded.name, "acquire", timeoutMs));
     } catch (error) {
       if (error instanceof HarnessError) throw error;
       const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
       throw new HarnessError("runtime.node-start-failed", `Cannot take a first lock from "${loaded.name}": ${why}`, { cause: error });
     }
-    await client.release(PREFLIGHT_RESOURCE, lease, { signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
+    await withDeadline(client.release(PREFLIGHT_RESOURCE, lease, { signal: AbortSignal.timeout(timeoutMs) }), timeoutMs, () => new Error("no answer")).catch(() => undefined);
     return { token: lease.token };
   } finally {
-    await client.close().catch(() => undefined);
+    await withDeadline(client.close(), timeoutMs, () => new Error("no answer")).catch(() => undefined);
   }
+}
+
+/** `promise`, or the error of `late()` once `ms` pass; the timer holds the process open until then. */
+function withDeadline<T>(promise: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
