@@ -13,10 +13,20 @@ export interface PrintableOutcome {
   readonly aborted?: boolean;
   /** Set when JUnit XML was written. */
   readonly junitPath?: string;
+  /** False for a run that failed before its workload: it has an error and no verdict. */
+  readonly reachedWorkload?: boolean;
 }
 
-/** Prints the verdict per checker, then the report path, on stdout. */
+/**
+ * Prints the verdict per checker, then the report path, on stdout; the
+ * error, if any, once on stderr. A run that never reached its workload
+ * prints only its error: there is nothing to give a verdict on.
+ */
 export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
+  if (outcome.reachedWorkload === false && outcome.error) {
+    io.err(`fencecheck: ${outcome.error.message}\n`);
+    return;
+  }
   const word = outcome.valid === true ? "valid" : outcome.valid === false ? "INVALID" : "unknown";
   const parts = Object.entries(outcome.results).map(([name, r]) => `${name}: ${verdictWord((r as { valid?: Validity }).valid)}`);
   io.out(`${word} (${parts.join(", ")})${outcome.aborted ? " [interrupted]" : ""}\n`);

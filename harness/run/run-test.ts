@@ -58,6 +58,12 @@ export interface RunOutcome {
   /** Set when the run was cut short by an error (the history so far was still checked). */
   readonly error?: HarnessError;
   readonly aborted: boolean;
+  /**
+   * False when an error came before the workload started (a bad adapter, a
+   * node that would not start): then nothing was checked, there is no
+   * verdict and no report, only `error`.
+   */
+  readonly reachedWorkload: boolean;
 }
 
 /** Runs one test end to end. Throws only for errors before the store exists (an unusable store first of all). */
@@ -78,19 +84,21 @@ export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutc
   const onAbort = (): void => controller.abort();
   deps.signal?.addEventListener("abort", onAbort, { once: true });
   let error: HarnessError | undefined;
+  const reached = { workload: false };
   try {
-    await execute({ config, deps, store, clock, entrypoint, pkg, history, signal: controller.signal, log });
+    await execute({ config, deps, store, clock, entrypoint, pkg, history, signal: controller.signal, log, reached });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
-    log(`error: ${error.message}`);
   } finally {
     deps.signal?.removeEventListener("abort", onAbort);
     store.close();
   }
   error ??= store.writeFailure();
+  const aborted = controller.signal.aborted || deps.signal?.aborted === true;
+  if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false };
   log("checking the history");
   const checked = await checkAndReport({ config, history, dir: store.dir, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
-  return { ...checked, dir: store.dir, aborted: controller.signal.aborted || deps.signal?.aborted === true, ...(error ? { error } : {}) };
+  return { ...checked, dir: store.dir, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
 }
 
 interface Execution {
@@ -103,6 +111,8 @@ interface Execution {
   readonly history: Op[];
   readonly signal: AbortSignal;
   readonly log: (line: string) => void;
+  /** Set once the workload starts: from then on the history is checked whatever happens. */
+  readonly reached: { workload: boolean };
 }
 
 async function execute(run: Execution): Promise<void> {
@@ -132,6 +142,7 @@ async function execute(run: Execution): Promise<void> {
     const end = clock.nowNs() + config.timeLimitMs * 1e6;
     log(`running for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
     const healFs = new Set(pkg.shading.map((s) => s.stop));
+    run.reached.workload = true;
     await interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
     await nemesis.teardown(cluster);
