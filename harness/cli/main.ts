@@ -12,6 +12,7 @@ import { demoCommand } from "./demo-command.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { listCommand } from "./list-command.js";
 import { runCommand } from "./run-command.js";
+import { hostsCommand } from "./hosts-command.js";
 import { imagesCommand } from "./images-command.js";
 import { matrixCommand } from "./matrix-command.js";
 import { serveCommand } from "./serve-command.js";
@@ -50,6 +51,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Omit<CliCont
     matrixCommand(ctx, setExit),
     scenarioCommand(ctx, setExit),
     imagesCommand(ctx, setExit),
+    hostsCommand(ctx, setExit),
   ]) {
     program.addCommand(withIo(sub, io));
   }

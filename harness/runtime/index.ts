@@ -22,3 +22,5 @@ export {
   packageRoot,
 } from "./docker/index.js";
 export type { DockerCleanResult, DockerEngine, DockerRuntimeOptions, ImageBuildResult } from "./docker/index.js";
+export { buildHostImage, HOST_IMAGE, hostsDown, hostsUp } from "./ssh/index.js";
+export type { HostImageResult, HostsUpOptions, Sandbox } from "./ssh/index.js";

@@ -1,0 +1,50 @@
+/**
+ * `fencecheck hosts`: the sandbox of local SSH hosts (`up`, `down`, `build`)
+ * and `prepare`, which deploys what the ssh runtime's nodes run.
+ */
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { Command } from "commander";
+import { createSystemClock } from "../core/index.js";
+import { buildHostImage, connectEngine, hostsDown, hostsUp, pingEngine } from "../runtime/index.js";
+import type { CliContext } from "./main.js";
+import type { ExitCode } from "./io.js";
+
+/** Builds the `hosts` command and its subcommands. */
+export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
+  const up = new Command("up")
+    .description("Start N local hosts (Docker containers running Debian's OpenSSH server); the last line is the options for `fencecheck run`")
+    .option("--count <n>", "how many hosts", "5")
+    .option("--dir <dir>", "where to write the hosts file, key pair and known_hosts", join(homedir(), ".fencecheck", "hosts"))
+    .action(async (opts: { count: string; dir: string }) => {
+      const engine = connectEngine();
+      await pingEngine(engine);
+      const clock = createSystemClock();
+      const image = await buildHostImage(engine, { clock, log: (line) => ctx.io.err(`${line}\n`) });
+      if (image.status === "built") ctx.io.err(`host image built in ${image.durationMs} ms\n`);
+      const sandbox = await hostsUp(engine, { count: Number(opts.count), dir: resolve(ctx.cwd, opts.dir), clock });
+      for (const [i, address] of sandbox.addresses.entries()) ctx.io.out(`host n${i + 1}: root@${address}\n`);
+      ctx.io.out(`${sandbox.runOptions}\n`);
+      setExit(0);
+    });
+  const down = new Command("down")
+    .description("Remove the sandbox hosts")
+    .action(async () => {
+      const engine = connectEngine();
+      await pingEngine(engine);
+      const removed = await hostsDown(engine);
+      ctx.io.out(removed.length === 0 ? "no sandbox hosts\n" : `removed ${removed.length} host(s): ${removed.join(", ")}\n`);
+      setExit(0);
+    });
+  const build = new Command("build")
+    .description("Build the sandbox hosts' image (debootstrap from this machine's Debian mirror; cached by its inputs)")
+    .option("--force", "rebuild even when the inputs did not change")
+    .action(async (opts: { force?: boolean }) => {
+      const engine = connectEngine();
+      await pingEngine(engine);
+      const image = await buildHostImage(engine, { clock: createSystemClock(), ...(opts.force ? { force: true } : {}), log: (line) => ctx.io.out(`${line}\n`) });
+      ctx.io.out(`host: ${image.status} in ${image.durationMs} ms (${image.tag})\n`);
+      setExit(0);
+    });
+  return new Command("hosts").description("Hosts for --runtime ssh: a local sandbox, and preparing your own").addCommand(up).addCommand(down).addCommand(build);
+}

@@ -1,0 +1,5 @@
+/** The ssh runtime: the user's own hosts driven over SSH, and a sandbox of local hosts to try it on. */
+export { buildHostImage, HOST_IMAGE } from "./sandbox/host-image.js";
+export type { HostImageResult } from "./sandbox/host-image.js";
+export { hostsDown, hostsUp } from "./sandbox/sandbox-hosts.js";
+export type { HostsUpOptions, Sandbox } from "./sandbox/sandbox-hosts.js";
