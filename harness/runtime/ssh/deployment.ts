@@ -1,0 +1,135 @@
+/**
+ * What the ssh runtime's nodes run, brought to each host: this machine's
+ * Node binary, the built package with its production dependencies, and
+ * libfaketime, unpacked into a folder named by their version so hosts need
+ * nothing of ours in advance and two versions never mix. The bundle is
+ * packed once per version on this machine and streamed to each host that
+ * lacks it.
+ */
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HarnessError } from "../../core/index.js";
+import type { Clock } from "../../core/index.js";
+import { runRemote, shellWord } from "./remote-command.js";
+import type { SshHost } from "./ssh-connection.js";
+
+/** Where deployments live on every host. */
+export const DEPLOY_ROOT = "/opt/fencecheck";
+
+/** The local files a deployment is made of, and its version. */
+export interface Bundle {
+  readonly version: string;
+  /** On the hosts: `${DEPLOY_ROOT}/${version}`. */
+  readonly dir: string;
+  readonly nodeBinary: string;
+  readonly packageRoot: string;
+  readonly faketime: readonly string[];
+}
+
+/** The paths a process uses on a host, for a bundle. Pure. */
+export function remoteLayout(bundle: Pick<Bundle, "dir">): { node: string; pkg: string; faketime: string } {
+  return { node: `${bundle.dir}/bin/node`, pkg: `${bundle.dir}/pkg`, faketime: `${bundle.dir}/lib/libfaketime.so.1` };
+}
+
+/**
+ * Describes the bundle of this machine: the version hashes the Node
+ * binary, libfaketime and every file of dist/ and package-lock.json (path,
+ * size, mtime). Throws "prerequisite.missing" without libfaketime or a build.
+ */
+export function localBundle(packageRoot: string, nodeBinary: string, faketimeDir: string): Bundle {
+  const faketime = ["libfaketime.so.1", "libfaketimeMT.so.1"].map((f) => join(faketimeDir, f));
+  if (!existsSync(faketime[0] as string)) throw new HarnessError("prerequisite.missing", "Cannot deploy to the hosts: libfaketime is not installed on this machine (apt-get install libfaketime)");
+  if (!existsSync(join(packageRoot, "dist"))) throw new HarnessError("prerequisite.missing", `Cannot deploy to the hosts: "${packageRoot}" has no build (npm run build)`);
+  const hash = createHash("sha256");
+  for (const file of [nodeBinary, ...faketime, join(packageRoot, "package-lock.json"), ...walk(join(packageRoot, "dist"))]) {
+    const stat = statSync(file);
+    hash.update(`${file} ${stat.size} ${Math.trunc(stat.mtimeMs)}\n`);
+  }
+  const { version } = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string };
+  const id = `${version}-${hash.digest("hex").slice(0, 12)}`;
+  return { version: id, dir: `${DEPLOY_ROOT}/${id}`, nodeBinary, packageRoot, faketime };
+}
+
+/** The production dependencies' top folders, from package-lock.json (type packages left out). Pure. */
+export function productionPackages(lockText: string): string[] {
+  const lock = JSON.parse(lockText) as { packages?: Record<string, { dev?: boolean }> };
+  return Object.entries(lock.packages ?? {})
+    .filter(([path, info]) => path.startsWith("node_modules/") && info.dev !== true && !path.slice("node_modules/".length).includes("node_modules/"))
+    .map(([path]) => path)
+    .filter((path) => !path.startsWith("node_modules/@types/"));
+}
+
+/**
+ * Makes sure the host has the bundle: nothing is sent when its folder is
+ * complete; otherwise the packed bundle is unpacked into a temporary folder
+ * renamed into place, so a broken copy is never taken for a deployment.
+ * Resolves with whether it copied.
+ */
+export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly clock: Clock; readonly cacheDir: string }): Promise<"present" | "copied"> {
+  const dir = shellWord(bundle.dir);
+  const present = await runRemote(host, `test -x ${dir}/bin/node && test -f ${dir}/.complete`, { clock: opts.clock });
+  if (present.exitCode === 0) return "present";
+  const archive = await packBundle(bundle, opts.cacheDir);
+  const tmp = `${bundle.dir}.partial`;
+  const command = `set -e; rm -rf ${shellWord(tmp)}; mkdir -p ${shellWord(tmp)}; tar -xz -C ${shellWord(tmp)}; touch ${shellWord(tmp)}/.complete; rm -rf ${dir}; mv ${shellWord(tmp)} ${dir}`;
+  const channel = await host.open(command);
+  const stderr: Buffer[] = [];
+  channel.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+  const exit = new Promise<number | null>((resolve) => {
+    let code: number | null = null;
+    channel.on("exit", (c: number | null) => (code = c));
+    channel.on("close", () => resolve(code));
+  });
+  createReadStream(archive).pipe(channel);
+  const code = await exit;
+  if (code !== 0) {
+    throw new HarnessError("runtime.command-failed", `Cannot deploy to host "${host.target.host}": unpacking into "${bundle.dir}" failed: ${Buffer.concat(stderr).toString().trim().split("\n").at(-1) ?? `exit ${code}`}`);
+  }
+  return "copied";
+}
+
+/** Packs the bundle into `<cacheDir>/<version>.tar.gz` once, and returns that path. */
+export async function packBundle(bundle: Bundle, cacheDir: string): Promise<string> {
+  const archive = join(cacheDir, `${bundle.version}.tar.gz`);
+  if (existsSync(archive)) return archive;
+  mkdirSync(cacheDir, { recursive: true });
+  const stage = mkdtempSync(join(tmpdir(), "fencecheck-bundle-"));
+  try {
+    const link = (target: string, path: string): void => {
+      mkdirSync(join(stage, path, ".."), { recursive: true });
+      symlinkSync(target, join(stage, path));
+    };
+    link(bundle.nodeBinary, "bin/node");
+    for (const lib of bundle.faketime) link(lib, `lib/${lib.split("/").at(-1) as string}`);
+    for (const file of ["package.json", "dist"]) link(join(bundle.packageRoot, file), `pkg/${file}`);
+    for (const dep of productionPackages(readFileSync(join(bundle.packageRoot, "package-lock.json"), "utf8"))) {
+      if (existsSync(join(bundle.packageRoot, dep))) link(join(bundle.packageRoot, dep), `pkg/${dep}`);
+    }
+    const partial = `${archive}.${process.pid}.partial`;
+    await tar(["-C", stage, "-czhf", partial, "--exclude=*.test.js", "--exclude=*.test.d.ts", "--exclude=*.map", "bin", "lib", "pkg"]);
+    renameSync(partial, archive);
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+  return archive;
+}
+
+function tar(args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("tar", [...args], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new HarnessError("runtime.command-failed", `Cannot pack the deployment: tar exited with code ${code}: ${stderr.trim()}`))));
+  });
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walk(path) : [path];
+  }).sort();
+}
