@@ -1,0 +1,89 @@
+/**
+ * Fake clocks on the hosts, through the deployed libfaketime: one skew file
+ * per process in the run's folder on its host (see common/faketime.ts for
+ * why each process has its own), rewritten atomically over SSH on every
+ * change. A reading is dated by the host's monotonic clock mapped onto this
+ * machine's, and the host's own wall-clock error is measured apart so a
+ * skew is checked against what was asked.
+ */
+import { HarnessError } from "../../core/index.js";
+import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../core/index.js";
+import { faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew, REAL_CLOCK, type NodeClockState } from "../common/faketime.js";
+import { runRemote, shellWord } from "./remote-command.js";
+import type { SshHost } from "./ssh-connection.js";
+import type { HostTime } from "./host-time.js";
+
+/** Prints the faked wall clock (ms) and the monotonic clock (ns) read at the same moment. */
+const READ_CLOCK = "process.stdout.write(new Date().getTime() + ' ' + process.hrtime.bigint())";
+
+/** Where a node's clock files go and what reads them. */
+export interface ClockHost {
+  readonly host: SshHost;
+  readonly time: HostTime;
+  /** The run's clock folder on the host. */
+  readonly dir: string;
+  readonly faketimeLibrary: string;
+  readonly nodeBinary: string;
+}
+
+/** An ssh cluster's fake clocks. */
+export interface RemoteClocks {
+  /** Environment for a process about to start on `node`: its own skew file, written first (empty without fake clocks). */
+  envFor(node: NodeId): Promise<Record<string, string>>;
+  /** Sets the node's skew in every file of the node, running processes included. */
+  set(node: NodeId, skew: ClockSkew): Promise<void>;
+  /** The offset from real time the node's clock should show at real wall time `atMs`, the host's own error included. */
+  expectedOffset(node: NodeId, atMs: number): number;
+  read(node: NodeId): Promise<ClockReading>;
+}
+
+/** Creates the clocks; `options` undefined keeps them real (only the host's own error shows). */
+export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: Clock, options: ClockOptions | undefined): RemoteClocks {
+  const states = new Map<NodeId, NodeClockState>();
+  const files = new Map<NodeId, { path: string; startedAtMs: number }[]>();
+  let sequence = 0;
+  const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
+  async function write(node: NodeId, entries: readonly { path: string; startedAtMs: number }[]): Promise<void> {
+    const script = entries.map((e) => `printf '%s\\n' ${shellWord(faketimeSpec(processSkew(state(node), e.startedAtMs)))} > ${shellWord(`${e.path}.tmp`)} && mv ${shellWord(`${e.path}.tmp`)} ${shellWord(e.path)}`);
+    const where = hostOf(node);
+    const result = await runRemote(where.host, `mkdir -p ${shellWord(where.dir)} && ${script.join(" && ")}`, { clock });
+    if (result.exitCode !== 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot write the clock files of node "${node}": ${result.stderr.trim()}`);
+  }
+  return {
+    async envFor(node) {
+      if (!options) return {};
+      const where = hostOf(node);
+      const entry = { path: `${where.dir}/${node}.${++sequence}`, startedAtMs: clock.wallMs() };
+      await write(node, [entry]);
+      files.set(node, [...(files.get(node) ?? []), entry]);
+      return faketimeEnv(where.faketimeLibrary, entry.path, options);
+    },
+    async set(node, skew) {
+      states.set(node, { skew, setAtMs: clock.wallMs() });
+      const entries = files.get(node) ?? [];
+      if (entries.length > 0) await write(node, entries);
+    },
+    expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs) + hostOf(node).time.wallOffsetMs,
+    async read(node) {
+      const where = hostOf(node);
+      const before = clock.wallMs();
+      const probe = { path: `${where.dir}/${node}.probe`, startedAtMs: before };
+      let env: Record<string, string> = {};
+      if (options) {
+        await write(node, [probe]);
+        env = faketimeEnv(where.faketimeLibrary, probe.path, options);
+      }
+      const monoBefore = process.hrtime.bigint();
+      const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellWord(v)}`).join(" ");
+      const result = await runRemote(where.host, `env ${assignments} ${shellWord(where.nodeBinary)} -e ${shellWord(READ_CLOCK)}`, { clock });
+      const [wall, mono] = result.stdout.trim().split(" ");
+      if (result.exitCode !== 0 || wall === undefined || mono === undefined || !/^\d+$/.test(mono)) {
+        throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": node said "${result.stderr.trim() || result.stdout.trim()}"`);
+      }
+      // The host's monotonic clock, mapped onto this machine's, dates the reading exactly unless it is faked too.
+      const localMono = BigInt(mono) - where.time.monotonicOffsetNs;
+      const realAt = options?.monotonic ? (before + clock.wallMs()) / 2 : before + Number(localMono - monoBefore) / 1e6;
+      return { node, offsetMs: Math.round(Number(wall) - realAt) };
+    },
+  };
+}

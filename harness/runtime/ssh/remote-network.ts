@@ -1,0 +1,84 @@
+/**
+ * Partitions, loss and probes on the hosts: iptables-restore input from the
+ * shared rule builders, applied over SSH in chains of ours (one jump each),
+ * with the SSH port let through first. Rules act per host (see host-grudge).
+ */
+import { HarnessError } from "../../core/index.js";
+import type { Clock, Grudge, NodeId, ProbeResult } from "../../core/index.js";
+import { healScript, partitionScript, PARTITION_CHAIN } from "../common/partition-rules.js";
+import { LOSS_CHAIN, lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
+import { hostGrudge, keepSsh } from "./host-grudge.js";
+import { runRemote, shellWord } from "./remote-command.js";
+import type { SshHost } from "./ssh-connection.js";
+
+/** The network faults of an ssh cluster. */
+export interface RemoteNetwork {
+  partition(grudge: Grudge): Promise<void>;
+  heal(): Promise<void>;
+  dropPackets(node: NodeId, from: readonly NodeId[], probability: number): Promise<void>;
+  healLoss(): Promise<void>;
+  probe(from: NodeId, toAddress: string, port: number, timeoutMs: number): Promise<ProbeResult>;
+  /** Runs iptables-restore --noflush input on the node's host. */
+  restore(node: NodeId, input: string): Promise<void>;
+}
+
+/** What the faults need: each node's host address and each address's connection. */
+export interface RemoteNetworkParts {
+  readonly addressOf: ReadonlyMap<NodeId, string>;
+  readonly hostAt: (address: string) => SshHost;
+  readonly sshPort: number;
+  readonly clock: Clock;
+}
+
+/** Creates the faults; it remembers which hosts hold our chains. */
+export function createRemoteNetwork(parts: RemoteNetworkParts): RemoteNetwork {
+  const { clock } = parts;
+  const partitioned = new Set<string>();
+  const lossy = new Set<string>();
+  async function restoreAt(address: string, input: string): Promise<void> {
+    const result = await runRemote(parts.hostAt(address), "iptables-restore -w --noflush", { input, clock });
+    if (result.exitCode !== 0) {
+      throw new HarnessError("nemesis.fault-not-applied", `Cannot change the iptables rules of host "${address}": ${result.stderr.trim().split("\n").at(-1) ?? `exit ${result.exitCode}`}`);
+    }
+  }
+  const addressOf = (node: NodeId): string => {
+    const address = parts.addressOf.get(node);
+    if (address === undefined) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
+    return address;
+  };
+  return {
+    restore: (node, input) => restoreAt(addressOf(node), input),
+    async partition(grudge) {
+      const drops = hostGrudge(grudge, parts.addressOf);
+      const targets = new Set([...partitioned, ...drops.keys()]);
+      await Promise.all([...targets].map(async (address) => {
+        await restoreAt(address, keepSsh(partitionScript(drops.get(address) ?? [], !partitioned.has(address)), PARTITION_CHAIN, parts.sshPort));
+        partitioned.add(address);
+      }));
+    },
+    async heal() {
+      await Promise.all([...partitioned].map(async (address) => {
+        await restoreAt(address, healScript());
+        partitioned.delete(address);
+      }));
+    },
+    async dropPackets(node, from, probability) {
+      const address = addressOf(node);
+      const sources = hostGrudge(new Map([[node, new Set(from)]]), parts.addressOf).get(address) ?? [];
+      await restoreAt(address, keepSsh(lossScript(sources, probability, !lossy.has(address)), LOSS_CHAIN, parts.sshPort));
+      lossy.add(address);
+    },
+    async healLoss() {
+      await Promise.all([...lossy].map(async (address) => {
+        await restoreAt(address, lossHealScript());
+        lossy.delete(address);
+      }));
+    },
+    async probe(from, toAddress, port, timeoutMs) {
+      const script = probeScript(toAddress, port, timeoutMs / 1000);
+      const result = await runRemote(parts.hostAt(addressOf(from)), `bash -c ${shellWord(script)}`, { clock, timeoutMs: timeoutMs + 5_000 });
+      if (result.exitCode === 0) return "connected";
+      return result.exitCode === 124 || result.signal !== undefined ? "timeout" : "refused";
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * A program started on a host over one SSH channel. sshd makes each
+ * session's shell a session and process-group leader, and the command
+ * execs the program in place of that shell, so the PID the shell prints
+ * first (on stderr, read off before the rest goes to the log) is the
+ * program's and its process group's. stdout is the line protocol ("pipe")
+ * or goes to the log with stderr; the log file is on this machine.
+ */
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { HarnessError, messageOf } from "../../core/index.js";
+import type { NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { createLineSplitter, lineChannel } from "../common/line-splitter.js";
+import type { TrackedProcess } from "../common/process-table.js";
+import { shellLine, shellWord } from "./remote-command.js";
+import type { SshHost } from "./ssh-connection.js";
+
+/** Where and how to start a program. */
+export interface RemoteTarget {
+  readonly node: NodeId;
+  readonly host: SshHost;
+  /** The argv, environment and working directory as they are on the host. */
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string;
+  /** Sends a signal to a process group on the host (fire and forget). */
+  readonly signalGroup: (pgid: number, signal: NodeJS.Signals) => void;
+}
+
+const PID_MARK = "fencecheck-pid ";
+
+/** The shell command that prints the shell's PID on stderr and execs the program with its environment. Pure. */
+export function startCommand(argv: readonly string[], env: Readonly<Record<string, string>>, cwd: string): string {
+  const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellWord(v)}`);
+  return `cd ${shellWord(cwd)} && echo "${PID_MARK}$$" >&2 && exec env ${assignments.join(" ")} ${shellLine(argv)}`;
+}
+
+/**
+ * Starts the program and resolves once its PID is known. Rejects with
+ * "runtime.node-start-failed" when no channel opens or the program ends
+ * before it printed its PID (a missing binary, a bad directory).
+ */
+export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec): Promise<TrackedProcess> {
+  const pipe = spec.stdio === "pipe";
+  mkdirSync(dirname(spec.logFile), { recursive: true });
+  writeFileSync(spec.logFile, `--- fencecheck: starting on ${target.host.target.host}: ${target.argv.join(" ")}\n`, { flag: "a" });
+  const fail = (why: string): HarnessError => new HarnessError("runtime.node-start-failed", `Cannot start node "${target.node}" on host "${target.host.target.host}": ${why}`);
+  const channel = await target.host.open(startCommand(target.argv, target.env, target.cwd)).catch((error: unknown) => {
+    throw fail(messageOf(error));
+  });
+  const log = createWriteStream(spec.logFile, { flags: "a" });
+  log.on("error", () => undefined);
+  const lines = lineChannel();
+  if (pipe) {
+    const splitter = createLineSplitter(lines.emit);
+    channel.setEncoding("utf8").on("data", (chunk: string) => splitter.push(chunk));
+    channel.on("end", () => splitter.end());
+  } else {
+    channel.on("data", (chunk: Buffer) => log.write(chunk));
+  }
+  let running = true;
+  let exit: ProcessExit = { code: null, signal: null };
+  channel.on("exit", (code: number | null, signal?: string) => {
+    exit = code !== null ? { code, signal: null } : { code: null, signal: signal === undefined ? null : `SIG${signal}` };
+  });
+  const exited = new Promise<ProcessExit>((resolve) => channel.on("close", () => {
+    running = false;
+    log.end();
+    resolve(exit);
+  }));
+  const pid = await readPid(channel.stderr, log, exited);
+  if (pid === undefined) throw fail(`the program ended before it started (${describe(await exited)}; see ${spec.logFile})`);
+  return {
+    node: target.node,
+    pid,
+    spec,
+    exited,
+    alive: () => running,
+    send(line) {
+      if (!pipe) throw new HarnessError("internal", `Cannot send to process ${pid}: it was not started with stdio "pipe"`);
+      if (running && channel.writable) channel.write(`${line}\n`);
+    },
+    onLine: lines.listen,
+    signal(signal) {
+      if (running) target.signalGroup(pid, signal);
+    },
+    signalGroup(signal) {
+      if (running) target.signalGroup(pid, signal);
+    },
+  };
+}
+
+/** Reads the PID line off stderr, then passes the rest of stderr to the log. */
+function readPid(stderr: NodeJS.ReadableStream, log: NodeJS.WritableStream, exited: Promise<ProcessExit>): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    let head = "";
+    const onData = (chunk: Buffer): void => {
+      head += chunk.toString("utf8");
+      const newline = head.indexOf("\n");
+      if (newline < 0) return;
+      stderr.off("data", onData);
+      const first = head.slice(0, newline);
+      const rest = head.slice(newline + 1);
+      if (!first.startsWith(PID_MARK)) {
+        log.write(`${head}`);
+        stderr.on("data", (more: Buffer) => log.write(more));
+        resolve(undefined);
+        return;
+      }
+      if (rest !== "") log.write(rest);
+      stderr.on("data", (more: Buffer) => log.write(more));
+      resolve(Number(first.slice(PID_MARK.length)));
+    };
+    stderr.on("data", onData);
+    void exited.then(() => {
+      if (head.indexOf("\n") < 0) {
+        if (head !== "") log.write(head);
+        resolve(undefined);
+      }
+    });
+  });
+}
+
+function describe(exit: ProcessExit): string {
+  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+}
