@@ -22,7 +22,7 @@ export interface HostTime {
 }
 
 /** Answers every line on stdin with "<wall ms> <monotonic ns>". */
-export const TIME_PROGRAM = "process.stdin.setEncoding('utf8').on('data',()=>process.stdout.write(Date.now()+' '+process.hrtime.bigint()+'\\n'))";
+export const TIME_PROGRAM = "process.stdin.setEncoding('utf8').on('data',()=>process.stdout.write(new Date().getTime()+' '+process.hrtime.bigint()+'\\n'))";
 
 const ROUND_TRIPS = 7;
 
