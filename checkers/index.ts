@@ -3,6 +3,8 @@ export * from "./compose.js";
 export * from "./lock-checkers.js";
 export * from "./fencing/fencing-checker.js";
 export * from "./fencing/lock-service-order.js";
+export * from "./real-time/holdings.js";
+export * from "./real-time/real-time-checker.js";
 export * from "./lease-overlap/belief-intervals.js";
 export * from "./lease-overlap/lease-overlap-checker.js";
 export * from "./final-state/final-state-checker.js";

@@ -7,7 +7,7 @@ describe("lock checkers", () => {
   it("find the seed's fenced run valid", async () => {
     const result = await compose(lockCheckers()).check(seedScenario("fenced"));
     expect(result.valid).toBe(true);
-    expect(Object.keys(result.results)).toEqual(["fencing", "lease-overlap", "lock-service", "final-state", "linearizable", "stats"]);
+    expect(Object.keys(result.results)).toEqual(["fencing", "real-time", "lease-overlap", "lock-service", "final-state", "linearizable", "stats"]);
   });
 
   it("find the seed's unfenced run invalid through fencing and final state", async () => {

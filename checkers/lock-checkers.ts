@@ -5,9 +5,10 @@ import { finalStateChecker } from "./final-state/final-state-checker.js";
 import { leaseOverlapChecker } from "./lease-overlap/lease-overlap-checker.js";
 import { linearizableChecker } from "./linearizable/linearizable-checker.js";
 import { lockServiceChecker } from "./lock-service/lock-service-checker.js";
+import { realTimeChecker } from "./real-time/real-time-checker.js";
 import { statsChecker } from "./stats/stats-checker.js";
 
-/** Fencing, lease-overlap, lock-service, final-state, linearizable and stats, in that order; pass to `compose`. */
+/** Fencing, real-time, lease-overlap, lock-service, final-state, linearizable and stats, in that order; pass to `compose`. */
 export function lockCheckers(): Checker[] {
-  return [fencingChecker(), leaseOverlapChecker(), lockServiceChecker(), finalStateChecker(), linearizableChecker(), statsChecker()];
+  return [fencingChecker(), realTimeChecker(), leaseOverlapChecker(), lockServiceChecker(), finalStateChecker(), linearizableChecker(), statsChecker()];
 }

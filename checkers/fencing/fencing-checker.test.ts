@@ -50,6 +50,17 @@ describe("fencing checker", () => {
     expect(result.tokenless).toBe(2);
   });
 
+  it("leaves token-less writes to the version condition when storage decided every one of them by it", () => {
+    const storage = [
+      storageRecord({ key: "r1", value: "a", token: null, client: "1", mode: "cas" }),
+      storageRecord({ key: "r1", value: "b", token: null, client: "2", mode: "cas", atMs: 1, accepted: false, reason: "version-conflict" }),
+    ];
+    const result = checkFencing({ config: testRunConfig("cas"), history: [], storage });
+    expect(result).toMatchObject({ valid: true, tokenless: 1, conditional: true });
+    const mixed = [...storage, storageRecord({ key: "r1", value: "c", token: null, client: "3", mode: "unfenced", atMs: 2 })];
+    expect(checkFencing({ config: testRunConfig("cas"), history: [], storage: mixed }).valid).toBe("unknown");
+  });
+
   it("is unknown when writes were acknowledged but storage recorded nothing", () => {
     const history = historyBuilder().acquire(1, "r1", "1", [0, 1]).write(1, "r1", "v", "1", [2, 3]).build();
     const result = checkFencing({ config: testRunConfig(), history, storage: [] });

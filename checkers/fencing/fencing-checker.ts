@@ -42,6 +42,8 @@ export interface FencingResult extends CheckResult {
   readonly writes: number;
   /** Writes storage accepted with no token at all (a lock service without fencing tokens). */
   readonly tokenless: number;
+  /** True when every token-less write was decided by a version condition (CONDITIONAL_MODES): fencing does not apply to them. */
+  readonly conditional: boolean;
   /** One line naming the first stale write and what storage did with it (empty when there was none). */
   readonly summary: string;
 }
@@ -67,6 +69,13 @@ export function staleWrites(storage: readonly StorageRecord[]): { stale: StaleWr
   return { stale, accepted };
 }
 
+/**
+ * Storage modes that accept a write only if the version its writer read is
+ * still current: for their token-less writes fencing by token does not
+ * apply (the real-time checker judges them), so they leave no doubt here.
+ */
+export const CONDITIONAL_MODES: ReadonlySet<string> = new Set(["cas", "s3-conditional"]);
+
 /** The fencing checker (name "fencing"). Pure. */
 export function fencingChecker(): Checker<FencingResult> {
   return { name: "fencing", check: checkFencing };
@@ -80,13 +89,15 @@ export function checkFencing(input: CheckInput): FencingResult {
   const lockViolations = lockServiceViolations(input.history);
   const acknowledged = input.history.some((op) => op.f === "write" && op.type === "ok");
   const storageKnown = input.storage.length > 0 || !acknowledged;
-  // Without tokens nothing can tell a stale write from a current one: the verdict cannot be true.
+  // Without tokens nothing can tell a stale write from a current one: the verdict cannot be true,
+  // unless storage decided every token-less write by a condition of its own (the version the writer read).
   const tokenless = input.storage.filter((r) => r.accepted && r.token === null).length;
+  const conditional = tokenless > 0 && input.storage.every((r) => r.token !== null || CONDITIONAL_MODES.has(r.mode));
   const valid: Validity =
-    violations.length > 0 || lockViolations.length > 0 ? false : storageKnown && tokenless === 0 ? true : "unknown";
+    violations.length > 0 || lockViolations.length > 0 ? false : storageKnown && (tokenless === 0 || conditional) ? true : "unknown";
   return {
     valid, storageKnown, violations, staleRejected: rejections.length, rejections,
-    staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted, tokenless,
+    staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted, tokenless, conditional,
     summary: fencingSummary(violations, rejections),
   };
 }

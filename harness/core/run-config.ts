@@ -30,6 +30,13 @@ export interface LockConfig {
   readonly quorum?: number;
   /** How many of the lock nodes are witnesses that vote but hold no data (the `quorum` adapter); default 0. */
   readonly witnesses?: number;
+  /**
+   * True when the adapter declares (LockAdapterInfo.fixedTtl) that a grant
+   * ends exactly the TTL after the server made it, on the server's clock,
+   * and nothing renews it; set at run start. The real-time checker's
+   * certain expiry needs it.
+   */
+  readonly fixedTtl?: boolean;
 }
 
 export interface StorageConfig {

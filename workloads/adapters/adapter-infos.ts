@@ -14,6 +14,7 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "ours: one node, leases with a TTL on the server's clock, a fencing token per resource",
     token: "a per-resource counter that grows with every grant",
     limits: "a single node: partitions isolate it whole, it has no quorum to lose",
+    fixedTtl: true,
   },
   etcd: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
@@ -29,16 +30,19 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "Redis single node: SET NX PX, release by compare-and-delete",
     token: null,
     limits: "no fencing token: storage cannot tell a stale holder's write; libfaketime crashes redis-server",
+    fixedTtl: true,
   },
   "redis-token": {
     summary: "Redis single node: SET NX PX, plus INCR of a per-resource counter after each grant (not part of Redis's lock)",
     token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
     limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; libfaketime crashes redis-server",
+    fixedTtl: true,
   },
   redlock: {
     summary: "Redlock over 3 independent Redis masters (redlock@4 on ioredis): a lock on a majority within the TTL",
     token: null,
     limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; libfaketime crashes redis-server",
+    fixedTtl: true,
   },
   postgres: {
     summary: "PostgreSQL single node: a session-level advisory lock; idle_session_timeout = TTL ends a silent holder's session",
@@ -49,5 +53,6 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "ours, replicated: any replica coordinates a grant that needs --lock-quorum votes (default a majority); --lock-witnesses nodes only vote",
     token: "the coordinator's highest known token + 1, ratified by a quorum of acceptors that each vote only for higher tokens",
     limits: "safe only with intersecting quorums (more than half the nodes); a smaller --lock-quorum is there to show the split brain",
+    fixedTtl: true,
   },
 };

@@ -121,6 +121,13 @@ export interface LockAdapterInfo {
   readonly token: string | null;
   /** Its limits: faults that cannot reach it, what it does not promise. */
   readonly limits?: string;
+  /**
+   * True when a grant lasts exactly the TTL from the instant the server made
+   * it, on the server's clock, and nothing renews it (no keep-alive, no
+   * session). Only then is a lease's expiry certain from the history, which
+   * the real-time checker needs; omitted: no real-time verdict.
+   */
+  readonly fixedTtl?: boolean;
 }
 
 /** A lock adapter module's default export. */

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import type { Op, StorageRecord } from "../../harness/core/index.js";
+import { historyBuilder, storageRecord, type HistoryBuilder } from "../testing/history-builder.js";
+import { seedScenario, testRunConfig } from "../testing/seed-scenario.js";
+import { checkRealTime } from "./real-time-checker.js";
+
+// TTL 2000 ms: a lease granted (acquire ok) at 100 ms has certainly ended after 100 + 2000 * 1.01 + 2 = 2122 ms.
+const config = testRunConfig("unfenced", { lock: { adapter: "redlock", nodes: 3, fixedTtl: true } });
+const EXPIRED_BY_MS = 2122;
+
+interface Shape {
+  /** When client 1 (the stale writer) invokes its write. */
+  readonly staleWriteAt?: number;
+  /** When client 2 invokes the acquire of its later grant. */
+  readonly nextAcquireAt?: number;
+  /** When client 2's write is acknowledged. */
+  readonly nextAckAt?: number;
+  /** How client 1's write completes. */
+  readonly outcome?: "ok" | "fail" | "info";
+}
+
+/** Client 1 acquires r1 (ok at 100 ms) and is paused; client 2 acquires later and writes; client 1 writes late. No tokens. */
+function run(shape: Shape = {}): { b: HistoryBuilder; storage: StorageRecord[] } {
+  const { staleWriteAt = 3000, nextAcquireAt = 150, nextAckAt = 2000, outcome = "ok" } = shape;
+  const b = historyBuilder()
+    .op("invoke", 1, "acquire", { resource: "r1" }, 50).op("ok", 1, "acquire", { resource: "r1", token: null }, 100)
+    .op("invoke", 1, "read", { resource: "r1" }, 101).op("ok", 1, "read", { resource: "r1", value: null, token: null }, 102)
+    .op("invoke", 2, "acquire", { resource: "r1" }, nextAcquireAt).op("ok", 2, "acquire", { resource: "r1", token: null }, 1800)
+    .op("invoke", 2, "write", { resource: "r1", value: "p2-0" }, 1900).op("ok", 2, "write", { resource: "r1", value: "p2-0", token: null }, nextAckAt)
+    .op("invoke", 1, "write", { resource: "r1", value: "p1-0" }, staleWriteAt);
+  if (outcome === "ok") b.op("ok", 1, "write", { resource: "r1", value: "p1-0", token: null }, staleWriteAt + 5);
+  if (outcome === "fail") b.op("fail", 1, "write", { resource: "r1", value: "p1-0", token: null }, staleWriteAt + 5, "version-conflict");
+  if (outcome === "info") b.op("info", 1, "write", { resource: "r1", value: "p1-0", token: null }, staleWriteAt + 5, "timeout");
+  const storage = [
+    storageRecord({ key: "r1", value: "p2-0", token: null, client: "2", mode: "unfenced", atMs: 1950 }),
+    storageRecord({ key: "r1", value: "p1-0", token: null, client: "1", mode: "unfenced", atMs: staleWriteAt + 2, accepted: outcome !== "fail" }),
+  ];
+  return { b, storage };
+}
+
+function check(shape: Shape = {}, history?: Op[]) {
+  const { b, storage } = run(shape);
+  return checkRealTime({ config, history: history ?? b.build(), storage });
+}
+
+describe("real-time checker", () => {
+  it("is invalid when storage accepted a write sent after its lease certainly expired and after a later holder's acknowledged write", () => {
+    const result = check();
+    expect(result.valid).toBe(false);
+    expect(result.applicable).toBe(true);
+    expect(result.violations).toEqual([expect.objectContaining({
+      key: "r1", client: 1, value: "p1-0", expiredBy: EXPIRED_BY_MS * 1e6, invokedAt: 3000e6, acceptedAt: 3002e6,
+      next: expect.objectContaining({ client: 2, value: "p2-0", acknowledgedAt: 2000e6 }),
+    })]);
+    expect(result.summary).toContain("certainly expired by 2.122 s");
+    expect(result.summary).toContain("client 2's write \"p2-0\"");
+  });
+
+  it("has no verdict for a write sent at the certain expiry, and finds one a nanosecond later", () => {
+    expect(check({ staleWriteAt: EXPIRED_BY_MS }).valid).toBe(true);
+    expect(check({ staleWriteAt: EXPIRED_BY_MS + 1e-6 }).valid).toBe(false);
+  });
+
+  it("takes the expiry from the acquire's ok, not its invoke: a write after invoke + TTL may still be inside the lease", () => {
+    // Acquire invoked at 50 ms: 50 + 2022 = 2072 ms < 2100 ms, yet the lease may have started at 100 ms.
+    const result = check({ staleWriteAt: 2100 });
+    expect(result.valid).toBe(true);
+    expect(result.undecided).toBe(0);
+  });
+
+  it("needs the other grant asked for after the writer's grant returned", () => {
+    const concurrent = check({ nextAcquireAt: 100 });
+    expect(concurrent.valid).toBe(true);
+    expect(concurrent.undecided).toBe(1);
+    expect(check({ nextAcquireAt: 100 + 1e-6 }).valid).toBe(false);
+  });
+
+  it("needs the other write acknowledged before the stale write was sent", () => {
+    expect(check({ staleWriteAt: 2600, nextAckAt: 2600 }).valid).toBe(true);
+    expect(check({ staleWriteAt: 2600, nextAckAt: 2600 - 1e-6 }).valid).toBe(false);
+  });
+
+  it("finds nothing when storage rejected the late write", () => {
+    const result = check({ outcome: "fail" });
+    expect(result.valid).toBe(true);
+    expect(result.violations).toEqual([]);
+  });
+
+  it("takes storage's record as the truth for a write whose client never heard back", () => {
+    expect(check({ outcome: "info" }).valid).toBe(false);
+    const { b, storage } = run({ outcome: "info" });
+    const unrecorded = checkRealTime({ config, history: b.build(), storage: storage.filter((r) => r.client !== "1") });
+    expect(unrecorded.valid).toBe(true);
+  });
+
+  it("does not count the writer's own later writes, nor a write after it released", () => {
+    const { b, storage } = run();
+    const history = b.build().map((op) => (op.process === 2 ? { ...op, process: 1 } : op));
+    expect(checkRealTime({ config, history, storage }).valid).toBe(true);
+    const released = run().b.op("invoke", 1, "release", { resource: "r1" }, 200).op("ok", 1, "release", { resource: "r1" }, 210).build();
+    expect(check({}, released.sort((x, y) => x.time - y.time)).valid).toBe(true);
+  });
+
+  it("is not applicable for a service that does not declare a fixed TTL", () => {
+    const { b, storage } = run();
+    const result = checkRealTime({ config: testRunConfig("unfenced", { lock: { adapter: "etcd", nodes: 3 } }), history: b.build(), storage });
+    expect(result).toMatchObject({ valid: true, applicable: false, violations: [] });
+    expect(result.reason).toContain("etcd");
+  });
+
+  it("is not applicable when the nemesis changed a lock node's clock, and still applies when it changed only a client's", () => {
+    const skew = (node: string): Op[] => run().b
+      .op("invoke", "nemesis", "clock", { skews: { [node]: { rate: 0.5 } } }, 60)
+      .op("info", "nemesis", "clock", { skews: { [node]: { rate: 0.5 } }, clocks: { [node]: 0 } }, 61).build();
+    expect(check({}, skew("l1"))).toMatchObject({ valid: true, applicable: false });
+    expect(check({}, skew("c1")).valid).toBe(false);
+  });
+
+  it("is a second line of evidence on the seed's unfenced run with tokens, and finds the fenced run's stale write rejected", () => {
+    const fixed = { lock: { adapter: "reference", nodes: 1, fixedTtl: true } };
+    expect(checkRealTime({ ...seedScenario("unfenced"), config: testRunConfig("unfenced", fixed) }).valid).toBe(false);
+    expect(checkRealTime({ ...seedScenario("fenced"), config: testRunConfig("fenced", fixed) }).valid).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Stale writes judged by real time, with no token: the harness has what a
+ * lock service without fencing tokens lacks, one monotonic clock for every
+ * op. A write storage accepted is a stale write accepted when, by that
+ * clock alone,
+ *
+ * 1. it was invoked after its writer's lease had certainly expired, and
+ * 2. another client's write, made under a grant asked for after the
+ *    writer's grant, had already been acknowledged.
+ *
+ * The expiry bound. The server starts a lease at some instant between the
+ * acquire's invoke and its ok: it cannot grant before it is asked, and it
+ * grants before it replies, which the harness sees before it records the
+ * ok. The lease may have started as late as the ok, so only `ok + TTL` is an
+ * instant after which it has certainly ended; `invoke + TTL` is the earliest
+ * it may have ended, a bound for "may have expired" (lease-overlap uses it),
+ * never for "certainly expired". The TTL runs on the lock server's clock, so
+ * it is stretched by SERVER_CLOCK_DRIFT (the rate error Redlock itself
+ * allows) plus EXPIRY_SLACK_MS (millisecond expiry resolution). This holds
+ * only for a service whose grant lasts exactly the TTL from the grant and
+ * that nothing renews (RunConfig lock.fixedTtl, declared by the adapter): a
+ * keep-alive, a session or an etcd leader change extends leases, and then
+ * there is no verdict. Nor is there one when the nemesis changed a lock
+ * node's clock. The write's invoke is the earliest it could reach storage.
+ *
+ * The order of the two writes is certain only when the other write's ok
+ * precedes the stale write's invoke, and the other grant is later only when
+ * its acquire was invoked after the writer's acquire returned ok.
+ *
+ * Without certainty there is no verdict: the checker is then valid with the
+ * write counted as undecided, never invalid. With tokens this is a second
+ * line of evidence, independent of the fencing checker's.
+ */
+import type { CheckInput, CheckResult, Checker, History, Validity } from "../../harness/core/index.js";
+import { timedWrites, type TimedGrant, type TimedWrite } from "./holdings.js";
+
+/** How much slower than the harness's clock the lock server's clock may run, as a fraction. */
+export const SERVER_CLOCK_DRIFT = 0.01;
+/** Added to the stretched TTL: expiry is kept in whole milliseconds. */
+export const EXPIRY_SLACK_MS = 2;
+
+/** A stale write found by real time. Times are harness nanoseconds. */
+export interface TimedStaleWrite {
+  readonly key: string;
+  readonly client: number;
+  readonly value: string;
+  readonly grant: TimedGrant;
+  /** After this instant the writer's lease had certainly ended. */
+  readonly expiredBy: number;
+  readonly invokedAt: number;
+  /** When storage recorded accepting it, or else when the client was told ok. */
+  readonly acceptedAt: number | undefined;
+  /** The other client's acknowledged write under its later grant. */
+  readonly next: { readonly client: number; readonly value: string; readonly grant: TimedGrant; readonly acknowledgedAt: number };
+}
+
+/** The real-time checker's verdict. */
+export interface RealTimeResult extends CheckResult {
+  readonly valid: Validity;
+  /** False when no expiry bound is certain for this run; `reason` says why, and there are no violations. */
+  readonly applicable: boolean;
+  readonly reason: string;
+  readonly violations: readonly TimedStaleWrite[];
+  /** Accepted writes invoked after their lease had certainly expired but with no certainly later write before them. */
+  readonly undecided: number;
+  readonly summary: string;
+}
+
+/** The real-time checker (name "real-time"). Pure. */
+export function realTimeChecker(): Checker<RealTimeResult> {
+  return { name: "real-time", check: checkRealTime };
+}
+
+/** The instant after which a lease granted by `grant` has certainly ended. */
+export function certainExpiry(grant: TimedGrant, ttlMs: number): number {
+  return grant.grantedAt + Math.ceil((ttlMs * (1 + SERVER_CLOCK_DRIFT) + EXPIRY_SLACK_MS) * 1e6);
+}
+
+/** Checks one run. */
+export function checkRealTime(input: CheckInput): RealTimeResult {
+  const reason = notApplicable(input);
+  if (reason) return { valid: true, applicable: false, reason, violations: [], undecided: 0, summary: "" };
+  const writes = timedWrites(input.history, input.storage);
+  const violations: TimedStaleWrite[] = [];
+  let undecided = 0;
+  for (const w of writes) {
+    if (!w.accepted || w.grant === undefined) continue;
+    const expiredBy = certainExpiry(w.grant, input.config.workload.ttlMs);
+    if (w.invokedAt <= expiredBy) continue;
+    const next = laterWrite(writes, w, w.grant);
+    if (next === undefined) { undecided++; continue; }
+    violations.push({
+      key: w.resource, client: w.process, value: w.value, grant: w.grant, expiredBy, invokedAt: w.invokedAt,
+      acceptedAt: w.record?.time ?? w.completedAt,
+      next: { client: next.process, value: next.value, grant: next.grant as TimedGrant, acknowledgedAt: next.completedAt as number },
+    });
+  }
+  return { valid: violations.length === 0, applicable: true, reason: "", violations, undecided, summary: summary(violations) };
+}
+
+/** The first acknowledged write of another client under a grant asked for after `grant`, acknowledged before `w` was invoked. */
+function laterWrite(writes: readonly TimedWrite[], w: TimedWrite, grant: TimedGrant): TimedWrite | undefined {
+  let first: TimedWrite | undefined;
+  for (const x of writes) {
+    if (!x.acknowledged || x.resource !== w.resource || x.process === w.process || x.grant === undefined) continue;
+    if (x.grant.invokedAt <= grant.grantedAt || (x.completedAt as number) >= w.invokedAt) continue;
+    if (first === undefined || (x.completedAt as number) < (first.completedAt as number)) first = x;
+  }
+  return first;
+}
+
+function notApplicable(input: CheckInput): string {
+  if (input.config.lock.fixedTtl !== true) {
+    return `lock service "${input.config.lock.adapter}" does not declare leases that end a fixed TTL after the grant, so no expiry is certain`;
+  }
+  if (lockClockChanged(input.history)) return "the nemesis changed a lock node's clock, so the TTL's length in real time is not known";
+  return "";
+}
+
+/** True when a `clock` op of the nemesis touched a node that is not a client (c1, c2...). */
+function lockClockChanged(history: History): boolean {
+  return history.some((op) => {
+    if (op.process !== "nemesis" || op.f !== "clock") return false;
+    const v = op.value as { skews?: Record<string, unknown>; clocks?: Record<string, unknown> } | null;
+    const nodes = [...Object.keys(v?.skews ?? {}), ...Object.keys(v?.clocks ?? {})];
+    return nodes.some((n) => !/^c\d+$/.test(n));
+  });
+}
+
+function summary(violations: readonly TimedStaleWrite[]): string {
+  const first = violations[0];
+  if (!first) return "";
+  const more = violations.length > 1 ? ` (${violations.length} in all)` : "";
+  const s = (ns: number): string => `${(ns / 1e9).toFixed(3)} s`;
+  return `real-time: storage accepted "${first.value}" on "${first.key}" from client ${first.client}, sent at ${s(first.invokedAt)} after its lease had certainly expired by ${s(first.expiredBy)} and after client ${first.next.client}'s write "${first.next.value}" under a later grant was acknowledged at ${s(first.next.acknowledgedAt)}${more}`;
+}
