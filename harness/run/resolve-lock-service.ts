@@ -20,6 +20,6 @@ export async function resolveLockService(config: RunConfig, opts: { readonly nod
     throw new HarnessError("config.invalid",
       `Cannot run lock service "${loaded.name}" with storage "${config.storage.kind}": it grants no fencing token, so storage would refuse every write (use a token variant such as redis-token, or --storage cas or unfenced)`);
   }
-  const lock = { ...config.lock, ...(loaded.adapter.info?.fixedTtl === true ? { fixedTtl: true } : {}) };
-  return { ...config, lock: opts.nodesGiven || !service ? lock : { ...lock, nodes: service.nodes } };
+  if (opts.nodesGiven || !service) return config;
+  return { ...config, lock: { ...config.lock, nodes: service.nodes } };
 }

@@ -67,11 +67,13 @@ export interface RunOutcome {
 }
 
 /** Runs one test end to end. Throws only for errors before the store exists (an unusable store first of all). */
-export async function runTest(config: RunConfig, deps: RunDeps): Promise<RunOutcome> {
+export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutcome> {
   const log = deps.log ?? (() => undefined);
-  checkStore(config.storeDir);
+  checkStore(given.storeDir);
+  const loaded = await loadLockAdapter(given.lock.adapter);
+  // Stored with the run, so that a later `fencecheck check` judges expiry the same way.
+  const config = loaded.adapter.info?.fixedTtl === true ? { ...given, lock: { ...given.lock, fixedTtl: true } } : given;
   const pkg = nemesisPackage(config);
-  const loaded = await loadLockAdapter(config.lock.adapter);
   await deps.runtime.checkPrerequisites();
   refuseUnsupportedFaults(config, deps.runtime);
   refuseUnreachableClocks(config, loaded.adapter);

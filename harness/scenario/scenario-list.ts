@@ -27,6 +27,31 @@ export function scenarioList(): readonly Scenario[] {
       ],
     },
     {
+      name: "redlock",
+      claim:
+        "Redlock grants no fencing token, so nothing at the storage can tell a paused holder's late write from the next holder's: it is unsafe with unconditional storage. The harness's one clock still judges it: a write sent after its lease certainly expired, after the next holder's write was acknowledged, is stale. Conditional writes or a token save the data.",
+      variants: [
+        {
+          label: "Redlock, unconditional storage",
+          argv: ["--lock", "redlock", "--storage", "unfenced", "--nemesis", "pause-holder"],
+          expect: "invalid",
+          why: "the sleeper wakes after its lease certainly expired and overwrites the next holder's acknowledged write",
+        },
+        {
+          label: "Redlock, conditional writes",
+          argv: ["--lock", "redlock", "--storage", "cas", "--nemesis", "pause-holder"],
+          expect: "valid",
+          why: "the sleeper's write names the version it read, which the next holder has since replaced",
+        },
+        {
+          label: "Redis with a token, fenced storage",
+          argv: ["--lock", "redis-token", "--storage", "fenced", "--nemesis", "pause-holder"],
+          expect: "valid",
+          why: "storage has seen the next holder's token and rejects the sleeper's lower one",
+        },
+      ],
+    },
+    {
       name: "clock-skew-lease",
       claim:
         "A lease is a lock with a clock, and clocks are the weak link: a holder whose clock stood still (or ran slow) believes its lease valid after it expired, so 'the lock expired so it's safe' is unsound. Fencing tokens need no clock at all.",
