@@ -14,7 +14,7 @@ export interface TrackStyle {
 /** The styles every track draws with; a bar or mark's `style` is an index here. */
 export const TRACK_STYLES: readonly TrackStyle[] = [
   { name: "ok", color: "#2e7d32" },
-  { name: "fail", color: "#c62828" },
+  { name: "fail", color: "#5d4037" },
   { name: "info (unknown outcome)", color: "#ef6c00" },
   { name: "never completed", color: "#9e9e9e" },
   { name: "believed held, lease valid", color: "#64b5f6" },

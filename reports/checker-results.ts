@@ -4,7 +4,7 @@
  * (for example when the checker threw and left `{valid: "unknown", error}`).
  */
 import type { CheckResult } from "../harness/core/index.js";
-import type { FencingResult, FinalStateResult, LeaseOverlapResult, LinearizableResult, StatsResult } from "../checkers/index.js";
+import type { FencingResult, FinalStateResult, LeaseOverlapResult, LinearizableResult, RealTimeResult, StatsResult } from "../checkers/index.js";
 
 type Results = Readonly<Record<string, CheckResult>>;
 
@@ -36,4 +36,10 @@ export function statsResult(results: Results): StatsResult | undefined {
 export function linearizableResult(results: Results): LinearizableResult | undefined {
   const r = results["linearizable"];
   return r && Array.isArray(r["counterexamples"]) ? (r as LinearizableResult) : undefined;
+}
+
+/** The real-time checker's result, if present and well formed. */
+export function realTimeResult(results: Results): RealTimeResult | undefined {
+  const r = results["real-time"];
+  return r && Array.isArray(r["violations"]) && typeof r["applicable"] === "boolean" ? (r as RealTimeResult) : undefined;
 }

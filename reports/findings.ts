@@ -1,8 +1,8 @@
 /** Plain-words findings of each checker, for the report's details section. */
 import type { CheckResult, Validity } from "../harness/core/index.js";
 import type { FinalStateResult, LeaseOverlap, LeaseOverlapResult, StatsResult } from "../checkers/index.js";
-import type { FencingResult } from "../checkers/index.js";
-import { fencingResult, finalStateResult, leaseOverlapResult, statsResult } from "./checker-results.js";
+import type { FencingResult, RealTimeResult } from "../checkers/index.js";
+import { fencingResult, finalStateResult, leaseOverlapResult, realTimeResult, statsResult } from "./checker-results.js";
 import { seconds } from "./format.js";
 
 /** One checker's verdict with a few sentences and its raw result as JSON (capped). */
@@ -75,9 +75,19 @@ function fencingLines(r: FencingResult): string[] {
     ...r.violations.map((v) => `Storage accepted "${v.value}" from client ${v.client} with token ${v.staleToken} after accepting token ${v.highestToken} (from client ${v.earlier.client}) at ${seconds(v.time)}`),
     ...r.lockServiceViolations.map((v) => v.message),
     ...(r.storageKnown ? [] : ["Storage recorded no writes although writes were acknowledged: the ground truth is missing"]),
-    ...(r.tokenless > 0
-      ? [`Storage accepted ${r.tokenless} writes that carried no fencing token: this lock service grants none, so storage cannot reject a stale writer and whether one wrote cannot be judged`]
-      : []),
+    ...(r.tokenless > 0 && r.conditional === true
+      ? [`Storage accepted ${r.tokenless} writes that carried no fencing token, each only against the version its writer read: fencing by token does not apply, the real-time checker judges them`]
+      : r.tokenless > 0
+        ? [`Storage accepted ${r.tokenless} writes that carried no fencing token: this lock service grants none, so storage cannot reject a stale writer and whether one wrote cannot be judged by token`]
+        : []),
+  ];
+}
+
+function realTimeLines(r: RealTimeResult): string[] {
+  if (!r.applicable) return [`Not applicable: ${r.reason}`];
+  return [
+    `Stale writes accepted, judged by the harness's clock: ${r.violations.length}; writes sent after their lease certainly expired with no certainly later write before them: ${r.undecided}`,
+    ...r.violations.map((v) => `Storage accepted "${v.value}" from client ${v.client}, sent at ${seconds(v.invokedAt)}, after its lease certainly expired by ${seconds(v.expiredBy)} and after client ${v.next.client}'s write "${v.next.value}" was acknowledged at ${seconds(v.next.acknowledgedAt)}`),
   ];
 }
 
@@ -88,6 +98,8 @@ function statsLines(r: StatsResult): string[] {
 function linesFor(name: string, results: Readonly<Record<string, CheckResult>>): string[] {
   const fencing = name === "fencing" ? fencingResult(results) : undefined;
   if (fencing) return fencingLines(fencing);
+  const realTime = name === "real-time" ? realTimeResult(results) : undefined;
+  if (realTime) return realTimeLines(realTime);
   const overlaps = name === "lease-overlap" ? leaseOverlapResult(results) : undefined;
   if (overlaps) return [`Lease overlaps: ${overlaps.overlaps.length}`, ...overlapFindings(overlaps).map((o) => o.text)];
   const final = name === "final-state" ? finalStateResult(results) : undefined;

@@ -7,7 +7,7 @@
  * end, or, once retired (an info or unanswered op), until its last op, as
  * in the lease-overlap checker.
  */
-import { pairs, type History, type OpPair, type StorageRecord } from "../harness/core/index.js";
+import { LOCK_ERRORS, pairs, type History, type OpPair, type StorageRecord } from "../harness/core/index.js";
 import { columnsBuilder, STYLE, type CanvasTrack, type ColumnsBuilder } from "./canvas-track.js";
 import { seconds } from "./format.js";
 
@@ -48,7 +48,10 @@ function storageAnswer(pair: OpPair, storage: ReadonlyMap<string, StorageRecord>
   }
   const type = pair.completion?.type;
   if (type === "ok") return { style: STYLE.writeAccepted, text: "acknowledged" };
-  if (type === "fail") return { style: STYLE.writeRejected, text: `failed (${pair.completion?.type === "fail" ? pair.completion.error.code : ""})` };
+  if (pair.completion?.type === "fail") {
+    const code = pair.completion.error.code;
+    return { style: code === LOCK_ERRORS.staleToken ? STYLE.writeRejected : STYLE.fail, text: `failed (${code})` };
+  }
   return { style: STYLE.writeUnknown, text: "outcome unknown" };
 }
 
@@ -56,7 +59,12 @@ function storageIndex(records: readonly StorageRecord[]): Map<string, StorageRec
   return new Map(records.map((r) => [`${r.key}\u0000${r.client}\u0000${r.value}`, r]));
 }
 
-const LEGEND = [STYLE.acquiring, STYLE.belief, STYLE.beliefExpired, STYLE.writeAccepted, STYLE.writeRejected, STYLE.staleAccepted, STYLE.writeUnknown];
+function acquireStyle(pair: OpPair): number {
+  const type = pair.completion?.type;
+  return type === "ok" ? STYLE.acquiring : type === "fail" ? STYLE.fail : type === "info" ? STYLE.info : STYLE.open;
+}
+
+const LEGEND = [STYLE.acquiring, STYLE.fail, STYLE.info, STYLE.belief, STYLE.beliefExpired, STYLE.writeAccepted, STYLE.writeRejected, STYLE.staleAccepted, STYLE.writeUnknown];
 
 /** A lane per process, or per worker (its node) when some resource has too many processes. */
 function laneNamer(all: readonly OpPair[], input: LeaseTimelineInput): (p: OpPair) => string {
@@ -102,9 +110,11 @@ export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
     const [t, lane] = place(v.resource as string, p);
     if (p.invoke.f === "acquire" || p.invoke.f === "release") closeBelief(key, p.invoke.time);
     if (p.invoke.f === "acquire") {
-      const granted = p.completion?.type === "ok" && v.token !== undefined && v.token !== null;
-      t.bars.add(lane, p.invoke.time, p.completion?.time ?? end, granted ? STYLE.acquiring : STYLE.fail, `p${process} acquiring ${String(v.resource)}: ${granted ? `token ${String(v.token)}` : (p.completion?.type ?? "no answer")}`);
-      if (granted) held.set(key, { process, token: String(v.token), invokedAt: p.invoke.time, grantedAt: p.completion!.time, pair: p });
+      // A grant without a token (Redlock) is a grant all the same; a failed acquire is not drawn in the red of fencing.
+      const granted = p.completion?.type === "ok";
+      const token = v.token === undefined || v.token === null ? "none" : String(v.token);
+      t.bars.add(lane, p.invoke.time, p.completion?.time ?? end, acquireStyle(p), `p${process} acquiring ${String(v.resource)}: ${granted ? `token ${token}` : (p.completion?.type ?? "no answer")}`);
+      if (granted) held.set(key, { process, token, invokedAt: p.invoke.time, grantedAt: p.completion!.time, pair: p });
     } else if (p.invoke.f === "write") {
       const answer = storageAnswer(p, storage);
       t.marks.add(lane, p.invoke.time, undefined, answer.style, `p${process} wrote ${String(v.value)} with token ${String(v.token ?? "?")}: ${answer.text}`);

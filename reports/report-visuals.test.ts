@@ -41,6 +41,20 @@ describe("report visuals as data", () => {
     expect(marks[1]?.label).toContain("rejected (stale-token, highest token 34)");
   });
 
+  it("draws a failed acquire in the colour of failed ops, not the red of fencing, and a token-less grant as a grant", () => {
+    const history = historyBuilder()
+      .op("invoke", 1, "acquire", { resource: "r1" }, 0).op("ok", 1, "acquire", { resource: "r1", token: null }, 10)
+      .op("invoke", 2, "acquire", { resource: "r1" }, 5).op("fail", 2, "acquire", { resource: "r1" }, 900, "lock-busy")
+      .build();
+    const run = { config: testRunConfig("unfenced"), history, storage: [], results: { valid: true as const, results: {} }, shading };
+    const [r1] = buildReportModel(run).leaseTimelines;
+    const bars = rows(r1!.bars);
+    expect(bars.find((b) => b.lane === 0 && b.start === 0)).toMatchObject({ style: "acquiring", label: "p1 acquiring r1: token none" });
+    expect(bars.find((b) => b.lane === 1)).toMatchObject({ style: "fail", label: "p2 acquiring r1: fail" });
+    expect(TRACK_STYLES[STYLE.fail]?.color).not.toBe(TRACK_STYLES[STYLE.writeRejected]?.color);
+    expect(r1!.legend).toContain(STYLE.fail);
+  });
+
   it("keeps every op in the op timeline, one lane per worker plus the nemesis", async () => {
     const model = buildReportModel(await seedRun("fenced"));
     expect(model.opTimeline.lanes).toEqual(["nemesis", "c1 (p 1)", "c2 (p 3)"]);

@@ -4,8 +4,9 @@
  * the stale write and what storage did with it.
  */
 import type { History, RunConfig } from "../harness/core/index.js";
-import type { FencingResult, LeaseOverlapResult, StaleWrite } from "../checkers/index.js";
+import type { FencingResult, LeaseOverlapResult, RealTimeResult, StaleWrite } from "../checkers/index.js";
 import { clientName, millis, seconds } from "./format.js";
+import { realTimeStory } from "./real-time-story.js";
 import { findGrant, findPause, findWrite } from "./story-evidence.js";
 
 /** One fact of the story; `time` (harness ns) when it happened at a known time. */
@@ -31,11 +32,15 @@ export interface StoryInput {
   readonly history: History;
   readonly fencing: FencingResult | undefined;
   readonly leaseOverlap: LeaseOverlapResult | undefined;
+  /** The real-time checker's result: its stale write is told when fencing found none accepted. */
+  readonly realTime?: RealTimeResult | undefined;
 }
 
 /** The story of the first accepted stale write, else the first rejected one, else why there is none. Pure. */
 export function buildStory(input: StoryInput): Story {
   const { fencing } = input;
+  const timed = input.realTime?.violations[0];
+  if (timed !== undefined && (fencing?.violations.length ?? 0) === 0) return realTimeStory(input.config, input.history, timed);
   if (fencing === undefined || !fencing.storageKnown) {
     const why = fencing === undefined ? "the fencing checker left no result" : "storage recorded no writes although writes were acknowledged";
     return { kind: "unknown", headline: "Whether a stale write reached storage is unknown", facts: [], conclusion: `Cannot tell: ${why}.` };

@@ -1,0 +1,56 @@
+/**
+ * The story of a stale write found by real time rather than by token: who
+ * held the lease, when it had certainly expired, who held next and wrote,
+ * and what storage did with the late write.
+ */
+import type { History, RunConfig } from "../harness/core/index.js";
+import type { TimedStaleWrite } from "../checkers/index.js";
+import { clientName, millis, seconds } from "./format.js";
+import type { Story, StoryFact } from "./story.js";
+import { findPause } from "./story-evidence.js";
+
+/** Tells `s` in order. Pure. */
+export function realTimeStory(config: RunConfig, history: History, s: TimedStaleWrite): Story {
+  const ttlMs = config.workload.ttlMs;
+  const node = nodeOf(history, s.client);
+  const who = clientName(s.client, node);
+  const facts: StoryFact[] = [
+    { time: s.grant.grantedAt, text: `${who} acquired ${s.key} at ${seconds(s.grant.grantedAt)} (it asked at ${seconds(s.grant.invokedAt)}); the lock service gave no fencing token` },
+  ];
+  const pause = node ? findPause(history, node, s.grant.invokedAt, s.invokedAt) : undefined;
+  if (pause) {
+    const length = pause.durationMs === undefined ? "" : ` for ${millis(pause.durationMs)} (${pause.durationMs > ttlMs ? "longer than" : "not longer than"} the ${millis(ttlMs)} lease)`;
+    facts.push({ time: pause.at, text: `The nemesis paused node ${node} at ${seconds(pause.at)}${length}` });
+  }
+  facts.push({
+    time: s.expiredBy,
+    text: `Its lease had certainly expired by ${seconds(s.expiredBy)}: granted no later than ${seconds(s.grant.grantedAt)}, for ${millis(ttlMs)} on the lock server's clock, with a margin for that clock's rate`,
+  });
+  const next = clientName(s.next.client, nodeOf(history, s.next.client));
+  facts.push({
+    time: s.next.grant.grantedAt,
+    text: `${next} asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, after that grant, was granted it at ${seconds(s.next.grant.grantedAt)} and its write ${s.next.value} was acknowledged at ${seconds(s.next.acknowledgedAt)}`,
+  });
+  facts.push(pause?.wokeAt !== undefined && pause.wokeAt <= s.invokedAt
+    ? { time: s.invokedAt, text: `Client ${s.client} woke at ${seconds(pause.wokeAt)} still believing it held the lease and sent its write ${s.value} at ${seconds(s.invokedAt)}` }
+    : { time: s.invokedAt, text: `Client ${s.client}, still believing it held the lease, sent its write ${s.value} at ${seconds(s.invokedAt)}` });
+  return {
+    kind: "divergence",
+    headline: "Storage accepted a write under an expired lease",
+    facts,
+    conclusion: conclusion(config, s),
+  };
+}
+
+function conclusion(config: RunConfig, s: TimedStaleWrite): string {
+  const at = s.acceptedAt === undefined ? "" : ` at ${seconds(s.acceptedAt)}`;
+  const kind = config.storage.kind as string;
+  const storage = kind === "cas" || kind === "s3-conditional"
+    ? `Storage accepted it${at} although its writes are conditional: the condition did not stop a write made after the lease certainly expired, and the data written by ${s.next.value}'s holder is overwritten.`
+    : `Storage accepted it${at}: it overwrote ${s.next.value}, written under the later grant, with data written under a lease that had certainly expired.`;
+  return `${storage} No token was compared: the order of these events comes from the harness's one monotonic clock.`;
+}
+
+function nodeOf(history: History, process: number): string | undefined {
+  return history.find((op) => op.process === process && op.node !== undefined)?.node;
+}
