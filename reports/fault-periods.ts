@@ -14,6 +14,8 @@ export interface FaultPeriod {
   readonly nodes: readonly string[];
   /** False when the history ended before the fault was healed. */
   readonly healed: boolean;
+  /** The `f` of the op that heals it (the shading's `stop`). */
+  readonly stop: string;
 }
 
 function nodesOf(op: Op): string[] {
@@ -37,7 +39,7 @@ export function faultPeriods(history: History, shading: readonly FaultShading[],
     const open = new Map<string, { start: number; nodes: string[] }>();
     const emit = (o: { start: number; nodes: string[] }, stop: number, healed: boolean): void => {
       const label = o.nodes.length > 0 ? `${spec.label} ${o.nodes.join(",")}` : spec.label;
-      out.push({ start: o.start, end: stop, label, color: spec.color, nodes: o.nodes, healed });
+      out.push({ start: o.start, end: stop, label, color: spec.color, nodes: o.nodes, healed, stop: spec.stop });
     };
     for (const op of history) {
       if (op.process !== "nemesis") continue;

@@ -55,7 +55,7 @@ describe("report model", () => {
   it("shades the pause from its invoke to the resume's completion", async () => {
     const model = buildReportModel(await storedSeedRun("fenced"));
     expect(model.timeline.faults).toEqual([
-      { start: 2100e6, end: 5101e6, label: "pause c2", color: "#f4b400", nodes: ["c2"], healed: true },
+      { start: 2100e6, end: 5101e6, label: "pause c2", color: "#f4b400", nodes: ["c2"], healed: true, stop: "resume" },
     ]);
   });
 
@@ -66,7 +66,7 @@ describe("report model", () => {
       .op("invoke", "nemesis", "reset-clock", {}, 500).op("info", "nemesis", "reset-clock", { nodes: ["c1"] }, 510)
       .acquire(2, "r", "1", [600, 900]).build();
     const model = buildReportModel({ config: testRunConfig(), history, storage: [], results: { valid: true, results: {} }, shading: [clock, clock] });
-    expect(model.timeline.faults).toEqual([{ start: 100e6, end: 510e6, label: "clock", color: "#9b5de5", nodes: [], healed: true }]);
+    expect(model.timeline.faults).toEqual([{ start: 100e6, end: 510e6, label: "clock", color: "#9b5de5", nodes: [], healed: true, stop: "reset-clock" }]);
   });
 
   it("leaves an unhealed pause shaded to the end of the history", () => {

@@ -61,6 +61,12 @@ interface Worker {
 export interface Interpreter {
   /** Runs `gen` until it is exhausted and every op it started has completed, or the run aborts. */
   run(gen: Generator): Promise<void>;
+  /**
+   * Records nemesis ops done outside any generator, even after an abort (the
+   * heals at the end of a run): an invoke of each request now, then `act`,
+   * then an `info` completion of each, carrying `act`'s error if it threw.
+   */
+  recordNemesis(requests: readonly { readonly f: string; readonly value: unknown }[], act: () => Promise<void>): Promise<void>;
   /** Closes every client. */
   close(): Promise<void>;
 }
@@ -211,8 +217,21 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
     state.outstanding.clear();
   }
 
+  async function recordNemesis(requests: readonly { readonly f: string; readonly value: unknown }[], act: () => Promise<void>): Promise<void> {
+    const invokes = requests.map((r): Invoke => ({ index: state.index++, time: deps.clock.nowNs(), process: "nemesis", type: "invoke", f: r.f, value: r.value }));
+    invokes.forEach(emit);
+    let error: OpError | undefined;
+    try {
+      await act();
+    } catch (e) {
+      error = { code: "nemesis-error", message: messageOf(e), definite: false };
+    }
+    for (const invoke of invokes) emit({ ...complete(invoke, { type: "info", ...(error ? { error } : {}) }), index: state.index++ } as Completion);
+  }
+
   return {
     run: (gen) => run(gen).finally(() => queue.rethrowTaskError()),
+    recordNemesis,
     async close() {
       await Promise.all(workers.map((w) => w.client?.close().catch(() => undefined)));
     },

@@ -32,6 +32,7 @@ import { entrypointPath, loadLockAdapter, lockWriteGenerator, type LockAdapter }
 import { checkStore, openRunStore, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
+import { healInForce } from "./heal-in-force.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
 import { leaderLookupFor, refuseLeaderlessFaults } from "./lock-leader.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
@@ -147,11 +148,15 @@ async function execute(run: Execution): Promise<void> {
     run.reached.workload = true;
     await interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
-    await nemesis.teardown(cluster);
+    await healInForce({ history: run.history, shading: pkg.shading, nemesis, cluster, interpreter, log });
+    if (run.signal.aborted) {
+      log("interrupted: final reads skipped");
+      return;
+    }
     log("healed; final reads");
     await interpreter.run(eachOnce(resources.map((resource) => ({ f: "read", value: { resource } }))));
   } finally {
-    await nemesis?.teardown(cluster).catch((e: unknown) => log(`cannot heal: ${messageOf(e)}`));
+    if (nemesis) await healInForce({ history: run.history, shading: pkg.shading, nemesis, cluster, interpreter, log });
     await interpreter?.close();
     await services?.stop();
     await collectFiles(cluster, store);

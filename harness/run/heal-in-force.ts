@@ -1,0 +1,39 @@
+/**
+ * The last heal of a run, whatever ended it (the time limit, Ctrl-C, an
+ * error): every fault still in force is healed by the nemesis's teardown,
+ * and each heal is recorded as a nemesis op (invoke, then info), so the
+ * history and nemesis.jsonl never end with a pause and no resume.
+ */
+import { messageOf, type Cluster, type FaultShading, type Nemesis, type Op } from "../core/index.js";
+import { faultPeriods } from "../../reports/index.js";
+import type { Interpreter } from "./interpreter.js";
+
+/** What healing needs: the history so far, how faults open and close, and where to record. */
+export interface HealInForce {
+  readonly history: readonly Op[];
+  readonly shading: readonly FaultShading[];
+  readonly nemesis: Nemesis;
+  readonly cluster: Cluster;
+  /** Absent when the run stopped before its workload: then no op is recorded. */
+  readonly interpreter: Interpreter | undefined;
+  readonly log: (line: string) => void;
+}
+
+/** Heals everything; records one heal op per fault in force; never throws (a failed heal is logged and recorded). */
+export async function healInForce(h: HealInForce): Promise<void> {
+  const open = faultPeriods(h.history, h.shading).filter((p) => !p.healed);
+  const teardown = (): Promise<void> => h.nemesis.teardown(h.cluster);
+  if (open.length === 0 || !h.interpreter) {
+    await teardown().catch((e: unknown) => h.log(`cannot heal: ${messageOf(e)}`));
+    return;
+  }
+  const labels = open.map((p) => p.label).join(", ");
+  h.log(`healing the faults in force: ${labels}`);
+  const heals = open.map((p) => ({ f: p.stop, value: p.nodes.length > 0 ? { nodes: p.nodes } : null }));
+  let failed: unknown;
+  await h.interpreter.recordNemesis(heals, () => teardown().catch((e: unknown) => {
+    failed = e;
+    throw e;
+  }));
+  h.log(failed === undefined ? `healed: ${labels}` : `cannot heal: ${messageOf(failed)}`);
+}
