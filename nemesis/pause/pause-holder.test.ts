@@ -12,6 +12,15 @@ function acquired(process: number, time: number): Op {
   return { index: 0, time, process, type: "ok", f: "acquire", value: { resource: "r1", token: "33" }, node: nodeId(`c${process + 1}`) };
 }
 
+function wrote(process: number, resource: string, time: number): Op {
+  return { index: 0, time, process, type: "ok", f: "write", value: { resource, value: "v", token: "34" }, node: nodeId(`c${process + 1}`) };
+}
+
+function next(gen: Generator, time: number): unknown {
+  const r = gen.op(ctx(time));
+  return r === undefined || r === "pending" ? r : r[0];
+}
+
 function step(gen: Generator, time: number): [Op, Generator] {
   const r = gen.op(ctx(time));
   if (r === undefined || r === "pending") throw new Error(`expected an op, got ${String(r)}`);
@@ -28,15 +37,31 @@ describe("pauseHolderGenerator", () => {
     expect(gen.op(ctx(5000 * MS))).toBe("pending");
   });
 
-  it("ignores acquires before the first interval has passed", () => {
-    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(500 * MS), acquired(0, 500 * MS));
-    expect(gen.op(ctx(600 * MS))).toBe("pending");
+  it("pauses the run's first holder at once, without waiting for an interval", () => {
+    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(5 * MS), acquired(0, 5 * MS));
+    const [pause] = step(gen, 5 * MS);
+    expect(pause).toMatchObject({ f: "pause", time: 5 * MS, value: { nodes: ["c1"] } });
   });
 
   it("pauses the node of the client that just acquired, naming its token", () => {
     const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     const [pause] = step(gen, 2000 * MS);
     expect(pause).toMatchObject({ f: "pause", value: { nodes: ["c2"], process: 1, token: "33", resource: "r1", durationMs: 3000, reason: "holder" } });
+  });
+
+  it("resumes the holder as soon as another client has written its resource", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    [, gen] = step(gen, 2000 * MS);
+    const otherResource = wrote(0, "r2", 3000 * MS);
+    expect(next(gen.update(ctx(3000 * MS), otherResource), 3000 * MS)).toMatchObject({ f: "resume", time: 5000 * MS });
+    const nextHolder = wrote(0, "r1", 4200 * MS);
+    expect(next(gen.update(ctx(4200 * MS), nextHolder), 4200 * MS)).toMatchObject({ f: "resume", value: { nodes: ["c2"] }, time: 4200 * MS });
+  });
+
+  it("keeps a pause of fixed length when asked to", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000, resumeAfterNextWrite: false }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    [, gen] = step(gen, 2000 * MS);
+    expect(next(gen.update(ctx(4200 * MS), wrote(0, "r1", 4200 * MS)), 4200 * MS)).toMatchObject({ f: "resume", time: 5000 * MS });
   });
 
   it("resumes the same node once the duration has passed, then waits an interval", () => {

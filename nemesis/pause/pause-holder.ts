@@ -9,8 +9,13 @@
  * after its write was invoked, inside the window between the client's last
  * look at its lease (or the version it read) and the write itself.
  *
- * Schedule: the first trigger at least `intervalMs` after the previous
- * resume (or after the start) picks the target. One pause at a time.
+ * Schedule: the first trigger of the run picks the first target (the first
+ * grant comes within milliseconds of the start, so a short run is paused at
+ * once); later ones wait at least `intervalMs` after the previous resume.
+ * One pause at a time. With `resumeAfterNextWrite`, the pause ends as soon
+ * as another client's write to the paused client's resource has succeeded
+ * (the next holder has written, so the sleeper's write is now stale), and at
+ * the latest after `durationMs`.
  */
 import type { GenContext, GenResult, Generator, Op } from "../../harness/core/index.js";
 import type { PauseValue } from "./pause-nemesis.js";
@@ -29,6 +34,8 @@ export interface AimedPauseOptions extends PauseHolderOptions {
   readonly reason: "holder" | "writer";
   /** Also hold the target's wall clock still for the pause (see PauseValue.freezeClock). */
   readonly freezeClock?: boolean;
+  /** Resume once another client's write to the target's resource returned ok (at most `durationMs` after the pause). */
+  readonly resumeAfterNextWrite?: boolean;
 }
 
 type State =
@@ -38,14 +45,17 @@ type State =
   | { readonly kind: "paused"; readonly value: PauseValue; readonly resumeAt: number }
   | { readonly kind: "resuming" };
 
-/** The pause-holder generator (ops for the pause nemesis). */
-export function pauseHolderGenerator(opts: PauseHolderOptions): Generator {
-  return aimedPauseGenerator({ ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
+/**
+ * The pause-holder generator (ops for the pause nemesis). `resumeAfterNextWrite`
+ * (default true) ends each pause once the next holder has written.
+ */
+export function pauseHolderGenerator(opts: PauseHolderOptions & { readonly resumeAfterNextWrite?: boolean }): Generator {
+  return aimedPauseGenerator({ resumeAfterNextWrite: true, ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
 }
 
-/** A pause aimed at the client whose op matches `trigger`. */
+/** A pause aimed at the client whose op matches `trigger`; the run's first trigger is eligible at once. */
 export function aimedPauseGenerator(opts: AimedPauseOptions): Generator {
-  return make(opts, { kind: "waiting", eligibleAt: opts.intervalMs * 1e6 });
+  return make(opts, { kind: "waiting", eligibleAt: 0 });
 }
 
 function make(opts: AimedPauseOptions, state: State): Generator {
@@ -79,7 +89,8 @@ function transition(opts: AimedPauseOptions, state: State, event: Op): State {
       if (!(nemesis && event.type !== "invoke" && event.f === "pause")) return state;
       return { kind: "paused", value: event.value as PauseValue, resumeAt: event.time + opts.durationMs * 1e6 };
     case "paused":
-      return nemesis && event.type === "invoke" && event.f === "resume" ? { kind: "resuming" } : state;
+      if (nemesis && event.type === "invoke" && event.f === "resume") return { kind: "resuming" };
+      return opts.resumeAfterNextWrite && isNextWrite(event, state.value) ? { ...state, resumeAt: Math.min(state.resumeAt, event.time) } : state;
     case "resuming":
       if (!(nemesis && event.type !== "invoke" && event.f === "resume")) return state;
       return { kind: "waiting", eligibleAt: event.time + opts.intervalMs * 1e6 };
@@ -89,6 +100,12 @@ function transition(opts: AimedPauseOptions, state: State, event: Op): State {
 function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): boolean {
   const { f, type } = opts.trigger;
   return event.type === type && event.f === f && typeof event.process === "number" && event.node !== undefined && event.time >= eligibleAt;
+}
+
+/** A successful write by another client to the paused client's resource: the next holder has written. */
+function isNextWrite(event: Op, paused: PauseValue): boolean {
+  if (event.type !== "ok" || event.f !== "write" || typeof event.process !== "number" || event.process === paused.process) return false;
+  return paused.resource !== undefined && (event.value as { resource?: string } | undefined)?.resource === paused.resource;
 }
 
 function targetValue(event: Op, opts: AimedPauseOptions): PauseValue {

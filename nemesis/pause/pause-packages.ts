@@ -16,13 +16,17 @@ export function pausePackages(): readonly FaultPackageSpec[] {
     {
       name: "pause-holder",
       description:
-        "SIGSTOP the client that just acquired a lease, for longer than the TTL, then SIGCONT it (the seed's GC pause)",
+        "SIGSTOP the client that just acquired a lease until another client has written its resource under a newer lease (longer than the TTL), then SIGCONT it (the seed's GC pause)",
       needs: ["pause"],
       kind: "pause",
       nemesis: pauseNemesis,
       shading: PAUSE_SHADING,
       generator: (config) =>
-        pauseHolderGenerator({ intervalMs: config.nemesis.intervalMs, durationMs: holderPauseMs(config) }),
+        pauseHolderGenerator({
+          intervalMs: config.nemesis.intervalMs,
+          durationMs: holderPauseMs(config),
+          resumeAfterNextWrite: !fixedPause(config, "pause-holder"),
+        }),
     },
     {
       name: "pause-holder-clock",
@@ -79,8 +83,13 @@ export function pausePackages(): readonly FaultPackageSpec[] {
   ];
 }
 
+/** True when the user fixed the pause's length (`durationMs` or `ttlFactor`): it then never ends early. */
+function fixedPause(config: RunConfig, fault: string): boolean {
+  return optionMs(config, fault, "durationMs") !== undefined || optionMs(config, fault, "ttlFactor") !== undefined;
+}
+
 /**
- * How long pause-holder stops the holder: `durationMs` if given, else
+ * How long pause-holder stops the holder at most: `durationMs` if given, else
  * `ttlFactor` TTLs (`--fault-opt pause-holder.ttlFactor=1.5`), else by
  * default the TTL plus half of it (at least 1 s more).
  */
