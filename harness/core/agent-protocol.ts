@@ -43,6 +43,15 @@ export interface AgentRequest {
   readonly value: unknown;
 }
 
+/**
+ * A control line, not an op: the request `stopWaiting` (an id) should stop
+ * waiting (an acquire polling a busy lock gives up as at its acquire
+ * timeout). No reply of its own: the request's reply follows as usual.
+ */
+export interface AgentStopWaiting {
+  readonly stopWaiting: number;
+}
+
 /** One reply. */
 export interface AgentReply {
   readonly id: number;

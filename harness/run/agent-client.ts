@@ -56,6 +56,9 @@ export async function openAgentClient(spec: AgentSpec): Promise<Client> {
         proc.send(JSON.stringify({ id, f: op.f, value: op.value }));
       });
     },
+    stopWaiting() {
+      if (pending.has(nextId - 1)) proc.send(JSON.stringify({ stopWaiting: nextId - 1 }));
+    },
     async close() {
       proc.signal("SIGCONT");
       proc.signal("SIGKILL");

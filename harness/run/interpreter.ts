@@ -67,16 +67,17 @@ export interface Interpreter {
    * then an `info` completion of each, carrying `act`'s error if it threw.
    */
   recordNemesis(requests: readonly { readonly f: string; readonly value: unknown }[], act: () => Promise<void>): Promise<void>;
+  /** Asks every client op in flight that waits (an acquire on a busy lock) to stop waiting: the time limit has passed. */
+  stopWaiting(): void;
   /** Closes every client. */
   close(): Promise<void>;
 }
 
-/** Creates the interpreter and opens one client per thread. */
+/** Creates the interpreter and opens one client per thread, all at once. */
 export async function createInterpreter(deps: InterpreterDeps): Promise<Interpreter> {
-  const workers: Worker[] = [];
-  for (let t = 0; t < deps.concurrency; t++) {
-    workers.push({ process: t, client: await deps.openClient(t, t), busy: false });
-  }
+  const threads = Array.from({ length: deps.concurrency }, (_, t) => t);
+  const clients = await Promise.all(threads.map((t) => deps.openClient(t, t)));
+  const workers: Worker[] = threads.map((t) => ({ process: t, client: clients[t], busy: false }));
   const state = { index: 0, nemesisBusy: false, outstanding: new Map<ProcessId, Invoke>() };
   const queue = new CompletionQueue();
 
@@ -232,6 +233,9 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
   return {
     run: (gen) => run(gen).finally(() => queue.rethrowTaskError()),
     recordNemesis,
+    stopWaiting() {
+      for (const w of workers) if (w.busy) w.client?.stopWaiting?.();
+    },
     async close() {
       await Promise.all(workers.map((w) => w.client?.close().catch(() => undefined)));
     },

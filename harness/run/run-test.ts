@@ -146,7 +146,8 @@ async function execute(run: Execution): Promise<void> {
     log(`running for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     run.reached.workload = true;
-    await interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
+    const workload = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
+    await stopWaitingAt(end, clock, interpreter, workload);
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
     await healInForce({ history: run.history, shading: pkg.shading, nemesis, cluster, interpreter, log });
     if (run.signal.aborted) {
@@ -206,6 +207,24 @@ async function openInterpreter(run: Execution, cluster: Cluster, endpoints: Serv
         },
       }),
   });
+}
+
+/**
+ * When the time limit passes, acquires still polling a busy lock give up at
+ * once (a definite fail, as at their own acquire timeout) instead of holding
+ * the run's end for up to --acquire-timeout-ms. Resolves with the workload.
+ */
+async function stopWaitingAt(end: number, clock: SystemClock, interpreter: Interpreter, workload: Promise<void>): Promise<void> {
+  const done = new AbortController();
+  const cut = clock.sleep(Math.max(0, (end - clock.nowNs()) / 1e6), done.signal).then(() => {
+    if (!done.signal.aborted) interpreter.stopWaiting();
+  });
+  try {
+    await workload;
+  } finally {
+    done.abort();
+    await cut;
+  }
 }
 
 /** A short id naming the run's namespaces: time and pid in base 36. */

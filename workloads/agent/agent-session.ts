@@ -36,8 +36,11 @@ export interface AgentSessionDeps {
 
 /** One agent's session: handles requests one at a time. */
 export interface AgentSession {
-  /** Answers one request; never rejects. */
-  handle(request: AgentRequest): Promise<AgentReply>;
+  /**
+   * Answers one request; never rejects. When `stopWaiting` aborts, an
+   * acquire still polling a busy lock gives up as at its acquire timeout.
+   */
+  handle(request: AgentRequest, stopWaiting?: AbortSignal): Promise<AgentReply>;
   /** Closes the lock client. */
   close(): Promise<void>;
 }
@@ -50,8 +53,9 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const timeout = deps.timeout ?? ((ms: number) => AbortSignal.timeout(ms));
   const { config } = deps;
 
-  async function acquire(id: number, resource: string): Promise<AgentReply> {
-    const signal = timeout(config.acquireTimeoutMs);
+  async function acquire(id: number, resource: string, stopWaiting: AbortSignal | undefined): Promise<AgentReply> {
+    const deadline = timeout(config.acquireTimeoutMs);
+    const signal = stopWaiting ? AbortSignal.any([deadline, stopWaiting]) : deadline;
     try {
       const lease = await deps.lock.acquire(resource, { ttlMs: config.ttlMs, signal });
       // The client's belief, as most clients keep it: the lease runs for a TTL from
@@ -113,13 +117,13 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     }
   }
 
-  async function dispatch(request: AgentRequest): Promise<AgentReply> {
+  async function dispatch(request: AgentRequest, stopWaiting: AbortSignal | undefined): Promise<AgentReply> {
     const { id, f } = request;
     const v = (request.value ?? {}) as { resource?: unknown; value?: unknown };
     const known = f === "acquire" || f === "read" || f === "write" || f === "release";
     if (!known) return definiteFail(id, request.value, "unknown-f", `Cannot run op "${f}": unknown f`);
     if (typeof v.resource !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "${f}": no resource`);
-    if (f === "acquire") return acquire(id, v.resource);
+    if (f === "acquire") return acquire(id, v.resource, stopWaiting);
     if (f === "read") return read(id, v.resource);
     if (f === "release") return release(id, v.resource);
     if (typeof v.value !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "write": no string value`);
@@ -127,9 +131,9 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   }
 
   return {
-    async handle(request) {
+    async handle(request, stopWaiting) {
       try {
-        return await dispatch(request);
+        return await dispatch(request, stopWaiting);
       } catch (error) {
         return errorReply(request.id, request.value, error);
       }

@@ -8,7 +8,7 @@
  * client and exits 0.
  */
 import { createInterface } from "node:readline";
-import type { AgentHello, AgentReply, AgentRequest } from "../../harness/core/index.js";
+import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../harness/core/index.js";
 import { createSystemClock, messageOf } from "../../harness/core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
 import { createStorageClient } from "../adapters/storage-client.js";
@@ -38,26 +38,50 @@ async function openSession(): Promise<AgentSession> {
   return createAgentSession({ config, lock, storage, sleep, nowMs: () => clock.wallMs(), selfFence });
 }
 
-function parseRequest(line: string): AgentRequest | undefined {
+function parseLine(line: string): AgentRequest | AgentStopWaiting | undefined {
   try {
-    const x = JSON.parse(line) as Partial<AgentRequest>;
+    const x = JSON.parse(line) as Partial<AgentRequest> & Partial<AgentStopWaiting>;
+    if (typeof x.stopWaiting === "number") return { stopWaiting: x.stopWaiting };
     return typeof x.id === "number" && typeof x.f === "string" ? { id: x.id, f: x.f, value: x.value } : undefined;
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Answers requests one at a time, in order, while still reading stdin: a
+ * `stopWaiting` line for the request in hand (or one not started yet)
+ * aborts its stop-waiting signal at once.
+ */
 async function serve(session: AgentSession): Promise<void> {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  const stops = new Map<number, AbortController>();
+  let answered = 0;
+  function stopFor(id: number): AbortController {
+    const known = stops.get(id);
+    if (known) return known;
+    const created = new AbortController();
+    stops.set(id, created);
+    return created;
+  }
+  let queue = Promise.resolve();
   for await (const line of lines) {
     if (line.trim() === "") continue;
-    const request = parseRequest(line);
-    if (!request) {
+    const message = parseLine(line);
+    if (!message) {
       logToStderr(`ignoring a line that is not a request: ${line.slice(0, 200)}`);
-      continue;
+    } else if ("stopWaiting" in message) {
+      if (message.stopWaiting > answered) stopFor(message.stopWaiting).abort();
+    } else {
+      const stop = stopFor(message.id);
+      queue = queue.then(async () => {
+        emit(await session.handle(message, stop.signal));
+        stops.delete(message.id);
+        answered = Math.max(answered, message.id);
+      });
     }
-    emit(await session.handle(request));
   }
+  await queue;
 }
 
 async function main(): Promise<void> {
