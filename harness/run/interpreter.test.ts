@@ -24,6 +24,7 @@ async function setup(behaviour: Behaviour, opts: { concurrency?: number; signal?
   const cluster: Cluster = await runtime.start([{ id: nodeId("c1"), role: "client" }, { id: nodeId("c2"), role: "client" }], { runId: "t" });
   const history: Op[] = [];
   const opened: number[] = [];
+  const stops: number[] = [];
   const deps: InterpreterDeps = {
     concurrency: opts.concurrency ?? 1,
     clock: createSystemClock(),
@@ -36,10 +37,10 @@ async function setup(behaviour: Behaviour, opts: { concurrency?: number; signal?
     record: (op) => history.push(op),
     async openClient(_thread, process): Promise<Client> {
       opened.push(process);
-      return { invoke: behaviour, close: async () => undefined };
+      return { invoke: behaviour, stopWaiting: () => void stops.push(process), close: async () => undefined };
     },
   };
-  return { interpreter: await createInterpreter(deps), history, opened, runtime };
+  return { interpreter: await createInterpreter(deps), history, opened, runtime, stops };
 }
 
 const reads = (n: number) => eachOnce(Array.from({ length: n }, () => ({ f: "read", value: { resource: "r1" } })));
@@ -53,6 +54,19 @@ describe("the interpreter", () => {
     expect(history.map((o) => o.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(history.every((o, i) => i === 0 || o.time >= history[i - 1]!.time)).toBe(true);
     expect(history[0]).toMatchObject({ process: 0, f: "read", node: "c1" });
+  });
+
+  it("asks only the clients with an op in flight to stop waiting", async () => {
+    let release = (): void => undefined;
+    const { interpreter, stops } = await setup(() => new Promise((r) => (release = () => r({ type: "fail" }))), { concurrency: 2 });
+    const running = interpreter.run(reads(1));
+    await new Promise((r) => setTimeout(r, 20));
+    interpreter.stopWaiting();
+    expect(stops).toEqual([0]);
+    release();
+    await running;
+    interpreter.stopWaiting();
+    expect(stops).toEqual([0]);
   });
 
   it("records a client that throws as info and retires its process", async () => {

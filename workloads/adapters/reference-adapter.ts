@@ -1,8 +1,9 @@
 /**
  * The built-in `reference` adapter: a client of our reference lock service
  * (workloads/services/reference-lock). Acquire polls POST /acquire with a
- * small jittered backoff until granted; the jitter is drawn from a Rng seeded
- * by the client id, so it is reproducible. The service is a single node:
+ * small jittered backoff until granted or its signal aborts (checked between
+ * attempts: an attempt in flight runs to its answer). The jitter is drawn
+ * from a Rng seeded by the client id, so it is reproducible. The service is a single node:
  * with several endpoints the client talks to the first.
  */
 import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../harness/core/index.js";
@@ -59,9 +60,11 @@ interface ClientTuning {
 }
 
 function referenceClient(base: string, clientId: string, tuning: ClientTuning): LockClient {
-  async function post(path: string, body: unknown, signal: AbortSignal): Promise<HttpJsonResponse> {
+  /** One request; without `signal` it runs to its answer or its own attempt timeout. */
+  async function post(path: string, body: unknown, signal?: AbortSignal): Promise<HttpJsonResponse> {
     try {
-      return await requestJson({ method: "POST", url: `${base}${path}`, body, signal, timeoutMs: tuning.attemptTimeoutMs });
+      const request = { method: "POST", url: `${base}${path}`, body, timeoutMs: tuning.attemptTimeoutMs } as const;
+      return await requestJson(signal ? { ...request, signal } : request);
     } catch (error) {
       const code = error instanceof HttpUnanswered && error.timedOut ? "timeout" : "unavailable";
       throw new LockError(code, error instanceof Error ? error.message : String(error), false, { cause: error });
@@ -72,7 +75,9 @@ function referenceClient(base: string, clientId: string, tuning: ClientTuning): 
     let last: unknown;
     for (;;) {
       if (signal.aborted) throw busyError(resource, last);
-      const answer = await post("/acquire", { resource, client: clientId, ttlMs }, signal);
+      // The attempt is not cut short by `signal` (which only stops further attempts):
+      // a grant is a definite answer, and so is a refusal.
+      const answer = await post("/acquire", { resource, client: clientId, ttlMs });
       if (answer.status === 200) return { token: grantedToken(answer.body) };
       if (answer.status !== 409) throw unexpected("/acquire", answer);
       last = answer.body;

@@ -110,6 +110,21 @@ describe("agent session", () => {
     expect(seen?.aborted).toBe(true);
   });
 
+  it("aborts the acquire's signal when told to stop waiting, long before acquireTimeoutMs", async () => {
+    let seen: AbortSignal | undefined;
+    const busy = async (_r: string, options: { signal: AbortSignal }): Promise<CheckedLease> => {
+      seen = options.signal;
+      await new Promise((resolve) => options.signal.addEventListener("abort", resolve, { once: true }));
+      throw new LockError("lock-busy", 'Cannot acquire "r"', true);
+    };
+    const { s } = session({ config: { acquireTimeoutMs: 60_000 }, acquire: busy });
+    const stop = new AbortController();
+    const reply = s.handle(req(1, "acquire", { resource: "r" }), stop.signal);
+    stop.abort();
+    expect(await reply).toMatchObject({ id: 1, type: "fail", error: { code: "lock-busy", definite: true } });
+    expect(seen?.aborted).toBe(true);
+  });
+
   describe("with a lease check", () => {
     it("writes while its own clock says the lease is valid", async () => {
       const now = { ms: 1_000 };

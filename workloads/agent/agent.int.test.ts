@@ -66,6 +66,18 @@ describe("client agent against the real services", () => {
     expect(await a.end()).toBe(0);
   });
 
+  it("gives up an acquire of a busy lock at once when told to stop waiting, as at its acquire timeout", async () => {
+    const endpoints = await cluster("fenced");
+    const [a, b] = [await agent("1", endpoints), await agent("2", endpoints)];
+    expect(await a.request("acquire", { resource: "r" })).toMatchObject({ type: "ok" });
+    const started = Date.now();
+    const waiting = b.request("acquire", { resource: "r" });
+    setTimeout(() => b.stopWaiting(), 200);
+    expect(await waiting).toMatchObject({ id: 1, type: "fail", error: { code: "lock-busy", definite: true } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await b.request("read", { resource: "r" })).toMatchObject({ id: 2, type: "ok" });
+  });
+
   it("says it is not ready, and exits 1, when the lock adapter does not exist", async () => {
     const a = await startAgentProcess({
       clientId: "1", lockAdapter: "foo", lockEndpoints: [], storageEndpoints: [], ttlMs: 100, holdMs: 0, acquireTimeoutMs: 100,

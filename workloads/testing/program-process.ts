@@ -35,6 +35,8 @@ export interface AgentProcess {
   readonly hello: AgentHello;
   /** Sends one request and resolves with its reply. */
   request(f: string, value: unknown): Promise<AgentReply>;
+  /** Tells the agent to stop waiting in the request it has in hand (the last one sent). */
+  stopWaiting(): void;
   /** Ends stdin and waits for the exit code. */
   end(): Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -65,6 +67,9 @@ export async function startAgentProcess(config: AgentConfig): Promise<AgentProce
       const reply = nextLine();
       child.stdin?.write(`${JSON.stringify({ id: ++id, f, value })}\n`);
       return JSON.parse(await reply) as AgentReply;
+    },
+    stopWaiting() {
+      child.stdin?.write(`${JSON.stringify({ stopWaiting: id })}\n`);
     },
     async end() {
       child.stdin?.end();
