@@ -7,6 +7,7 @@ import {
   anyOf,
   HarnessError,
   type Fault,
+  type FaultShading,
   type NemesisPackage,
   type RunConfig,
 } from "../harness/core/index.js";
@@ -23,27 +24,49 @@ export function faultPackages(): readonly FaultPackageSpec[] {
   return [...pausePackages(), ...partitionPackages(), ...killPackages(), ...netPackages(), ...clockPackages()];
 }
 
-/** Builds the nemesis package for the run's faults (an empty schedule for none); `ctx` reaches every nemesis. */
-export function nemesisPackage(config: RunConfig, ctx: NemesisContext = {}): NemesisPackage {
+/**
+ * A run's nemesis, resolved once from the names in its configuration: what
+ * it is called, what it needs of the runtime and the lock adapter, how the
+ * report shades it, and how to build its package once the services run.
+ */
+export interface NemesisPlan {
+  /** "pause,partition", or "none". */
+  readonly name: string;
+  readonly specs: readonly FaultPackageSpec[];
+  /** The runtime faults its packages need. */
+  readonly needs: ReadonlySet<Fault>;
+  /** The names of its packages that aim at the lock service's leader. */
+  readonly leaderFaults: readonly string[];
+  readonly shading: readonly FaultShading[];
+  /** The package: schedules from the configuration, one nemesis per kind, each given `ctx`. */
+  build(ctx?: NemesisContext): NemesisPackage;
+}
+
+/** Resolves the run's fault names once; unknown names are a config error naming the known ones. */
+export function resolveNemesis(config: RunConfig): NemesisPlan {
   const specs = config.nemesis.faults.map((name) => findFaultPackage(name));
   const kinds = [...new Map(specs.map((s) => [s.kind, s])).values()];
+  const name = specs.map((s) => s.name).join(",") || "none";
+  const shading = kinds.map((s) => s.shading);
   return {
-    name: specs.map((s) => s.name).join(",") || "none",
-    nemesis: composeNemeses(kinds.map((s) => s.nemesis(ctx))),
-    generator: anyOf(...specs.map((s) => s.generator(config))),
-    finalGenerator: undefined,
-    shading: kinds.map((s) => s.shading),
+    name,
+    specs,
+    needs: new Set(specs.flatMap((s) => s.needs)),
+    leaderFaults: specs.filter((s) => s.needsLeader === true).map((s) => s.name),
+    shading,
+    build: (ctx = {}) => ({
+      name,
+      nemesis: composeNemeses(kinds.map((s) => s.nemesis(ctx))),
+      generator: anyOf(...specs.map((s) => s.generator(config))),
+      finalGenerator: undefined,
+      shading,
+    }),
   };
 }
 
-/** The runtime faults the run's packages need. */
-export function faultsNeeded(config: RunConfig): Set<Fault> {
-  return new Set(config.nemesis.faults.flatMap((name) => findFaultPackage(name).needs));
-}
-
-/** The names of the run's packages that aim at the lock service's leader. */
-export function leaderFaults(config: RunConfig): string[] {
-  return config.nemesis.faults.filter((name) => findFaultPackage(name).needsLeader === true);
+/** The run's nemesis package (`resolveNemesis(config).build(ctx)`), for tests and one-off use. */
+export function nemesisPackage(config: RunConfig, ctx: NemesisContext = {}): NemesisPackage {
+  return resolveNemesis(config).build(ctx);
 }
 
 /** Looks a package up by name; unknown names are a config error naming the known ones. */

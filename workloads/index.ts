@@ -40,4 +40,4 @@ export { createQuorumAdapter, quorumAdapter, type QuorumAdapterOptions } from ".
 export { quorumLaunch } from "./adapters/quorum-launch.js";
 export { postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";
 export { startRelay, type RelayAddress } from "./services/relay/relay.js";
-export { storageKinds, type StorageKindInfo } from "./services/storage-kinds.js";
+export { findStorageKind, storageKinds, type StorageKindInfo } from "./services/storage-kinds.js";

@@ -4,6 +4,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { HarnessError, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../core/index.js";
+import { findStorageKind, storageKinds } from "../../workloads/index.js";
 
 /** The raw options commander hands over (all strings, as typed). */
 export interface RunOptions {
@@ -47,15 +48,13 @@ export interface ConfigEnv {
 /** The runtimes `--runtime` accepts. */
 const RUNTIMES: readonly RuntimeKind[] = ["local", "docker"];
 
-/** Every storage kind `--storage` accepts. */
-export const STORAGE_KINDS: readonly StorageKind[] = ["fenced", "unfenced", "cas", "file", "postgres-fenced", "postgres-unfenced"];
+/** Every storage kind `--storage` accepts (the storage registry's names). */
+export const STORAGE_KINDS: readonly StorageKind[] = storageKinds().map((k) => k.name);
 
 /** Validates options and resolves them into a RunConfig; throws "config.invalid" naming the bad option. */
 export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
   if (!RUNTIMES.includes(opts.runtime as RuntimeKind)) invalid(`--runtime "${opts.runtime}" is not available (known: ${RUNTIMES.join(", ")})`);
-  if (!STORAGE_KINDS.includes(opts.storage as StorageKind)) {
-    invalid(`--storage "${opts.storage}" is not a storage kind (known: ${STORAGE_KINDS.join(", ")})`);
-  }
+  findStorageKind(opts.storage);
   const faults = opts.nemesis.split(",").map((s) => s.trim()).filter((s) => s !== "" && s !== "none");
   const endpoints = opts.endpoints?.split(",").map((s) => s.trim()).filter(Boolean);
   const seed = opts.seed === undefined ? env.defaultSeed : integer("--seed", opts.seed, 0);

@@ -4,7 +4,7 @@ import { createSystemClock } from "../core/index.js";
 import { checkStore, resolveLockService, runTest } from "../run/index.js";
 import { createLocalRuntime, dockerRuntimeForRun } from "../runtime/index.js";
 import { resolve } from "node:path";
-import { faultPackages, nemesisPackage } from "../../nemesis/index.js";
+import { faultPackages, resolveNemesis } from "../../nemesis/index.js";
 import type { CliContext } from "./main.js";
 import type { ExitCode } from "./io.js";
 import { optionsToConfig, STORAGE_KINDS, type RunOptions } from "./options-to-config.js";
@@ -28,8 +28,10 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
       });
       checkStore(config.storeDir);
       const junit = (given as { junit?: string }).junit;
-      const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesisPackage(config).shading });
+      const nemesis = resolveNemesis(config);
+      const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesis.shading });
       const outcome = await runTest(config, {
+        nemesis,
         runtime: config.runtime === "docker" ? dockerRuntimeForRun(config) : createLocalRuntime(),
         signal: ctx.signal,
         log: (line) => progress.log(`  ${line}\n`),

@@ -14,11 +14,12 @@ export type Fault = "pause" | "kill" | "partition" | "clock";
 export type NodeRole = "lock" | "storage" | "client";
 
 /**
- * Storage semantics: `fenced` rejects tokens below the highest it accepted;
- * `cas` checks the version the writer read; `file` is unfenced plain files;
- * `postgres-*` is PostgreSQL as storage (workloads/services/storage-kinds.ts).
+ * Storage semantics, by name: one of the kinds in the storage registry
+ * (workloads/services/storage-kinds.ts), which says what each one is.
+ * `fenced` rejects tokens below the highest it accepted; `unfenced` accepts
+ * everything.
  */
-export type StorageKind = "fenced" | "unfenced" | "cas" | "file" | "postgres-fenced" | "postgres-unfenced";
+export type StorageKind = string;
 
 export interface LockConfig {
   /** A built-in adapter name ("reference") or a path to a user's module. */

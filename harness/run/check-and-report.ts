@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Op, RunConfig, StorageRecord, Validity } from "../core/index.js";
+import type { FaultShading, Op, RunConfig, StorageRecord, Validity } from "../core/index.js";
 import { compose, lockCheckers } from "../../checkers/index.js";
-import { nemesisPackage } from "../../nemesis/index.js";
+import { resolveNemesis } from "../../nemesis/index.js";
 import { buildReportModel, junitXml, renderReportHtml } from "../../reports/index.js";
 import { readStorageLog, RUN_FILES } from "../store/index.js";
 
@@ -20,6 +20,8 @@ export interface RecordedRun {
   readonly storage?: readonly StorageRecord[];
   /** Where to write JUnit XML (one test case per checker), when wanted. */
   readonly junitPath?: string;
+  /** How the report shades faults; resolved from the configuration when not given. */
+  readonly shading?: readonly FaultShading[];
 }
 
 /** The verdict and each checker's result. */
@@ -41,7 +43,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
     history: run.history,
     storage,
     results: checked,
-    shading: nemesisPackage(run.config).shading,
+    shading: run.shading ?? resolveNemesis(run.config).shading,
   });
   const reportPath = join(run.dir, RUN_FILES.report);
   writeFileSync(reportPath, renderReportHtml(model));

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createRng, nodeId, runNodes, type Cluster, type Generator, type Invoke, type NodeId, type Op, type RunConfig } from "../core/index.js";
-import { lockNodeAt, nemesisPackage, type NemesisContext } from "../../nemesis/index.js";
+import { lockNodeAt, nemesisPackage, resolveNemesis, type NemesisContext } from "../../nemesis/index.js";
 import { createFakeRuntime, fakeLeaderLookup, type FakeCall } from "../runtime/fake/fake-runtime.js";
-import { probeLeaderLookup, refuseLeaderlessFaults } from "./lock-leader.js";
+import { probeLeaderLookup } from "./lock-leader.js";
+import { refuseLeaderlessFaults } from "./refuse-faults.js";
 import { runTest } from "./run-test.js";
 
 function config(faults: string[], seed = 1, adapter = "etcd"): RunConfig {
@@ -105,9 +106,9 @@ describe("leader-aimed faults without a leader lookup", () => {
 
   it("are allowed for an adapter that has leader, and other faults never need one", () => {
     const adapter = { name: "x", connect: async () => ({ acquire: async () => ({ token: 1 }), release: async () => undefined }) };
-    expect(() => refuseLeaderlessFaults(config(["partition-leader"]), { ...adapter, leader: async () => undefined })).not.toThrow();
-    expect(() => refuseLeaderlessFaults(config(["partition", "pause"]), adapter)).not.toThrow();
-    expect(() => refuseLeaderlessFaults(config(["partition-leader"]), adapter)).toThrow(/cannot tell who leads/);
+    expect(() => refuseLeaderlessFaults(resolveNemesis(config(["partition-leader"])), { ...adapter, leader: async () => undefined })).not.toThrow();
+    expect(() => refuseLeaderlessFaults(resolveNemesis(config(["partition", "pause"])), adapter)).not.toThrow();
+    expect(() => refuseLeaderlessFaults(resolveNemesis(config(["partition-leader"])), adapter)).toThrow(/cannot tell who leads/);
   });
 });
 

@@ -5,20 +5,12 @@
  * the lock node with that address. Nemeses get the lookup through their
  * `NemesisContext` (nemesis/leader), not through the cluster.
  */
-import { HarnessError, type ClusterInfo, type ClusterProcesses, type NodeId, type RunConfig } from "../core/index.js";
-import { leaderFaults, lockNodeAt, type LeaderLookup } from "../../nemesis/index.js";
-import type { LockAdapter } from "../../workloads/index.js";
+import { type ClusterInfo, type ClusterProcesses, type NodeId, type RunConfig } from "../core/index.js";
+import { lockNodeAt, type LeaderLookup, type NemesisPlan } from "../../nemesis/index.js";
 import { runLockProbe } from "./lock-probe-runner.js";
 
 /** How long one leader lookup may take inside the node. */
 const LOOKUP_TIMEOUT_MS = 5000;
-
-/** Refuses, before anything starts, leader-aimed faults when the adapter cannot tell who leads. */
-export function refuseLeaderlessFaults(config: RunConfig, adapter: LockAdapter): void {
-  const [fault] = leaderFaults(config);
-  if (fault === undefined || adapter.leader) return;
-  throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": lock service "${adapter.name}" cannot tell who leads`);
-}
 
 /** What a leader lookup needs to know about the run. */
 export interface LeaderLookupOptions {
@@ -47,8 +39,13 @@ export function probeLeaderLookup(cluster: ClusterInfo & Pick<ClusterProcesses, 
  * The run's leader lookup: present when the run has leader-aimed faults
  * and started its lock nodes, else undefined.
  */
-export function leaderLookupFor(cluster: ClusterInfo & Pick<ClusterProcesses, "exec">, config: RunConfig, lockEndpoints: readonly string[]): LeaderLookup | undefined {
+export function leaderLookupFor(
+  cluster: ClusterInfo & Pick<ClusterProcesses, "exec">,
+  run: { readonly config: RunConfig; readonly nemesis: NemesisPlan },
+  lockEndpoints: readonly string[],
+): LeaderLookup | undefined {
+  const { config } = run;
   const from = cluster.nodes.find((n) => n.role === "client");
-  if (leaderFaults(config).length === 0 || config.lock.endpoints?.length || !from) return undefined;
+  if (run.nemesis.leaderFaults.length === 0 || config.lock.endpoints?.length || !from) return undefined;
   return probeLeaderLookup(cluster, { adapterSource: config.lock.adapter, endpoints: lockEndpoints, from: from.id });
 }

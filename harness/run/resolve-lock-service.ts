@@ -5,7 +5,7 @@
  * refuses storage that needs a fencing token with a service that has none.
  */
 import { HarnessError, type RunConfig } from "../core/index.js";
-import { loadLockAdapter, storageKinds } from "../../workloads/index.js";
+import { findStorageKind, loadLockAdapter } from "../../workloads/index.js";
 
 /** Returns `config` with `lock.nodes` from the adapter when `nodesGiven` is false; throws config/adapter errors. */
 export async function resolveLockService(config: RunConfig, opts: { readonly nodesGiven: boolean }): Promise<RunConfig> {
@@ -15,8 +15,8 @@ export async function resolveLockService(config: RunConfig, opts: { readonly nod
   if (!external && !service) {
     throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${loaded.name}": it has no "service" to start, so give --endpoints host:port,... of a running one`);
   }
-  const storage = storageKinds().find((k) => k.name === config.storage.kind);
-  if (loaded.adapter.info?.token === null && storage?.needsToken) {
+  const storage = findStorageKind(config.storage.kind);
+  if (loaded.adapter.info?.token === null && storage.needsToken) {
     throw new HarnessError("config.invalid",
       `Cannot run lock service "${loaded.name}" with storage "${config.storage.kind}": it grants no fencing token, so storage would refuse every write (use a token variant such as redis-token, or --storage cas or unfenced)`);
   }

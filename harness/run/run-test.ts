@@ -21,20 +21,22 @@ import {
   timeLimit,
   type Cluster,
   type Nemesis,
+  type NemesisPackage,
   type Op,
   type RunConfig,
   type Runtime,
   type SystemClock,
   type Validity,
 } from "../core/index.js";
-import { clockTargets, fakeMonotonic, faultsNeeded, nemesisPackage } from "../../nemesis/index.js";
+import { fakeMonotonic, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, loadLockAdapter, lockWriteGenerator, type LockAdapter } from "../../workloads/index.js";
 import { checkStore, openRunStore, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
 import { healInForce } from "./heal-in-force.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
-import { leaderLookupFor, refuseLeaderlessFaults } from "./lock-leader.js";
+import { leaderLookupFor } from "./lock-leader.js";
+import { refuseFaults } from "./refuse-faults.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
 
 /** What a run needs besides its configuration. */
@@ -49,6 +51,8 @@ export interface RunDeps {
   readonly onOp?: (op: Op) => void;
   /** Where to write JUnit XML (one test case per checker), when wanted. */
   readonly junitPath?: string;
+  /** The run's nemesis when the caller resolved it already (`resolveNemesis(config)`); resolved here otherwise. */
+  readonly nemesis?: NemesisPlan;
 }
 
 /** The outcome of a run. */
@@ -65,6 +69,8 @@ export interface RunOutcome {
    * verdict and no report, only `error`.
    */
   readonly reachedWorkload: boolean;
+  /** The run's nemesis, as resolved for it. */
+  readonly nemesis: NemesisPlan;
 }
 
 /** Runs one test end to end. Throws only for errors before the store exists (an unusable store first of all). */
@@ -74,11 +80,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const loaded = await loadLockAdapter(given.lock.adapter);
   // Stored with the run, so that a later `fencecheck check` judges expiry the same way.
   const config = loaded.adapter.info?.fixedTtl === true ? { ...given, lock: { ...given.lock, fixedTtl: true } } : given;
-  const pkg = nemesisPackage(config);
+  const nemesis = deps.nemesis ?? resolveNemesis(config);
   await deps.runtime.checkPrerequisites();
-  refuseUnsupportedFaults(config, deps.runtime);
-  refuseUnreachableClocks(config, loaded.adapter);
-  refuseLeaderlessFaults(config, loaded.adapter);
+  refuseFaults(config, nemesis, deps.runtime, loaded.adapter);
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
@@ -89,7 +93,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   let error: HarnessError | undefined;
   const reached = { workload: false };
   try {
-    await execute({ config, deps, store, clock, entrypoint, pkg, history, signal: controller.signal, log, reached });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, history, signal: controller.signal, log, reached });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
@@ -98,10 +102,10 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   }
   error ??= store.writeFailure();
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
-  if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false };
+  if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
   log("checking the history");
-  const checked = await checkAndReport({ config, history, dir: store.dir, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
-  return { ...checked, dir: store.dir, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
+  const checked = await checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
 }
 
 interface Execution {
@@ -110,7 +114,7 @@ interface Execution {
   readonly store: RunStore;
   readonly clock: SystemClock;
   readonly entrypoint: string;
-  readonly pkg: ReturnType<typeof nemesisPackage>;
+  readonly nemesis: NemesisPlan;
   readonly history: Op[];
   readonly signal: AbortSignal;
   readonly log: (line: string) => void;
@@ -119,22 +123,22 @@ interface Execution {
 }
 
 async function execute(run: Execution): Promise<void> {
-  const { config, deps, store, clock, pkg, log } = run;
+  const { config, deps, store, clock, log } = run;
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
-  const clockFaults = faultsNeeded(config).has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
+  const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
   await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, ...clockFaults });
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;
-  let nemesis: Nemesis | undefined;
+  let pkg: NemesisPackage | undefined;
   try {
     const endpoints = await startServices(cluster, config, { store, originNs: clock.originNs });
     services = endpoints;
     for (const note of endpoints.notes) log(`note: ${note}`);
-    const leader = leaderLookupFor(cluster, config, endpoints.lock);
-    nemesis = nemesisPackage(config, leader ? { leader } : {}).nemesis;
-    interpreter = await openInterpreter(run, cluster, endpoints, nemesis);
-    await nemesis.setup(cluster);
+    const leader = leaderLookupFor(cluster, run, endpoints.lock);
+    pkg = run.nemesis.build(leader ? { leader } : {});
+    interpreter = await openInterpreter(run, cluster, endpoints, pkg.nemesis);
+    await pkg.nemesis.setup(cluster);
     const resources = resourceNames(config.workload.resources);
     const clients = lockWriteGenerator({
       concurrency: config.workload.clients,
@@ -149,7 +153,7 @@ async function execute(run: Execution): Promise<void> {
     const workload = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
     await stopWaitingAt(end, clock, interpreter, workload);
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
-    await healInForce({ history: run.history, shading: pkg.shading, nemesis, cluster, interpreter, log });
+    await healInForce({ history: run.history, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     if (run.signal.aborted) {
       log("interrupted: final reads skipped");
       return;
@@ -157,7 +161,7 @@ async function execute(run: Execution): Promise<void> {
     log("healed; final reads");
     await interpreter.run(eachOnce(resources.map((resource) => ({ f: "read", value: { resource } }))));
   } finally {
-    if (nemesis) await healInForce({ history: run.history, shading: pkg.shading, nemesis, cluster, interpreter, log });
+    if (pkg) await healInForce({ history: run.history, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     await interpreter?.close();
     await services?.stop();
     await collectFiles(cluster, store);
@@ -230,27 +234,4 @@ async function stopWaitingAt(end: number, clock: SystemClock, interpreter: Inter
 /** A short id naming the run's namespaces: time and pid in base 36. */
 export function runIdFor(wallMs: number, pid: number): string {
   return wallMs.toString(36).slice(-6) + (pid % 1296).toString(36).padStart(2, "0");
-}
-
-/** Refuses clock faults aimed at lock nodes whose service libfaketime cannot reach (the adapter says so). */
-function refuseUnreachableClocks(config: RunConfig, adapter: LockAdapter): void {
-  const unsupported = adapter.service?.clock;
-  if (!unsupported || config.lock.endpoints?.length) return;
-  const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
-  if (!clockTargets(config).some((node) => lockNodes.has(node))) return;
-  throw new HarnessError(
-    "nemesis.unsupported-fault",
-    `Cannot run nemesis "clock": libfaketime does not reach ${adapter.name} (${unsupported.reason}); skew the clients instead with --fault-opt clock.nodes=client`,
-  );
-}
-
-function refuseUnsupportedFaults(config: RunConfig, runtime: Runtime): void {
-  for (const fault of faultsNeeded(config)) {
-    if (!runtime.faults.has(fault)) {
-      throw new HarnessError(
-        "nemesis.unsupported-fault",
-        `Cannot run nemesis "${config.nemesis.faults.join(",")}": runtime "${runtime.kind}" cannot inject "${fault}" faults`,
-      );
-    }
-  }
 }

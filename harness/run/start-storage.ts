@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import type { ClusterNode, ClusterProcesses, RunConfig } from "../core/index.js";
-import { entrypointPath, postgresLaunch } from "../../workloads/index.js";
+import { entrypointPath, findStorageKind, postgresLaunch } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { RUN_FILES } from "../store/index.js";
 
@@ -21,20 +21,20 @@ export async function startStorageNode(
 ): Promise<void> {
   const dir = opts.store.nodeDir(node.id);
   const common = { host: node.host, port: STORAGE_PORT, node: node.id, log: join(opts.store.dir, RUN_FILES.storage), "origin-ns": opts.originNs };
-  const kind = config.storage.kind;
-  if (kind === "postgres-fenced" || kind === "postgres-unfenced") {
+  const { backend } = findStorageKind(config.storage.kind);
+  if (backend.kind === "postgres") {
     const launch = postgresLaunch({ host: node.host, port: POSTGRES_PORT, dataDir: join(dir, "data") });
     await cluster.startProcess(node.id, {
       argv: launch.argv, logFile: join(dir, "postgres.log"), readyPort: POSTGRES_PORT, readyTimeoutMs: launch.readyTimeoutMs ?? 20_000,
     });
     await cluster.startProcess(node.id, {
-      argv: [process.execPath, entrypointPath("pg-storage"), ...flags({ ...common, mode: kind.slice("postgres-".length), pg: `${node.host}:${POSTGRES_PORT}` })],
+      argv: [process.execPath, entrypointPath("pg-storage"), ...flags({ ...common, mode: backend.mode, pg: `${node.host}:${POSTGRES_PORT}` })],
       logFile: join(dir, "service.log"), readyPort: STORAGE_PORT,
     });
     return;
   }
   await cluster.startProcess(node.id, {
-    argv: [process.execPath, entrypointPath("storage"), ...flags({ ...common, mode: kind, "data-dir": join(dir, "data") })],
+    argv: [process.execPath, entrypointPath("storage"), ...flags({ ...common, mode: backend.mode, "data-dir": join(dir, "data") })],
     logFile: join(dir, "service.log"),
     readyPort: STORAGE_PORT,
   });

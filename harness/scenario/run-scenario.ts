@@ -4,7 +4,6 @@
  * every seed given; the others on the first.
  */
 import type { RunConfig, Runtime, Validity } from "../core/index.js";
-import { nemesisPackage } from "../../nemesis/index.js";
 import { readStoredRun } from "../store/index.js";
 import { runTest } from "../run/index.js";
 import { faultAvailability } from "./availability.js";
@@ -45,7 +44,7 @@ export async function runScenario(scenario: Scenario, deps: ScenarioDeps): Promi
       const config = deps.toConfig(variant, scenario, seed);
       const outcome = await runTest(config, { runtime: deps.runtime(), ...(deps.signal ? { signal: deps.signal } : {}) });
       const stored = readStoredRun(outcome.dir);
-      const availability = faultAvailability(stored.history, nemesisPackage(config).shading);
+      const availability = faultAvailability(stored.history, outcome.nemesis.shading);
       out.push({
         scenario: scenario.name,
         variant: variant.label,

@@ -1,8 +1,10 @@
 /**
  * The storage kinds a run can use (`--storage`), each with one line on what
  * it is and its limits, for `fencecheck list`, and whether it needs a
- * fencing token to accept anything.
+ * fencing token to accept anything. The one list of storage kinds: the
+ * CLI's choices, the run's start-up and `fencecheck list` all read it.
  */
+import { HarnessError } from "../../harness/core/index.js";
 
 /** One storage kind's self-description. */
 export interface StorageKindInfo {
@@ -11,22 +13,34 @@ export interface StorageKindInfo {
   readonly limits: string;
   /** True when a write without a token is always refused (useless with a token-less lock service). */
   readonly needsToken: boolean;
+  /**
+   * What a storage node runs: "storage", our storage service in mode
+   * `name`; "postgres", PostgreSQL plus our proxy in mode `mode`.
+   */
+  readonly backend: { readonly kind: "storage"; readonly mode: string } | { readonly kind: "postgres"; readonly mode: string };
 }
 
 /** Every storage kind, in the order `fencecheck list` prints them. */
 export function storageKinds(): readonly StorageKindInfo[] {
   return [
     { name: "fenced", summary: "our storage service: rejects a write whose token is below the highest it accepted for the key",
-      limits: "needs a fencing token on every write", needsToken: true },
+      limits: "needs a fencing token on every write", needsToken: true, backend: { kind: "storage", mode: "fenced" } },
     { name: "unfenced", summary: "our storage service: accepts every write, like an object store without conditions",
-      limits: "cannot reject a stale holder's write: that is the point", needsToken: false },
+      limits: "cannot reject a stale holder's write: that is the point", needsToken: false, backend: { kind: "storage", mode: "unfenced" } },
     { name: "cas", summary: "our storage service: a write carries the version its writer read and is accepted only if still current",
-      limits: "stops lost updates, not a stale holder that reads after the new holder wrote", needsToken: false },
+      limits: "stops lost updates, not a stale holder that reads after the new holder wrote", needsToken: false, backend: { kind: "storage", mode: "cas" } },
     { name: "file", summary: "our storage service keeping each key as a plain file, overwritten with no condition",
-      limits: "unfenced: the seed's honest limitation of a plain file", needsToken: false },
+      limits: "unfenced: the seed's honest limitation of a plain file", needsToken: false, backend: { kind: "storage", mode: "file" } },
     { name: "postgres-fenced", summary: "PostgreSQL table kv: an upsert WHERE highest <= token; accepted = a row was affected",
-      limits: "needs a fencing token on every write; bring-up runs initdb (about 1 s)", needsToken: true },
+      limits: "needs a fencing token on every write; bring-up runs initdb (about 1 s)", needsToken: true, backend: { kind: "postgres", mode: "fenced" } },
     { name: "postgres-unfenced", summary: "PostgreSQL table kv: a plain upsert, accepted whatever the token",
-      limits: "cannot reject a stale holder's write", needsToken: false },
+      limits: "cannot reject a stale holder's write", needsToken: false, backend: { kind: "postgres", mode: "unfenced" } },
   ];
+}
+
+/** The kind named `name`; "config.invalid" naming the known ones otherwise. */
+export function findStorageKind(name: string): StorageKindInfo {
+  const kind = storageKinds().find((k) => k.name === name);
+  if (kind) return kind;
+  throw new HarnessError("config.invalid", `--storage "${name}" is not a storage kind (known: ${storageKinds().map((k) => k.name).join(", ")})`);
 }

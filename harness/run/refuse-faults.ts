@@ -1,0 +1,45 @@
+/**
+ * The checks a run makes before anything starts: every fault it asks for
+ * must be one the runtime can inject, one the lock service's clock can
+ * feel, and, when aimed at the leader, one the adapter can aim.
+ */
+import { HarnessError, runNodes, type RunConfig, type Runtime } from "../core/index.js";
+import { clockTargets, type NemesisPlan } from "../../nemesis/index.js";
+import type { LockAdapter } from "../../workloads/index.js";
+
+/** Throws "nemesis.unsupported-fault" naming the first fault the run cannot have. */
+export function refuseFaults(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter): void {
+  refuseUnsupportedFaults(config, nemesis, runtime);
+  refuseUnreachableClocks(config, adapter);
+  refuseLeaderlessFaults(nemesis, adapter);
+}
+
+/** Refuses leader-aimed faults when the adapter cannot tell who leads. */
+export function refuseLeaderlessFaults(nemesis: NemesisPlan, adapter: LockAdapter): void {
+  const [fault] = nemesis.leaderFaults;
+  if (fault === undefined || adapter.leader) return;
+  throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": lock service "${adapter.name}" cannot tell who leads`);
+}
+
+/** Refuses clock faults aimed at lock nodes whose service libfaketime cannot reach (the adapter says so). */
+function refuseUnreachableClocks(config: RunConfig, adapter: LockAdapter): void {
+  const unsupported = adapter.service?.clock;
+  if (!unsupported || config.lock.endpoints?.length) return;
+  const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
+  if (!clockTargets(config).some((node) => lockNodes.has(node))) return;
+  throw new HarnessError(
+    "nemesis.unsupported-fault",
+    `Cannot run nemesis "clock": libfaketime does not reach ${adapter.name} (${unsupported.reason}); skew the clients instead with --fault-opt clock.nodes=client`,
+  );
+}
+
+function refuseUnsupportedFaults(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime): void {
+  for (const fault of nemesis.needs) {
+    if (!runtime.faults.has(fault)) {
+      throw new HarnessError(
+        "nemesis.unsupported-fault",
+        `Cannot run nemesis "${config.nemesis.faults.join(",")}": runtime "${runtime.kind}" cannot inject "${fault}" faults`,
+      );
+    }
+  }
+}
