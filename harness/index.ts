@@ -9,7 +9,7 @@ export { createLocalRuntime, cleanLocal } from "./runtime/index.js";
 export { createDockerRuntime, dockerRuntimeForRun, cleanDocker, buildImages, connectEngine, packageRoot } from "./runtime/index.js";
 export { readStoredRun, openRunStore, RUN_FILES } from "./store/index.js";
 export { main } from "./cli/main.js";
-export { checkFile, runManifest, readManifest, checkParallel, readHistoryFile, type FileCheck, type ManifestSummary } from "./check/index.js";
+export { checkFile, runManifest, readManifest, checkParallel, readHistoryFile, type FileCheck, type ManifestRow, type ManifestSummary } from "./check/index.js";
 export {
   checkOperations,
   checkEvents,

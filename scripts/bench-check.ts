@@ -1,92 +1,131 @@
 /**
- * `npm run bench:check`: the linearizability checker's figures. Checks the
- * porcupine corpus manifest (per-file check time, totals per model, against
- * porcupine's reference timings), the two stress cases at a 10 s timeout and
- * with the partitioned model, and two generated histories (a 100,000-op
- * register from 10 clients, a 1,000,000-op kv over 1,000 keys), printing
- * time and peak memory. Exit 1 when a corpus verdict differs.
+ * `npm run bench:check`: the linearizability checker's figures, every one
+ * measured in this run. For each corpus (a manifest's folder and model) the
+ * check time of fencecheck and, when PORCUPINE_DIR holds porcupine's source
+ * and Go is installed, of porcupine on the same converted histories, with
+ * the ratio; the wall time of `fencecheck check` on a small file; the stress
+ * rows at a timeout under --max-memory; two generated histories. The corpus
+ * is FENCECHECK_CORPUS or ../shared/corpus beside the project. Exit 1 when a
+ * verdict differs from the manifest's.
+ * Env: BENCH_REPEAT (runs per file, median; 3), BENCH_STRESS_TIMEOUT (s; 10),
+ * BENCH_MAX_MEMORY (MiB; 1024). Flags: --files, --no-stress, --no-generated.
  */
-import { resourceUsage } from "node:process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { existsSync } from "node:fs";
+import { resourceUsage } from "node:process";
 import { fileURLToPath } from "node:url";
-import {
-  generateKvHistory,
-  generateRegisterHistory,
-  parseModelArg,
-  prepareCheck,
-  type JepsenOp,
-} from "../checkers/index.js";
-import { checkFile, checkParallel, createRng, createSystemClock, readManifest, runManifest, type ManifestSummary } from "../harness/index.js";
+import { generateKvHistory, generateRegisterHistory, parseModelArg, prepareCheck, type JepsenOp } from "../checkers/index.js";
+import { checkParallel, createRng, createSystemClock, readManifest } from "../harness/index.js";
+import { buildDriver, type PorcupineDriver } from "./bench/porcupine.js";
+import { corpora, measureCorpus } from "./bench/side-by-side.js";
+import { runCli, smallCheckMs } from "./bench/whole-process.js";
 
-const REFERENCE_MS: Record<string, number> = { "etcd-register": 310, kv: 300 };
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
+const goal = (met: boolean): string => (met ? "met" : "NOT MET");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = join(root, "dist", "harness", "cli", "bin.js");
+const args = new Set(process.argv.slice(2));
+const repeat = Number(process.env.BENCH_REPEAT ?? 3);
 
-function peakMiB(): string {
-  return `${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB peak RSS`;
+/** Folders under the corpus root (or the root itself) that hold `name`. */
+function manifests(corpusRoot: string, name: string): string[] {
+  if (existsSync(join(corpusRoot, name))) return [join(corpusRoot, name)];
+  if (!existsSync(corpusRoot)) return [];
+  return readdirSync(corpusRoot, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(corpusRoot, d.name, name)))
+    .map((d) => join(corpusRoot, d.name, name));
 }
 
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-async function corpus(dir: string): Promise<ManifestSummary> {
-  print(`# corpus ${dir}/expected.tsv`);
-  const summary = await runManifest(readManifest(join(dir, "expected.tsv")), {}, (o) => {
-    const mark = o.matches ? "" : `  MISMATCH (expected ${o.row.expected})`;
-    print(`${o.row.path.slice(dir.length + 1)}\t${o.row.modelText}\t${o.check.result.result}\t${o.check.checkMs.toFixed(1)} ms${mark}`);
-  });
-  const totals = new Map<string, number>();
-  for (const o of summary.outcomes) totals.set(o.row.modelText, (totals.get(o.row.modelText) ?? 0) + o.check.checkMs);
-  for (const [model, ms] of totals) {
-    const ref = REFERENCE_MS[model];
-    const vs = ref === undefined ? "" : `  (porcupine ~${ref} ms: ${(ms / ref).toFixed(2)}x)`;
-    print(`total ${model}\t${ms.toFixed(1)} ms${vs}`);
+async function sideBySide(corpusRoot: string, driver: PorcupineDriver | undefined): Promise<number> {
+  const found = manifests(corpusRoot, "expected.tsv");
+  if (found.length === 0) print(`# no corpus: no expected.tsv in ${corpusRoot} or its folders (set FENCECHECK_CORPUS)`);
+  let mismatches = 0;
+  for (const manifest of found) {
+    print(`# corpus ${manifest}: check time only, in-process, median of ${repeat} per file, summed`);
+    for (const [name, rows] of corpora(manifest, readManifest(manifest))) {
+      const f = await measureCorpus(name, rows, repeat, driver, (line) => args.has("--files") && print(line));
+      [...f.mismatches, ...f.porcupineDisagrees].forEach((m) => print(m));
+      mismatches += f.mismatches.length;
+      const ours = `${name}\t${f.files} files\tfencecheck ${f.fencecheckMs.toFixed(1)} ms`;
+      if (f.porcupineMs === undefined) print(`${ours}\tporcupine not run${driver ? " (model not in the driver)" : ""}`);
+      else {
+        const ratio = f.fencecheckMs / f.porcupineMs;
+        print(`${ours}\tporcupine ${f.porcupineMs.toFixed(1)} ms\tratio ${ratio.toFixed(2)}\tgoal ratio <= 1.00: ${goal(ratio <= 1)}`);
+      }
+    }
   }
-  print(`corpus: ${summary.outcomes.length} checks, ${summary.totalMs.toFixed(1)} ms, ${summary.mismatches} mismatches, ${peakMiB()}`);
-  return summary;
+  return mismatches;
 }
 
-async function stress(dir: string): Promise<void> {
-  print(`# stress ${dir}/stress.tsv`);
-  for (const row of readManifest(join(dir, "stress.tsv"))) {
-    const name = row.path.slice(dir.length + 1);
-    const slow = await checkFile(row.path, { model: row.model, timeoutMs: 10_000 });
-    print(`${name}\t${row.modelText}\t${slow.result.result} at 10 s timeout\t${slow.checkMs.toFixed(0)} ms\t${peakMiB()}`);
-    const fast = await checkFile(row.path, { model: parseModelArg("kv") });
-    const ok = fast.result.result === row.expected ? "matches" : `MISMATCH (expected ${row.expected})`;
-    print(`${name}\tkv (partitioned)\t${fast.result.result} ${ok}\t${fast.checkMs.toFixed(1)} ms`);
+async function smallFile(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "fencecheck-bench-"));
+  try {
+    const ops = generateRegisterHistory({ ops: 20, clients: 3, rng: createRng(3) });
+    const file = join(dir, "small.edn");
+    writeFileSync(file, ops.map(ednLine).join(""));
+    const { ms, verdict } = await smallCheckMs(bin, file, 5);
+    print(`# whole process\nfencecheck check of a ${ops.length}-line EDN file\t${verdict}\t${ms.toFixed(0)} ms wall (median of 5)\tgoal under 100 ms: ${goal(ms < 100)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function ednLine(op: JepsenOp): string {
+  const value = op.value === null ? "nil" : Array.isArray(op.value) ? `[${op.value.map((v) => (v === null ? "nil" : String(v))).join(" ")}]` : String(op.value);
+  return `{:process ${op.process}, :type :${op.type}, :f :${op.f}, :value ${value}}\n`;
+}
+
+async function stress(corpusRoot: string): Promise<number> {
+  const seconds = Number(process.env.BENCH_STRESS_TIMEOUT ?? 10);
+  const maxMiB = Number(process.env.BENCH_MAX_MEMORY ?? 1024);
+  let mismatches = 0;
+  for (const manifest of manifests(corpusRoot, "stress.tsv")) {
+    print(`# stress ${manifest}: fencecheck check --timeout ${seconds} --max-memory ${maxMiB} (porcupine not run: it does not finish these in 120 s)`);
+    for (const row of readManifest(manifest)) {
+      const run = await runCli(bin, ["check", row.path, "--model", row.modelText, "--timeout", String(seconds), "--max-memory", String(maxMiB)]);
+      const verdict = run.stdout.split("\n")[0]?.split("\t")[2] ?? `exit ${run.exitCode}`;
+      const wrong = verdict !== "unknown" && verdict !== row.expected;
+      if (wrong) mismatches++;
+      const atTimeout = verdict === "unknown" && run.wallMs >= seconds * 1000;
+      print(
+        `${row.path}\t${row.modelText}\t${verdict}${wrong ? `  MISMATCH (expected ${row.expected})` : ""}\t${(run.wallMs / 1000).toFixed(1)} s wall\t${run.peakMiB.toFixed(0)} MiB peak RSS\t` +
+          `goal unknown at the timeout under ${maxMiB} MiB: ${goal(atTimeout && run.peakMiB <= maxMiB)}`,
+      );
+    }
+  }
+  return mismatches;
 }
 
 async function generated(label: string, model: string, make: () => JepsenOp[]): Promise<void> {
   const clock = createSystemClock();
   const ops = make();
-  const genMs = clock.nowNs() / 1e6;
   const prepared = prepareCheck(ops, label, "edn", parseModelArg(model));
   const start = clock.nowNs();
   const result = await checkParallel(prepared, {});
   const ms = (clock.nowNs() - start) / 1e6;
-  print(`${label}\t${model}\t${result.result}\t${ms.toFixed(0)} ms check (${genMs.toFixed(0)} ms to generate and convert)\t${peakMiB()}`);
+  print(`${label}\t${model}\t${result.result}\t${ms.toFixed(0)} ms check\t${(resourceUsage().maxRSS / 1024).toFixed(0)} MiB peak RSS of the bench so far`);
 }
 
 async function main(): Promise<number> {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-  const dir = resolve(process.env.FENCECHECK_CORPUS ?? join(root, "..", "shared", "corpus", "porcupine"));
-  const args = new Set(process.argv.slice(2));
-  let mismatches = 0;
-  if (existsSync(join(dir, "expected.tsv"))) mismatches = (await corpus(dir)).mismatches;
-  else print(`# corpus not found at ${dir}: skipped`);
-  if (!args.has("--no-stress") && existsSync(join(dir, "stress.tsv"))) await stress(dir);
-  if (!args.has("--no-generated")) {
-    print("# generated histories");
-    await generated("register 100k ops, 10 clients", "cas-register", () =>
-      generateRegisterHistory({ ops: 100_000, clients: 10, rng: createRng(1) }),
-    );
-    await generated("kv 1M ops, 1000 keys", "kv", () =>
-      generateKvHistory({ ops: 1_000_000, clients: 20, keys: 1000, rng: createRng(2) }),
-    );
+  const corpusRoot = resolve(process.env.FENCECHECK_CORPUS ?? join(root, "..", "shared", "corpus"));
+  print("# timings are of this machine now: on a shared machine compare the ratios of one run, not absolute figures");
+  const built = buildDriver(root, process.env.PORCUPINE_DIR);
+  const driver = typeof built === "string" ? undefined : built;
+  print(driver ? `# porcupine: built from ${driver.source} with our driver (scripts/porcupine-driver)` : `# porcupine not run: ${String(built)}`);
+  try {
+    let mismatches = await sideBySide(corpusRoot, driver);
+    await smallFile();
+    if (!args.has("--no-stress")) mismatches += await stress(corpusRoot);
+    if (!args.has("--no-generated")) {
+      print("# generated histories");
+      await generated("register 100k ops, 10 clients", "cas-register", () => generateRegisterHistory({ ops: 100_000, clients: 10, rng: createRng(1) }));
+      await generated("kv 1M ops, 1000 keys", "kv", () => generateKvHistory({ ops: 1_000_000, clients: 20, keys: 1000, rng: createRng(2) }));
+    }
+    return mismatches > 0 ? 1 : 0;
+  } finally {
+    driver?.dispose();
   }
-  return mismatches > 0 ? 1 : 0;
 }
 
 process.exitCode = await main();

@@ -18,6 +18,8 @@ export interface LinearizabilityOptions {
   readonly signal?: AbortSignal;
   /** Estimated cache bytes allowed per partition (default 1 GiB); past it, "unknown". */
   readonly maxMemoryBytes?: number;
+  /** Polled during the search: true when the process is past its memory bound ("unknown"). */
+  readonly overMemory?: () => boolean;
   /** Keep checking the other partitions after an illegal one (default false). */
   readonly allPartitions?: boolean;
 }
@@ -27,7 +29,7 @@ export interface PartitionInfo<I, O> {
   /** Position of the partition in the model's partition order. */
   readonly index: number;
   readonly operations: readonly Operation<I, O>[];
-  /** `describeOperation` of each operation, same order. */
+  /** `describeOperation` of each operation, same order (computed on first read, for reports). */
   readonly descriptions: readonly string[];
   readonly outcome: PartitionOutcome;
 }
@@ -52,10 +54,11 @@ const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** Builds the limits of a search from options; `deadlineNs` is on `clock`. */
 export function searchLimits(options: LinearizabilityOptions, clock: Clock, deadlineNs: number): SearchLimits {
-  const { signal } = options;
+  const { signal, overMemory } = options;
   return {
     expired: () => signal?.aborted === true || clock.nowNs() >= deadlineNs,
     maxBytes: options.maxMemoryBytes ?? DEFAULT_MAX_BYTES,
+    ...(overMemory === undefined ? {} : { overMemory }),
   };
 }
 
@@ -67,9 +70,29 @@ export function checkPartition<S, I, O>(
   index = 0,
 ): PartitionInfo<I, O> {
   const full = fillDefaults(model);
-  const outcome = searchPartition(full, ops, limits);
-  const descriptions = ops.map((o) => full.describeOperation(o.input, o.output));
-  return { index, operations: ops, descriptions, outcome };
+  return partitionInfo(full, ops, searchPartition(full, ops, limits), index);
+}
+
+/**
+ * A partition's info around its outcome. The descriptions, a fixed cost per
+ * operation that only a report reads, are computed on first read.
+ */
+export function partitionInfo<S, I, O>(
+  model: FullModel<S, I, O>,
+  ops: readonly Operation<I, O>[],
+  outcome: PartitionOutcome,
+  index: number,
+): PartitionInfo<I, O> {
+  let descriptions: readonly string[] | undefined;
+  return {
+    index,
+    operations: ops,
+    outcome,
+    get descriptions() {
+      descriptions ??= ops.map((o) => model.describeOperation(o.input, o.output));
+      return descriptions;
+    },
+  };
 }
 
 /** Merges partition verdicts: illegal beats unknown beats ok. */

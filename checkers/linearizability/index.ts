@@ -5,6 +5,7 @@ export {
   checkOperations,
   checkEvents,
   checkPartition,
+  partitionInfo,
   combineVerdicts,
   eventsToOperations,
   searchLimits,
@@ -16,6 +17,7 @@ export type {
   PartitionInfo,
   Verdict,
 } from "./checker.js";
+export { searchPartition } from "./search.js";
 export type { PartitionOutcome, SearchLimits } from "./search.js";
 export { fromHistory, jepsenOpsOf, checkLockHistory } from "./from-history.js";
 export { visualizationData } from "./visualization-data.js";

@@ -18,6 +18,8 @@ export interface SearchLimits {
   readonly expired: () => boolean;
   /** Estimated bytes the cache may hold before the search gives "unknown". */
   readonly maxBytes: number;
+  /** Polled every 65,536 steps; true (the process is past its memory bound) stops the search with "unknown". */
+  readonly overMemory?: () => boolean;
 }
 
 /** The verdict on one partition and what explains it. */
@@ -36,6 +38,8 @@ export interface PartitionOutcome {
 }
 
 const POLL_MASK = 4095;
+/** The memory bound reads the process (microseconds), so it is polled 16 times less often. */
+const MEMORY_POLL_MASK = 65535;
 /** Bytes a cache entry costs besides its bitset words and state: slot, hash, offsets, array cell. */
 const ENTRY_BYTES = 40;
 
@@ -73,6 +77,7 @@ export function searchPartition<S, I, O>(
     if ((++steps & POLL_MASK) === 0) {
       if (limits.expired()) return unknown("timeout");
       if (cacheBytes() > limits.maxBytes) return unknown("memory");
+      if ((steps & MEMORY_POLL_MASK) === 0 && limits.overMemory?.() === true) return unknown("memory");
     }
     if (match[entry]! !== -1) {
       const i = opOf[entry]!;

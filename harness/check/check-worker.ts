@@ -1,29 +1,22 @@
 /**
- * Worker-thread entry: checks the partitions the pool sends, one message
- * each, and posts back the partition's info. The model is rebuilt here from
- * its name and initial value (functions do not cross threads).
+ * Worker-thread entry: checks the partitions it was given (workerData, see
+ * `WorkerJob`), posting `{ index, outcome }` for each, then `{ done: true }`.
+ * The model is rebuilt here from its name and initial value (functions do
+ * not cross threads). An illegal partition raises the shared stop flag,
+ * which every thread polls; partitions cut short by it are not posted.
  */
-import { parentPort } from "node:worker_threads";
-import {
-  checkPartition,
-  isUnknown,
-  modelSpec,
-  UNKNOWN,
-  type Operation,
-} from "../../checkers/index.js";
-import { createSystemClock } from "../core/index.js";
-import type { PartitionJob } from "./parallel-check.js";
+import { parentPort, workerData } from "node:worker_threads";
+import { isUnknown, modelSpec, UNKNOWN, type Operation } from "../../checkers/index.js";
+import { checkBin, type WorkerJob } from "./check-bin.js";
 
 const port = parentPort;
 if (port) {
-  const clock = createSystemClock();
-  port.on("message", (job: PartitionJob) => {
-    const model = modelSpec(job.modelName).model(job.initial);
-    const ops: Operation<unknown, unknown>[] = job.operations.map((op) =>
-      isUnknown(op.output) ? { ...op, output: UNKNOWN } : op,
-    );
-    const deadline = clock.nowNs() + job.remainingMs * 1e6;
-    const limits = { expired: () => clock.nowNs() >= deadline, maxBytes: job.maxMemoryBytes };
-    port.postMessage(checkPartition(model, ops, limits, job.index));
-  });
+  const job = workerData as WorkerJob;
+  const model = modelSpec(job.modelName).model(job.initial);
+  const partitions = job.partitions.map((p) => ({
+    index: p.index,
+    operations: p.operations.map((op): Operation<unknown, unknown> => (isUnknown(op.output) ? { ...op, output: UNKNOWN } : op)),
+  }));
+  checkBin(model, { ...job, partitions }, (index, outcome) => port.postMessage({ index, outcome }));
+  port.postMessage({ done: true });
 }

@@ -66,7 +66,7 @@ export interface ManifestSummary {
 /** Checks every row in order, calling `onRow` after each. */
 export async function runManifest(
   rows: readonly ManifestRow[],
-  options: { readonly timeoutMs?: number; readonly workers?: number },
+  options: { readonly timeoutMs?: number; readonly maxMemoryBytes?: number; readonly workers?: number },
   onRow: (outcome: ManifestOutcome) => void,
 ): Promise<ManifestSummary> {
   const outcomes: ManifestOutcome[] = [];

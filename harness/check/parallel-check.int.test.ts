@@ -2,23 +2,53 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../core/index.js";
-import { generateKvHistory, parseModelArg, prepareCheck, type JepsenOp } from "../../checkers/index.js";
+import { generateKvHistory, type JepsenOp } from "../../checkers/index.js";
 
-// Worker threads load the compiled worker: run `npm run build` first.
+// Worker threads load the compiled worker: run `npm run build` first. The
+// models come from the same compiled modules (one ILLEGAL symbol).
 const built = fileURLToPath(new URL("../../dist/harness/check/parallel-check.js", import.meta.url));
+const checkers = fileURLToPath(new URL("../../dist/checkers/index.js", import.meta.url));
+const { parseModelArg, prepareCheck } = existsSync(checkers) ? ((await import(checkers)) as typeof import("../../checkers/index.js")) : ({} as never);
+const load = async () => ((await import(built)) as typeof import("./parallel-check.js")).checkParallel;
+
+function bogusGet(key: string): JepsenOp[] {
+  return [
+    { process: 99, type: "invoke", f: "get", key, value: null, line: 0 },
+    { process: 99, type: "ok", f: "get", key, value: "never", line: 0 },
+  ];
+}
 
 describe.skipIf(!existsSync(built))("checkParallel on worker threads (needs npm run build)", () => {
-  it("checks large partitions on workers and finds an illegal one", async () => {
-    const { checkParallel } = (await import(built)) as typeof import("./parallel-check.js");
-    const ops = generateKvHistory({ ops: 9000, clients: 6, keys: 3, rng: createRng(3) });
+  it("checks every partition across threads and says ok", async () => {
+    const checkParallel = await load();
+    const ops = generateKvHistory({ ops: 3000, clients: 6, keys: 5, rng: createRng(3) });
     const ok = await checkParallel(prepareCheck(ops, "g", "edn", parseModelArg("kv")), { workers: 2 });
     expect(ok.result).toBe("ok");
-    expect(ok.info?.partitions).toHaveLength(3);
-    const bogus: JepsenOp[] = [
-      { process: 99, type: "invoke", f: "get", key: "0", value: null, line: 0 },
-      { process: 99, type: "ok", f: "get", key: "0", value: "never", line: 0 },
-    ];
-    const bad = await checkParallel(prepareCheck([...bogus, ...ops], "g", "edn", parseModelArg("kv")), { workers: 2 });
-    expect(bad.result).toBe("illegal");
+    expect(ok.info?.partitions.map((p) => p.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("finds an illegal partition whichever thread checks it", async () => {
+    const checkParallel = await load();
+    const ops = generateKvHistory({ ops: 3000, clients: 6, keys: 5, rng: createRng(4) });
+    for (const key of ["0", "1", "2", "3", "4"]) {
+      const bad = await checkParallel(prepareCheck([...ops, ...bogusGet(key)], "g", "edn", parseModelArg("kv")), { workers: 2 });
+      expect(bad.result, `bogus get on key ${key}`).toBe("illegal");
+    }
+  });
+
+  it("waits for a worker's illegal partition found while this thread was still searching", async () => {
+    const checkParallel = await load();
+    const big = generateKvHistory({ ops: 60_000, clients: 10, keys: 1, rng: createRng(6) });
+    const r = await checkParallel(prepareCheck([...big, ...bogusGet("other")], "g", "edn", parseModelArg("kv")), { workers: 2 });
+    expect(r.result).toBe("illegal");
+    expect(r.info?.partitions.map((p) => p.outcome.result)).toEqual(["illegal"]);
+  });
+
+  it("gives unknown, not a verdict, past the memory bound", async () => {
+    const checkParallel = await load();
+    const ops = generateKvHistory({ ops: 1500, clients: 20, keys: 5, rng: createRng(5) });
+    const r = await checkParallel(prepareCheck(ops, "g", "edn", parseModelArg("kv-nopartition")), { maxMemoryBytes: 1024 * 1024, timeoutMs: 20_000 });
+    expect(r.result).toBe("unknown");
+    expect(r.info?.partitions[0]?.outcome.reason).toBe("memory");
   });
 });

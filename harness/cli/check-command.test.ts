@@ -44,6 +44,7 @@ describe("fencecheck check", () => {
     expect(await runCheck({ files: [join(dir, "absent.log")] }, capture().io)).toBe(254);
     expect(await runCheck({ files: [file("a.log", okLog)], model: "nope" }, capture().io)).toBe(254);
     expect(await runCheck({ files: [file("b.log", okLog)], timeout: "-1" }, capture().io)).toBe(254);
+    expect(await runCheck({ files: [file("c.log", okLog)], maxMemory: "lots" }, capture().io)).toBe(254);
   });
 
   it("applies --initial to the model", async () => {

@@ -1,6 +1,6 @@
 /**
  * `fencecheck check FILE... [--model M[:INITIAL]] [--format F] [--timeout S]
- * [--initial JSON]` and `fencecheck check --manifest FILE.tsv`. Exit codes:
+ * [--initial JSON] [--max-memory MIB]` and `fencecheck check --manifest FILE.tsv`. Exit codes:
  * 0 all ok, 1 some illegal (or, with a manifest, some verdict not the
  * expected one), 2 some unknown, 254 bad input (one line naming file and line).
  */
@@ -23,6 +23,7 @@ export interface CheckArgs {
   readonly model?: string;
   readonly format?: string;
   readonly timeout?: string;
+  readonly maxMemory?: string;
   readonly initial?: string;
   readonly manifest?: string;
 }
@@ -35,6 +36,7 @@ export function checkCommand(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .option("--model <model>", "model, optionally with an initial value: cas-register:0")
     .option("--format <format>", "jsonl, edn or etcd-log (detected when omitted)")
     .option("--timeout <seconds>", "give up with unknown after this many seconds")
+    .option("--max-memory <MiB>", "give up with unknown when the process's resident memory passes this (default 2048)")
     .option("--initial <json>", "the model's initial value, a JSON literal")
     .option("--manifest <file>", "check every history of a manifest (path, model, expected)")
     .action(async (files: string[], opts: Omit<CheckArgs, "files">) => {
@@ -45,14 +47,16 @@ export function checkCommand(io: CliIo, setExit: (code: ExitCode) => void): Comm
 /** Does the whole check and returns the exit code; never throws. */
 export async function runCheck(args: CheckArgs, io: CliIo): Promise<ExitCode> {
   try {
-    const timeoutMs = parseTimeout(args.timeout);
-    if (args.manifest !== undefined) return await checkManifest(args.manifest, timeoutMs, io);
+    const timeoutMs = parsePositive(args.timeout, "--timeout", "seconds", 1000);
+    const maxMemoryBytes = parsePositive(args.maxMemory, "--max-memory", "MiB", 1024 * 1024);
+    const bounds = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxMemoryBytes === undefined ? {} : { maxMemoryBytes }) };
+    if (args.manifest !== undefined) return await checkManifest(args.manifest, bounds, io);
     if (args.files.length === 0) throw new HarnessError("input.invalid", "Cannot check: no history file given");
     const model = modelChoice(args);
     const format = args.format === undefined ? undefined : parseFormatArg(args.format);
     let worst: ExitCode = 0;
     for (const file of args.files) {
-      const c = await checkFile(file, { model, format, timeoutMs });
+      const c = await checkFile(file, { model, format, ...bounds });
       for (const warning of c.warnings) io.err(`fencecheck: warning: ${warning}\n`);
       io.out(`${file}\t${c.modelName}\t${c.result.result}\t${c.checkMs.toFixed(1)} ms\n`);
       for (const line of explainResult(c.result)) io.out(`${line}\n`);
@@ -65,9 +69,9 @@ export async function runCheck(args: CheckArgs, io: CliIo): Promise<ExitCode> {
   }
 }
 
-async function checkManifest(path: string, timeoutMs: number | undefined, io: CliIo): Promise<ExitCode> {
+async function checkManifest(path: string, bounds: { timeoutMs?: number; maxMemoryBytes?: number }, io: CliIo): Promise<ExitCode> {
   const rows = readManifest(path);
-  const summary = await runManifest(rows, timeoutMs === undefined ? {} : { timeoutMs }, (o) => {
+  const summary = await runManifest(rows, bounds, (o) => {
     const mark = o.matches ? "" : `\tMISMATCH (expected ${o.row.expected})`;
     io.out(`${o.row.path}\t${o.row.modelText}\t${o.check.result.result}\t${o.check.checkMs.toFixed(1)} ms${mark}\n`);
   });
@@ -87,11 +91,11 @@ function modelChoice(args: CheckArgs): ModelChoice | undefined {
   return args.initial === undefined ? choice : { spec: choice.spec, initial: parseInitial(args.initial) };
 }
 
-function parseTimeout(text: string | undefined): number | undefined {
+function parsePositive(text: string | undefined, option: string, unit: string, scale: number): number | undefined {
   if (text === undefined) return undefined;
-  const s = Number(text);
-  if (!Number.isFinite(s) || s <= 0) throw new HarnessError("input.invalid", `Cannot use --timeout "${text}": expected a positive number of seconds`);
-  return s * 1000;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new HarnessError("input.invalid", `Cannot use ${option} "${text}": expected a positive number of ${unit}`);
+  return n * scale;
 }
 
 function worse(a: ExitCode, b: ExitCode): ExitCode {

@@ -1,0 +1,23 @@
+/**
+ * The memory bound of a check, read from the process itself: past it the
+ * search stops with unknown rather than run the machine out of memory or
+ * die at V8's heap limit.
+ */
+import { memoryUsage } from "node:process";
+import { getHeapStatistics } from "node:v8";
+
+/** Default bound of `fencecheck check` on resident memory: 2 GiB. */
+export const DEFAULT_MAX_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * A poll that is true once the process's resident set passes `maxBytes`,
+ * or this thread's heap passes 90% of V8's limit (so a bound above that
+ * limit still ends in unknown, never in a crash).
+ */
+export function memoryBound(maxBytes: number): () => boolean {
+  return () => {
+    if (memoryUsage.rss() > maxBytes) return true;
+    const heap = getHeapStatistics();
+    return heap.used_heap_size > 0.9 * heap.heap_size_limit;
+  };
+}
