@@ -25,5 +25,5 @@ describe.skipIf(!present)(`the porcupine corpus (${present ? corpus : "absent: n
     const result = checkPrepared(prepareCheck(parsed.ops, path, parsed.format, parseModelArg(model)), { timeoutMs: 60_000 });
     if (expected === "none") expect(result.result).not.toBe("unknown");
     else expect(result.result).toBe(expected);
-  });
+  }, 120_000);
 });
