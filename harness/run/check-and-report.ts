@@ -1,15 +1,18 @@
 /**
  * Jepsen's analyze!: check a recorded run and write results.json and
  * report.html into its folder (and JUnit XML where asked). Used at the end
- * of a run and by `analyze`, which works from the files alone.
+ * of a run and by `analyze`, which works from the files alone. Each file is
+ * written whole or not at all (a temporary file, then a rename): a full
+ * disk leaves no cut-short results.json, and the verdict is still returned
+ * with the error naming the file, so `analyze` can write it later.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { FaultShading, Op, RunConfig, StorageRecord, Validity } from "../core/index.js";
+import { HarnessError, type FaultShading, type Op, type RunConfig, type StorageRecord, type Validity } from "../core/index.js";
 import { compose, lockCheckers } from "../../checkers/index.js";
 import { resolveNemesis } from "../../nemesis/index.js";
 import { buildReportModel, junitXml, renderReportHtml } from "../../reports/index.js";
-import { readStorageLog, RUN_FILES } from "../store/index.js";
+import { readStorageLog, RUN_FILES, writeError, writeWhole } from "../store/index.js";
 
 /** A recorded run to check. */
 export interface RecordedRun {
@@ -28,28 +31,45 @@ export interface RecordedRun {
 export interface CheckedRun {
   readonly valid: Validity;
   readonly results: Readonly<Record<string, unknown>>;
-  readonly reportPath: string;
+  /** Absent when report.html could not be written. */
+  readonly reportPath?: string;
   /** Set when JUnit XML was written. */
   readonly junitPath?: string;
+  /** The first file that could not be written (the files before it were). */
+  readonly writeFailure?: HarnessError;
 }
 
 /** Checks the run, writes results.json, report.html (and JUnit XML if asked), and returns the verdict. */
 export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const storage = run.storage ?? readStorageLog(join(run.dir, RUN_FILES.storage));
   const checked = await compose(lockCheckers()).check({ config: run.config, history: run.history, storage });
-  writeFileSync(join(run.dir, RUN_FILES.results), JSON.stringify(checked, null, 2) + "\n");
-  const model = buildReportModel({
-    config: run.config,
-    history: run.history,
-    storage,
-    results: checked,
-    shading: run.shading ?? resolveNemesis(run.config).shading,
-  });
+  const verdict = { valid: checked.valid, results: checked.results };
+  const resultsPath = join(run.dir, RUN_FILES.results);
   const reportPath = join(run.dir, RUN_FILES.report);
-  writeFileSync(reportPath, renderReportHtml(model));
-  if (run.junitPath !== undefined) {
-    mkdirSync(dirname(run.junitPath), { recursive: true });
-    writeFileSync(run.junitPath, junitXml(model));
+  try {
+    writeWhole(resultsPath, JSON.stringify(checked, null, 2) + "\n");
+    const model = buildReportModel({
+      config: run.config,
+      history: run.history,
+      storage,
+      results: checked,
+      shading: run.shading ?? resolveNemesis(run.config).shading,
+    });
+    writeWhole(reportPath, renderReportHtml(model));
+    if (run.junitPath === undefined) return { ...verdict, reportPath };
+    writeJunit(run.junitPath, junitXml(model));
+    return { ...verdict, reportPath, junitPath: run.junitPath };
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    return { ...verdict, writeFailure: error };
   }
-  return { valid: checked.valid, results: checked.results, reportPath, ...(run.junitPath !== undefined ? { junitPath: run.junitPath } : {}) };
+}
+
+function writeJunit(path: string, xml: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw writeError(dirname(path), error);
+  }
+  writeWhole(path, xml);
 }

@@ -104,7 +104,8 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
   if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
   log("checking the history");
-  const checked = await checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  const { writeFailure, ...checked } = await checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  error ??= writeFailure;
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
 }
 

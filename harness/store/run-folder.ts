@@ -63,7 +63,7 @@ export function writeWhole(path: string, text: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(tmp, "wx");
-    writeSync(fd, text);
+    writeAll(fd, Buffer.from(text));
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, path);
@@ -71,6 +71,15 @@ export function writeWhole(path: string, text: string): void {
     if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
     throw writeError(path, error);
+  }
+}
+
+/** Writes every byte: a short write (a disk filling up) is followed by another, which then fails with ENOSPC. */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.length; ) {
+    const n = writeSync(fd, bytes, done, bytes.length - done);
+    if (n <= 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    done += n;
   }
 }
 
