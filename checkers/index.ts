@@ -16,3 +16,4 @@ export * from "./linearizable/linearizable-checker.js";
 export * from "./testing/history-builder.js";
 export * from "./testing/seed-scenario.js";
 export * from "./linearizability/index.js";
+export * from "./mutex/mutex-checker.js";

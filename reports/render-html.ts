@@ -5,6 +5,7 @@
  * the timelines, the charts, the counterexample, and how to run it again.
  * Every string from data is escaped.
  */
+import type { ReportSection } from "../harness/core/index.js";
 import { escapeHtml as e } from "./html-escape.js";
 import type { ReportModel } from "./report-model.js";
 import { checkersSection, findingsSection, runSection, storySection, summarySection, verdictHeader } from "./render-sections.js";
@@ -25,6 +26,20 @@ table{border-collapse:collapse}td,th{padding:2px 12px 2px 0;text-align:left}pre{
 .fc-tip{position:absolute;display:none;background:#222;color:#fff;padding:4px 8px;border-radius:4px;font-size:12px;max-width:520px;pointer-events:none;z-index:9}
 img.chart{max-width:100%;display:block;margin:8px 0;border:1px solid #eee}.cx tr.stuck{background:#fde7e7}.cx tr.placed{color:#444}.missing{color:#a00}`;
 
+/** Each report section's renderer. */
+const SECTIONS: Readonly<Record<ReportSection, (m: ReportModel, images: ChartImages) => string>> = {
+  story: storySection,
+  summary: (m) => summarySection(m.summary),
+  leases: leaseSection,
+  ops: opTimelineSection,
+  perf: perfSection,
+  clocks: clockSection,
+  linearizability: linearizabilitySection,
+  checkers: checkersSection,
+  findings: findingsSection,
+  run: runSection,
+};
+
 /** Options: chart images by chart id (absent charts say they were not rendered). */
 export interface RenderHtmlOptions {
   readonly charts?: ChartImages;
@@ -38,16 +53,7 @@ export function renderHtml(m: ReportModel, options: RenderHtmlOptions = {}): str
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(m.title)}: ${e(m.verdictWord)}</title><style>${STYLE}</style></head>
 <body>
 ${verdictHeader(m)}
-${storySection(m)}
-${summarySection(m.summary)}
-${leaseSection(m)}
-${opTimelineSection(m)}
-${perfSection(m, images)}
-${clockSection(m, images)}
-${linearizabilitySection(m)}
-${checkersSection(m)}
-${findingsSection(m)}
-${runSection(m)}
+${m.sections.map((section) => SECTIONS[section](m, images)).join("\n")}
 <script type="application/json" id="fc-data">${data}</script>
 <script>${TIMELINE_SCRIPT}</script>
 </body></html>

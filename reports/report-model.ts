@@ -2,7 +2,7 @@
  * The report as data: everything the HTML shows, computed from a stored run
  * so that tests can assert on it without parsing HTML.
  */
-import type { RunConfig, Validity } from "../harness/core/index.js";
+import { REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../harness/core/index.js";
 import type { CanvasTrack } from "./canvas-track.js";
 import type { ChartSpec } from "./charts/chart-spec.js";
 import { clockChart } from "./charts/clock-chart.js";
@@ -58,11 +58,15 @@ export interface ReportModel {
   /** The last op's time (harness ns). */
   readonly end: number;
   readonly run: RunInfo;
+  /** The sections the report shows after the verdict, in order (the workload's). */
+  readonly sections: readonly ReportSection[];
 }
 
 /** Options for building the model. */
 export interface ReportModelOptions {
   readonly timeline?: TimelineOptions;
+  /** The workload's report sections; every section by default. */
+  readonly sections?: readonly ReportSection[];
 }
 
 /** Builds the report model of a stored run. Pure. */
@@ -95,6 +99,7 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
       name: config.name, seed: config.seed, command: config.command, lockAdapter: config.lock.adapter,
       storageKind: config.storage.kind, ttlMs: config.workload.ttlMs, faults: config.nemesis.faults, config,
     },
+    sections: options.sections ?? REPORT_SECTIONS,
   };
 }
 

@@ -41,3 +41,6 @@ export { quorumLaunch } from "./adapters/quorum-launch.js";
 export { postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";
 export { startRelay, type RelayAddress } from "./services/relay/relay.js";
 export { findStorageKind, storageKinds, type StorageKindInfo } from "./services/storage-kinds.js";
+export type { Workload } from "./workload.js";
+export { DEFAULT_WORKLOAD, findWorkload, workloads } from "./registry.js";
+export { lockMutexGenerator, type LockMutexGeneratorOptions } from "./lock-mutex/lock-mutex-generator.js";

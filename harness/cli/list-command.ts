@@ -1,11 +1,11 @@
 /**
  * `fencecheck list`: what can be run, each with one line on what it is and
  * its limits. Every line comes from the registries (adapters, storage kinds,
- * fault packages), so the list cannot drift from what exists.
+ * workloads, fault packages), so the list cannot drift from what exists.
  */
 import { Command } from "commander";
 import { faultPackages } from "../../nemesis/index.js";
-import { builtInAdapters, storageKinds } from "../../workloads/index.js";
+import { builtInAdapters, storageKinds, workloads } from "../../workloads/index.js";
 import type { CliContext } from "./main.js";
 import type { ExitCode } from "./io.js";
 
@@ -19,8 +19,8 @@ export function listLines(): string[] {
   lines.push(`  ${"<path.mjs>".padEnd(18)}your own adapter module (README, "Writing an adapter"); add --endpoints for a service the harness does not start`);
   lines.push("storages (--storage):");
   for (const k of storageKinds()) lines.push(`  ${k.name.padEnd(18)}${k.summary}; limits: ${k.limits}`);
-  lines.push("workloads:");
-  lines.push(`  ${"lock-write".padEnd(18)}each client loops acquire -> read -> write under its token -> release`);
+  lines.push("workloads (--workload):");
+  for (const w of workloads()) lines.push(`  ${w.name.padEnd(18)}${w.description}`);
   lines.push("faults (--nemesis):");
   for (const p of faultPackages()) lines.push(`  ${p.name.padEnd(18)}${p.description}`);
   return lines;

@@ -4,7 +4,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { HarnessError, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../core/index.js";
-import { findStorageKind, storageKinds } from "../../workloads/index.js";
+import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../../workloads/index.js";
 
 /** The raw options commander hands over (all strings, as typed). */
 export interface RunOptions {
@@ -18,6 +18,8 @@ export interface RunOptions {
   readonly lockWitnesses?: string;
   readonly storage: string;
   readonly storageNodes: string;
+  /** A workload's name (workloads/registry.ts); lock-write when absent. */
+  readonly workload?: string;
   readonly nemesis: string;
   readonly nemesisInterval: string;
   readonly faultOpt: readonly string[];
@@ -55,13 +57,14 @@ export const STORAGE_KINDS: readonly StorageKind[] = storageKinds().map((k) => k
 export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
   if (!RUNTIMES.includes(opts.runtime as RuntimeKind)) invalid(`--runtime "${opts.runtime}" is not available (known: ${RUNTIMES.join(", ")})`);
   findStorageKind(opts.storage);
+  const workload = findWorkload(opts.workload ?? DEFAULT_WORKLOAD).name;
   const faults = opts.nemesis.split(",").map((s) => s.trim()).filter((s) => s !== "" && s !== "none");
   const endpoints = opts.endpoints?.split(",").map((s) => s.trim()).filter(Boolean);
   const seed = opts.seed === undefined ? env.defaultSeed : integer("--seed", opts.seed, 0);
   const adapter = /[/\\.]/.test(opts.lock) && !isAbsolute(opts.lock) ? resolve(env.cwd, opts.lock) : opts.lock;
   const ttlMs = integer("--ttl-ms", opts.ttlMs, 50);
   const config: RunConfig = {
-    name: opts.name ?? `${baseName(opts.lock)}-${opts.storage}-${faults.join("+") || "none"}`,
+    name: opts.name ?? `${baseName(opts.lock)}${workload === DEFAULT_WORKLOAD ? "" : `-${workload}`}-${opts.storage}-${faults.join("+") || "none"}`,
     seed,
     runtime: opts.runtime as RuntimeKind,
     lock: {
@@ -71,7 +74,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
     },
     storage: { kind: opts.storage as StorageKind, nodes: integer("--storage-nodes", opts.storageNodes, 1) },
     workload: {
-      name: "lock-write",
+      name: workload,
       clients: integer("--clients", opts.clients, 1),
       resources: integer("--resources", opts.resources, 1),
       ttlMs,

@@ -53,6 +53,7 @@ export function addRunOptions(command: Command): Command {
     .option("--lock-witnesses <n>", "how many lock nodes are witnesses that vote but hold no data (quorum adapter)")
     .addOption(new Option("--storage <kind>", "storage semantics").choices([...STORAGE_KINDS]).default("fenced"))
     .option("--storage-nodes <n>", "storage nodes to start", "1")
+    .option("--workload <name>", "what clients do and how it is checked: lock-write (acquire, write under the token, release) or lock-mutex (acquire, hold, release; checked as a mutex)", "lock-write")
     .option("--nemesis <faults>", "comma-separated fault packages, or none", "none")
     .option("--nemesis-interval <seconds>", "time between faults", "3")
     .option("--fault-opt <fault.option=value>", "a per-fault option, repeatable", collect, [])

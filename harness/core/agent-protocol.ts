@@ -9,6 +9,8 @@ import type { OpError } from "./op.js";
 /** How an agent is configured (passed as JSON in FENCECHECK_AGENT). */
 export interface AgentConfig {
   readonly clientId: string;
+  /** The workload whose ops the agent performs (workloads/registry.ts); "lock-write" when absent. */
+  readonly workload?: string;
   /** A built-in lock adapter name or an absolute path to an adapter module. */
   readonly lockAdapter: string;
   readonly lockEndpoints: readonly string[];

@@ -17,3 +17,4 @@ export * from "./nemesis.js";
 export * from "./generators.js";
 export * from "./topology.js";
 export * from "./client.js";
+export * from "./report-section.js";

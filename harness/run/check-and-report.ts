@@ -9,8 +9,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HarnessError, type FaultShading, type Op, type RunConfig, type StorageRecord, type Validity } from "../core/index.js";
-import { compose, lockCheckers } from "../../checkers/index.js";
+import { compose } from "../../checkers/index.js";
 import { resolveNemesis } from "../../nemesis/index.js";
+import { findWorkload, type Workload } from "../../workloads/index.js";
 import { buildReportModel, junitXml, renderReportHtml } from "../../reports/index.js";
 import { readStorageLog, RUN_FILES, writeError, writeWhole } from "../store/index.js";
 
@@ -23,6 +24,8 @@ export interface RecordedRun {
   readonly storage?: readonly StorageRecord[];
   /** Where to write JUnit XML (one test case per checker), when wanted. */
   readonly junitPath?: string;
+  /** The run's workload (its checkers and report sections); resolved from the configuration when not given. */
+  readonly workload?: Workload;
   /** How the report shades faults; resolved from the configuration when not given. */
   readonly shading?: readonly FaultShading[];
 }
@@ -42,7 +45,8 @@ export interface CheckedRun {
 /** Checks the run, writes results.json, report.html (and JUnit XML if asked), and returns the verdict. */
 export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const storage = run.storage ?? readStorageLog(join(run.dir, RUN_FILES.storage));
-  const checked = await compose(lockCheckers()).check({ config: run.config, history: run.history, storage });
+  const workload = run.workload ?? findWorkload(run.config.workload.name);
+  const checked = await compose(workload.checkers(run.config)).check({ config: run.config, history: run.history, storage });
   const verdict = { valid: checked.valid, results: checked.results };
   const resultsPath = join(run.dir, RUN_FILES.results);
   const reportPath = join(run.dir, RUN_FILES.report);
@@ -54,7 +58,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
       storage,
       results: checked,
       shading: run.shading ?? resolveNemesis(run.config).shading,
-    });
+    }, { sections: workload.reportSections });
     writeWhole(reportPath, renderReportHtml(model));
     if (run.junitPath === undefined) return { ...verdict, reportPath };
     writeJunit(run.junitPath, junitXml(model));

@@ -12,11 +12,9 @@ import {
   clientNode,
   createRng,
   createSystemClock,
-  eachOnce,
   faultsUntil,
   HarnessError,
   messageOf,
-  resourceNames,
   runNodes,
   timeLimit,
   type Cluster,
@@ -29,7 +27,7 @@ import {
   type Validity,
 } from "../core/index.js";
 import { fakeMonotonic, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
-import { entrypointPath, loadLockAdapter, lockWriteGenerator, type LockAdapter } from "../../workloads/index.js";
+import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
 import { checkStore, openRunStore, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
@@ -53,6 +51,8 @@ export interface RunDeps {
   readonly junitPath?: string;
   /** The run's nemesis when the caller resolved it already (`resolveNemesis(config)`); resolved here otherwise. */
   readonly nemesis?: NemesisPlan;
+  /** The workload to run; by default the registry's `config.workload.name` (a test may bring its own). */
+  readonly workload?: Workload;
 }
 
 /** The outcome of a run. */
@@ -81,6 +81,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   // Stored with the run, so that a later `fencecheck check` judges expiry the same way.
   const config = loaded.adapter.info?.fixedTtl === true ? { ...given, lock: { ...given.lock, fixedTtl: true } } : given;
   const nemesis = deps.nemesis ?? resolveNemesis(config);
+  const workload = deps.workload ?? findWorkload(config.workload.name);
   await deps.runtime.checkPrerequisites();
   refuseFaults(config, nemesis, deps.runtime, loaded.adapter);
   const entrypoint = entrypointPath("agent");
@@ -93,7 +94,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   let error: HarnessError | undefined;
   const reached = { workload: false };
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, history, signal: controller.signal, log, reached });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, history, signal: controller.signal, log, reached });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
@@ -104,7 +105,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
   if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
   log("checking the history");
-  const { writeFailure, ...checked } = await checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  const { writeFailure, ...checked } = await checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   error ??= writeFailure;
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
 }
@@ -116,6 +117,7 @@ interface Execution {
   readonly clock: SystemClock;
   readonly entrypoint: string;
   readonly nemesis: NemesisPlan;
+  readonly workload: Workload;
   readonly history: Op[];
   readonly signal: AbortSignal;
   readonly log: (line: string) => void;
@@ -140,27 +142,23 @@ async function execute(run: Execution): Promise<void> {
     pkg = run.nemesis.build(leader ? { leader } : {});
     interpreter = await openInterpreter(run, cluster, endpoints, pkg.nemesis);
     await pkg.nemesis.setup(cluster);
-    const resources = resourceNames(config.workload.resources);
-    const clients = lockWriteGenerator({
-      concurrency: config.workload.clients,
-      resources,
-      seed: config.seed,
-      singleWriter: config.workload.singleWriter === true,
-    });
+    const clients = run.workload.generator(config);
     const end = clock.nowNs() + config.timeLimitMs * 1e6;
-    log(`running for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
+    log(`running ${run.workload.name} for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     run.reached.workload = true;
-    const workload = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
-    await stopWaitingAt(end, clock, interpreter, workload);
+    const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
+    await stopWaitingAt(end, clock, interpreter, running);
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
     await healInForce({ history: run.history, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    const final = run.workload.finalGenerator(config);
+    if (!final) return;
     if (run.signal.aborted) {
       log("interrupted: final reads skipped");
       return;
     }
     log("healed; final reads");
-    await interpreter.run(eachOnce(resources.map((resource) => ({ f: "read", value: { resource } }))));
+    await interpreter.run(final);
   } finally {
     if (pkg) await healInForce({ history: run.history, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     await interpreter?.close();
@@ -201,6 +199,7 @@ async function openInterpreter(run: Execution, cluster: Cluster, endpoints: Serv
         helloTimeoutMs: 15_000,
         config: {
           clientId: String(process),
+          workload: run.workload.name,
           lockAdapter: config.lock.adapter,
           lockEndpoints: endpoints.lock,
           storageEndpoints: endpoints.storage,

@@ -13,7 +13,8 @@ import { createSystemClock, messageOf } from "../../harness/core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
 import { createStorageClient } from "../adapters/storage-client.js";
 import { parseAgentConfig } from "./agent-config.js";
-import { createAgentSession, type AgentSession } from "./agent-session.js";
+import { DEFAULT_WORKLOAD, findWorkload } from "../registry.js";
+import type { AgentSession } from "./agent-session.js";
 
 function emit(line: AgentHello | AgentReply): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -35,7 +36,7 @@ async function openSession(): Promise<AgentSession> {
     process.stderr.write(`self-fencing: ${reason}; exiting\n`);
     process.exit(70);
   };
-  return createAgentSession({ config, lock, storage, sleep, nowMs: () => clock.wallMs(), selfFence });
+  return findWorkload(config.workload ?? DEFAULT_WORKLOAD).session({ config, lock, storage, sleep, nowMs: () => clock.wallMs(), selfFence });
 }
 
 function parseLine(line: string): AgentRequest | AgentStopWaiting | undefined {

@@ -1,0 +1,27 @@
+/**
+ * `lock-write`, the seed's workload: acquire, read, write under the lease's
+ * token, release; final reads of every resource; checked for fencing,
+ * lease overlaps, the lock service's promise, the final state and
+ * linearizability of each resource as a fenced register.
+ */
+import { eachOnce, REPORT_SECTIONS, resourceNames } from "../../harness/core/index.js";
+import { lockCheckers } from "../../checkers/index.js";
+import { createAgentSession } from "../agent/agent-session.js";
+import type { Workload } from "../workload.js";
+import { lockWriteGenerator } from "./lock-write-generator.js";
+
+export const lockWriteWorkload: Workload = {
+  name: "lock-write",
+  description: "acquire, read, write under the token, release; final reads; fencing, lease-overlap, lock-service, final-state, linearizable",
+  generator: (config) =>
+    lockWriteGenerator({
+      concurrency: config.workload.clients,
+      resources: resourceNames(config.workload.resources),
+      seed: config.seed,
+      singleWriter: config.workload.singleWriter === true,
+    }),
+  finalGenerator: (config) => eachOnce(resourceNames(config.workload.resources).map((resource) => ({ f: "read", value: { resource } }))),
+  session: createAgentSession,
+  checkers: () => lockCheckers(),
+  reportSections: REPORT_SECTIONS,
+};
