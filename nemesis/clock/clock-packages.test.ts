@@ -28,6 +28,14 @@ describe("clock schedules", () => {
     expect(JSON.stringify(schedule([name], 7))).not.toEqual(JSON.stringify(schedule([name], 8)));
   });
 
+  it("clock, the kind's group, draws its shape from the seed at each fault: the same twice for one seed, several shapes in a run", () => {
+    const shapeOf = (v: ClockValue): string =>
+      v.strobe ? "strobe" : Object.values(v.skews).some((k) => k.rate !== 1) ? "rate" : Object.keys(v.skews).length === 1 ? "jump" : "skew";
+    const ops = driveSchedule(nemesisPackage(config(["clock"], 7)).generator, { maxOps: 40 });
+    expect(driveSchedule(nemesisPackage(config(["clock"], 7)).generator, { maxOps: 40 })).toEqual(ops);
+    expect(new Set(starts(ops).map(shapeOf)).size).toBeGreaterThanOrEqual(3);
+  });
+
   it("alternate a skew with a reset of the same nodes", () => {
     const ops = schedule(["clock-jump"], 3);
     expect(ops.map((r) => r.f)).toEqual(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? "clock" : "reset-clock")));

@@ -21,29 +21,42 @@ export const CLOCK_SHADING: FaultShading = { start: "clock", stop: "reset-clock"
 
 const ALL_ROLES: readonly NodeRole[] = ["lock", "storage", "client"];
 
-/** The clock packages. */
+/** The planners of the four clock shapes, by package name. */
+const SHAPES: Readonly<Record<string, (config: RunConfig, scope: OptionScope, nodes: string[]) => Planner>> = {
+  "clock-skew": (config, scope, nodes) => {
+    const max = numberOption(config, scope, "maxOffsetMs", 2 * config.workload.ttlMs);
+    return (_step, rng) => skewPlan(nodes, rng, max);
+  },
+  "clock-rate": (config, scope, nodes) => {
+    const range = { minRate: numberOption(config, scope, "minRate", 0.5), maxRate: numberOption(config, scope, "maxRate", 2) };
+    return (_step, rng) => ratePlan(nodes, rng, range);
+  },
+  "clock-jump": (config, scope, nodes) => {
+    const jumpMs = numberOption(config, scope, "jumpMs", 2 * config.workload.ttlMs);
+    return (_step, rng) => jumpPlan(nodes, rng, jumpMs);
+  },
+  "clock-strobe": (config, scope, nodes) => {
+    const strobe = {
+      deltaMs: numberOption(config, scope, "deltaMs", config.workload.ttlMs),
+      periodMs: Math.max(50, numberOption(config, scope, "periodMs", 200)),
+      durationMs: numberOption(config, scope, "strobeMs", 2000),
+    };
+    return (_step, rng) => strobePlan(nodes, rng, strobe);
+  },
+};
+
+/** The clock packages: `clock` draws one of the four shapes from the seed at each fault, as `partition` does. */
 export function clockPackages(): readonly FaultPackageSpec[] {
+  const shape = (name: string) => SHAPES[name] as (config: RunConfig, scope: OptionScope, nodes: string[]) => Planner;
   return [
-    spec("clock-skew", "give every node its own clock offset (up to 2 TTLs either way), then reset", (config, scope, nodes) => {
-      const max = numberOption(config, scope, "maxOffsetMs", 2 * config.workload.ttlMs);
-      return (_step, rng) => skewPlan(nodes, rng, max);
+    spec("clock", "at each fault one of clock-skew, clock-rate, clock-jump, clock-strobe, chosen by the seed, then reset", (config, scope, nodes) => {
+      const planners = Object.values(SHAPES).map((make) => make(config, scope, nodes));
+      return (step, rng) => rng.pick(planners)(step, rng);
     }),
-    spec("clock-rate", "run some nodes' clocks slow or fast (x0.5 to x2; their sleeps stretch likewise), then reset", (config, scope, nodes) => {
-      const range = { minRate: numberOption(config, scope, "minRate", 0.5), maxRate: numberOption(config, scope, "maxRate", 2) };
-      return (_step, rng) => ratePlan(nodes, rng, range);
-    }),
-    spec("clock-jump", "jump one node's clock forward or back by 2 TTLs, then reset", (config, scope, nodes) => {
-      const jumpMs = numberOption(config, scope, "jumpMs", 2 * config.workload.ttlMs);
-      return (_step, rng) => jumpPlan(nodes, rng, jumpMs);
-    }),
-    spec("clock-strobe", "flip some nodes' clocks back and forth by a TTL every 200 ms for 2 s, then reset", (config, scope, nodes) => {
-      const strobe = {
-        deltaMs: numberOption(config, scope, "deltaMs", config.workload.ttlMs),
-        periodMs: Math.max(50, numberOption(config, scope, "periodMs", 200)),
-        durationMs: numberOption(config, scope, "strobeMs", 2000),
-      };
-      return (_step, rng) => strobePlan(nodes, rng, strobe);
-    }),
+    spec("clock-skew", "give every node its own clock offset (up to 2 TTLs either way), then reset", shape("clock-skew")),
+    spec("clock-rate", "run some nodes' clocks slow or fast (x0.5 to x2; their sleeps stretch likewise), then reset", shape("clock-rate")),
+    spec("clock-jump", "jump one node's clock forward or back by 2 TTLs, then reset", shape("clock-jump")),
+    spec("clock-strobe", "flip some nodes' clocks back and forth by a TTL every 200 ms for 2 s, then reset", shape("clock-strobe")),
     clockHolderSpec(),
   ];
 }

@@ -7,6 +7,7 @@ import { randomPauseGenerator } from "./random-pause.js";
 import { PAUSE_SHADING } from "./pause-shading.js";
 import { targetedPausePackages } from "./targeted-pause.js";
 import { pauseLeaderPackage } from "./pause-leader.js";
+import { nodesOption } from "../schedule/fault-options.js";
 
 export { PAUSE_SHADING };
 
@@ -65,14 +66,14 @@ export function pausePackages(): readonly FaultPackageSpec[] {
     },
     {
       name: "pause",
-      description: "SIGSTOP a random node (lock, storage or client) for a while, then SIGCONT it",
+      description: "SIGSTOP a random node (lock, storage or client; pause.nodes= restricts the roles) for a while, then SIGCONT it",
       needs: ["pause"],
       kind: "pause",
       nemesis: pauseNemesis,
       shading: PAUSE_SHADING,
       generator: (config) =>
         randomPauseGenerator({
-          nodes: runNodes(config).map((n) => n.id),
+          nodes: nodesOption(config, { package: "pause", kind: "pause" }, ["lock", "storage", "client"]),
           intervalMs: config.nemesis.intervalMs,
           durationMs: optionMs(config, "pause", "durationMs") ?? 2000,
           seed: config.seed,
