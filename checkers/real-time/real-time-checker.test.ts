@@ -86,6 +86,13 @@ describe("real-time checker", () => {
     expect(result.violations).toEqual([]);
   });
 
+  it("finds nothing when storage accepted the late write because the version its writer read was still current, and finds it when storage ignored a failed condition", () => {
+    const { b, storage } = run();
+    const conditional = (held: boolean) => storage.map((r) => (r.client === "1" ? { ...r, mode: "cas", conditionHeld: held } : r));
+    expect(checkRealTime({ config, history: b.build(), storage: conditional(true) }).valid).toBe(true);
+    expect(checkRealTime({ config, history: b.build(), storage: conditional(false) }).valid).toBe(false);
+  });
+
   it("takes storage's record as the truth for a write whose client never heard back", () => {
     expect(check({ outcome: "info" }).valid).toBe(false);
     const { b, storage } = run({ outcome: "info" });

@@ -27,6 +27,12 @@
  * precedes the stale write's invoke, and the other grant is later only when
  * its acquire was invoked after the writer's acquire returned ok.
  *
+ * A write storage accepted because the version its writer read was still
+ * current (a conditional write whose condition held, as storage recorded
+ * it) is not stale, whatever its lease: nothing landed between its read and
+ * it, so its writer had read every write acknowledged before it. That is a
+ * read-modify-write after the next holder's, not a lost update; cas's limit.
+ *
  * Without certainty there is no verdict: the checker is then valid with the
  * write counted as undecided, never invalid. With tokens this is a second
  * line of evidence, independent of the fencing checker's.
@@ -84,7 +90,7 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
   for (const w of writes) {
-    if (!w.accepted || w.grant === undefined) continue;
+    if (!w.accepted || w.grant === undefined || w.record?.conditionHeld === true) continue;
     const expiredBy = certainExpiry(w.grant, input.config.workload.ttlMs);
     if (w.invokedAt <= expiredBy) continue;
     const next = laterWrite(writes, w, w.grant);

@@ -22,4 +22,11 @@ export interface StorageRecord {
   readonly reason?: string;
   /** The storage mode that decided. */
   readonly mode: string;
+  /**
+   * For a conditional write (`cas`, `s3-conditional`): whether the version
+   * its writer named was still the key's current version when storage
+   * decided. Absent for an unconditional write. Accepted with false: storage
+   * ignored the condition.
+   */
+  readonly conditionHeld?: boolean;
 }

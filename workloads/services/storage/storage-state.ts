@@ -127,5 +127,7 @@ export function storageRecord(write: StorageWrite, decision: StorageDecision, co
     highest: decision.highest,
     ...(decision.accepted ? {} : { reason: decision.reason }),
     mode: context.mode,
+    // cas accepts exactly the writes whose version is current.
+    ...(context.mode === "cas" ? { conditionHeld: decision.accepted } : {}),
   };
 }
