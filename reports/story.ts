@@ -102,9 +102,12 @@ function conclusion(input: StoryInput, s: StaleWrite, grantedEarly: boolean): st
   if (!s.accepted) {
     return `Storage had already seen token ${s.highestToken} and rejected token ${s.staleToken}: divergence prevented.`;
   }
-  const storage = input.config.storage.kind === "unfenced"
-    ? "Storage accepted it: the shard silently holds data written under a stale lease (unfenced storage)."
-    : `Storage accepted it although it had already accepted token ${s.highestToken}: fenced storage failed to fence, and the shard holds data written under a stale lease.`;
+  const kind = input.config.storage.kind;
+  const storage = kind === "s3-conditional"
+    ? `Storage accepted it although the PutObject named, in If-Match, an ETag the object no longer had: the S3 server ignored the condition, and the shard holds data written under a stale lease.`
+    : kind === "fenced" || kind === "postgres-fenced"
+      ? `Storage accepted it although it had already accepted token ${s.highestToken}: fenced storage failed to fence, and the shard holds data written under a stale lease.`
+      : `Storage accepted it: the shard silently holds data written under a stale lease (${kind} storage).`;
   const lock = grantedEarly || (input.fencing?.lockServiceViolations.length ?? 0) > 0
     ? ` The lock service granted ${s.key} again before the lease of token ${s.staleToken} could have expired: it broke its promise.`
     : " The lock service did nothing wrong: it expired the lease correctly.";

@@ -15,6 +15,8 @@ export interface AgentConfig {
   readonly lockAdapter: string;
   readonly lockEndpoints: readonly string[];
   readonly storageEndpoints: readonly string[];
+  /** The run's storage kind: `s3` and `s3-conditional` are spoken to with the AWS SDK; anything else (or absent) with our storage protocol. */
+  readonly storageKind?: string;
   readonly ttlMs: number;
   readonly holdMs: number;
   readonly acquireTimeoutMs: number;

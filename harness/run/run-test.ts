@@ -203,6 +203,7 @@ async function openInterpreter(run: Execution, cluster: Cluster, endpoints: Serv
           lockAdapter: config.lock.adapter,
           lockEndpoints: endpoints.lock,
           storageEndpoints: endpoints.storage,
+          storageKind: config.storage.kind,
           ttlMs: config.workload.ttlMs,
           holdMs: config.workload.holdMs,
           acquireTimeoutMs: config.workload.acquireTimeoutMs,

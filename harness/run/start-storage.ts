@@ -1,7 +1,8 @@
 /**
  * Starts one storage node for the run's storage kind: our storage service
  * (fenced, unfenced, cas, file), or PostgreSQL plus our proxy that speaks
- * the storage protocol and logs the database's answers (postgres-*).
+ * the storage protocol and logs the database's answers (postgres-*), or an
+ * S3 server behind a pass-through that journals its answers (s3, s3-conditional).
  */
 import { join } from "node:path";
 import type { ClusterNode, ClusterProcesses, RunConfig } from "../core/index.js";
@@ -33,8 +34,9 @@ export async function startStorageNode(
     });
     return;
   }
+  const program = backend.kind === "s3" ? entrypointPath("s3-storage") : entrypointPath("storage");
   await cluster.startProcess(node.id, {
-    argv: [process.execPath, entrypointPath("storage"), ...flags({ ...common, mode: backend.mode, "data-dir": join(dir, "data") })],
+    argv: [process.execPath, program, ...flags({ ...common, mode: backend.mode, "data-dir": join(dir, "data") })],
     logFile: join(dir, "service.log"),
     readyPort: STORAGE_PORT,
   });

@@ -151,13 +151,19 @@ export function scenarioList(): readonly Scenario[] {
           why: "the file takes whatever is written last: the sleeper overwrites the next holder's data",
         },
         {
-          label: "object store without conditions",
-          argv: ["--storage", "unfenced", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          label: "object store without conditions (S3 PutObject)",
+          argv: ["--storage", "s3", "--nemesis", "pause-writer", "--hold-ms", "300"],
           expect: "invalid",
           why: "an unconditional PUT cannot tell a stale writer from a current one",
         },
         {
-          label: "conditional writes (version / ETag)",
+          label: "S3 PutObject with If-Match, on a server that ignores it",
+          argv: ["--storage", "s3-conditional", "--nemesis", "pause-writer", "--hold-ms", "300"],
+          expect: "invalid",
+          why: "s3rver accepts a PutObject whose If-Match names an ETag it no longer holds: a condition the store does not enforce fences nothing",
+        },
+        {
+          label: "conditional writes on a store that enforces them (version)",
           argv: ["--storage", "cas", "--nemesis", "pause-writer", "--hold-ms", "300"],
           expect: "valid",
           why: "the sleeper's write names the version it read, which the next holder has since replaced",

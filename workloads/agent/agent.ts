@@ -11,7 +11,9 @@ import { createInterface } from "node:readline";
 import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../harness/core/index.js";
 import { createSystemClock, messageOf } from "../../harness/core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
+import { createS3StorageClient } from "../adapters/s3-storage-client.js";
 import { createStorageClient } from "../adapters/storage-client.js";
+import { storageKinds } from "../services/storage-kinds.js";
 import { parseAgentConfig } from "./agent-config.js";
 import { DEFAULT_WORKLOAD, findWorkload } from "../registry.js";
 import type { AgentSession } from "./agent-session.js";
@@ -29,7 +31,11 @@ async function openSession(): Promise<AgentSession> {
   const adapter = await loadLockAdapter(config.lockAdapter);
   const lock = await adapter.connect({ endpoints: config.lockEndpoints, clientId: config.clientId });
   // Storage requests and releases get the acquire timeout as their budget.
-  const storage = createStorageClient({ endpoints: config.storageEndpoints, timeoutMs: Math.max(config.acquireTimeoutMs, 500) });
+  const storageOptions = { endpoints: config.storageEndpoints, timeoutMs: Math.max(config.acquireTimeoutMs, 500) };
+  const backend = storageKinds().find((k) => k.name === config.storageKind)?.backend;
+  const storage = backend?.kind === "s3"
+    ? createS3StorageClient({ ...storageOptions, conditional: backend.mode === "s3-conditional" })
+    : createStorageClient(storageOptions);
   const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
   const clock = createSystemClock();
   const selfFence = (reason: string): never => {

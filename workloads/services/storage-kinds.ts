@@ -15,9 +15,10 @@ export interface StorageKindInfo {
   readonly needsToken: boolean;
   /**
    * What a storage node runs: "storage", our storage service in mode
-   * `name`; "postgres", PostgreSQL plus our proxy in mode `mode`.
+   * `name`; "postgres", PostgreSQL plus our proxy in mode `mode`; "s3", an
+   * S3 server behind our journaling pass-through, spoken to with the AWS SDK.
    */
-  readonly backend: { readonly kind: "storage"; readonly mode: string } | { readonly kind: "postgres"; readonly mode: string };
+  readonly backend: { readonly kind: "storage" | "postgres" | "s3"; readonly mode: string };
 }
 
 /** Every storage kind, in the order `fencecheck list` prints them. */
@@ -35,6 +36,11 @@ export function storageKinds(): readonly StorageKindInfo[] {
       limits: "needs a fencing token on every write; bring-up runs initdb (about 1 s)", needsToken: true, backend: { kind: "postgres", mode: "fenced" } },
     { name: "postgres-unfenced", summary: "PostgreSQL table kv: a plain upsert, accepted whatever the token",
       limits: "cannot reject a stale holder's write", needsToken: false, backend: { kind: "postgres", mode: "unfenced" } },
+    { name: "s3", summary: "an S3 API server from npm (@20minutes/s3rver) written with the AWS SDK's PutObject, unconditionally; the token rides as metadata",
+      limits: "an object store without conditions: cannot reject a stale holder's write", needsToken: false, backend: { kind: "s3", mode: "s3" } },
+    { name: "s3-conditional", summary: "the same S3 server; each PutObject carries If-Match with the ETag its writer read (If-None-Match: * when it read nothing)",
+      limits: "s3rver ignores If-Match and If-None-Match on PutObject: the condition is sent, not enforced, so a stale write is accepted",
+      needsToken: false, backend: { kind: "s3", mode: "s3-conditional" } },
   ];
 }
 
