@@ -31,7 +31,7 @@ describe("the fencecheck CLI", () => {
   });
 
   it("exits 254 for a storage kind that does not exist", async () => {
-    expect((await cli("run", "--storage", "s3", "--store", store)).code).toBe(254);
+    expect((await cli("run", "--storage", "tape", "--store", store)).code).toBe(254);
   });
 
   it("exits 254 when analyze is pointed at a folder that is not a run", async () => {

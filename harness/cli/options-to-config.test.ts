@@ -45,7 +45,7 @@ describe("optionsToConfig", () => {
   });
 
   it.each([
-    ["an unknown storage kind", { storage: "s3" }],
+    ["an unknown storage kind", { storage: "tape" }],
     ["a negative time limit", { timeLimit: "-1" }],
     ["a fractional client count", { clients: "2.5" }],
     ["a seed that is not a number", { seed: "abc" }],
