@@ -5,18 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
-import { analyzeCommand } from "./analyze-command.js";
-import { checkCommand } from "./check-command.js";
-import { cleanCommand } from "./clean-command.js";
-import { demoCommand } from "./demo-command.js";
 import type { CliIo, ExitCode } from "./io.js";
-import { listCommand } from "./list-command.js";
-import { runCommand } from "./run-command.js";
-import { hostsCommand } from "./hosts-command.js";
-import { imagesCommand } from "./images-command.js";
-import { matrixCommand } from "./matrix-command.js";
-import { serveCommand } from "./serve-command.js";
-import { scenarioCommand } from "./scenario-command.js";
 
 /** What the CLI gets from the process it runs in. */
 export interface CliContext {
@@ -27,6 +16,26 @@ export interface CliContext {
   /** Aborted on Ctrl-C or SIGTERM. */
   readonly signal: AbortSignal;
 }
+
+type CommandFactory = (ctx: CliContext, setExit: (code: ExitCode) => void) => Command;
+
+/** Every subcommand, in help order, as a lazy import of its module. */
+const COMMANDS: Readonly<Record<string, () => Promise<CommandFactory>>> = {
+  run: async () => (await import("./run-command.js")).runCommand,
+  analyze: async () => (await import("./analyze-command.js")).analyzeCommand,
+  check: async () => {
+    const { checkCommand } = await import("./check-command.js");
+    return (ctx, setExit) => checkCommand(ctx.io, setExit);
+  },
+  demo: async () => (await import("./demo-command.js")).demoCommand,
+  clean: async () => (await import("./clean-command.js")).cleanCommand,
+  list: async () => (await import("./list-command.js")).listCommand,
+  serve: async () => (await import("./serve-command.js")).serveCommand,
+  matrix: async () => (await import("./matrix-command.js")).matrixCommand,
+  scenario: async () => (await import("./scenario-command.js")).scenarioCommand,
+  images: async () => (await import("./images-command.js")).imagesCommand,
+  hosts: async () => (await import("./hosts-command.js")).hostsCommand,
+};
 
 /** Parses `argv` (without node and script), runs the command, returns its exit code. */
 export async function main(argv: readonly string[], io: CliIo, env: Omit<CliContext, "io" | "argv">): Promise<ExitCode> {
@@ -40,20 +49,11 @@ export async function main(argv: readonly string[], io: CliIo, env: Omit<CliCont
     .exitOverride()
     .configureOutput({ writeOut: (s) => ctx.io.out(s), writeErr: (s) => ctx.io.err(s) })
     .showHelpAfterError(false);
-  for (const sub of [
-    runCommand(ctx, setExit),
-    analyzeCommand(ctx, setExit),
-    checkCommand(ctx.io, setExit),
-    demoCommand(ctx, setExit),
-    cleanCommand(ctx, setExit),
-    listCommand(ctx, setExit),
-    serveCommand(ctx, setExit),
-    matrixCommand(ctx, setExit),
-    scenarioCommand(ctx, setExit),
-    imagesCommand(ctx, setExit),
-    hostsCommand(ctx, setExit),
-  ]) {
-    program.addCommand(withIo(sub, io));
+  // Only the named command's module is loaded (`check` then never loads the
+  // runtimes, Docker or the report's charts); help and unknown names load all.
+  const named = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? [argv[0]] : Object.keys(COMMANDS);
+  for (const name of named) {
+    program.addCommand(withIo((await COMMANDS[name]!())(ctx, setExit), io));
   }
   try {
     await program.parseAsync([...argv], { from: "user" });
