@@ -1,8 +1,17 @@
 /**
  * The connection to a Docker engine, and whether it runs on this host.
  */
-import Docker from "dockerode";
+import { createRequire } from "node:module";
+import type Docker from "dockerode";
 import { HarnessError, messageOf } from "../../core/index.js";
+
+/**
+ * dockerode (with ssh2 and grpc behind it) takes about 0.3 s to load: it is
+ * required on first use, so a run on the local runtime never loads it.
+ */
+function loadDockerode(): typeof Docker {
+  return createRequire(import.meta.url)("dockerode") as typeof Docker;
+}
 
 /** A Docker engine and where it is. */
 export interface DockerEngine {
@@ -22,7 +31,8 @@ export interface DockerEngine {
  * itself). Does not contact the engine: see `pingEngine`.
  */
 export function connectEngine(): DockerEngine {
-  const docker = new Docker();
+  const DockerClient = loadDockerode();
+  const docker = new DockerClient();
   const modem = docker.modem as unknown as { socketPath?: string | (() => string); host?: string; port?: number | string; protocol?: string };
   // docker-modem resolves the default local socket lazily, through a function.
   const socket = typeof modem.socketPath === "function" ? "/var/run/docker.sock" : modem.socketPath;
