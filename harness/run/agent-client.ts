@@ -73,6 +73,7 @@ function waitForHello(proc: NodeProcess, spec: AgentSpec, onReply: (reply: Agent
     const fail = (why: string): void => {
       if (greeted) return;
       greeted = true;
+      clearTimeout(timer);
       proc.signal("SIGKILL");
       reject(new HarnessError("runtime.node-start-failed", `Cannot start the client agent on node "${spec.node}": ${why}`));
     };

@@ -135,12 +135,15 @@ async function execute(run: Execution): Promise<void> {
   let services: ServiceEndpoints | undefined;
   let pkg: NemesisPackage | undefined;
   try {
-    const endpoints = await startServices(cluster, config, { store, originNs: clock.originNs });
-    services = endpoints;
-    for (const note of endpoints.notes) log(`note: ${note}`);
-    const leader = leaderLookupFor(cluster, run, endpoints.lock);
-    pkg = run.nemesis.build(leader ? { leader } : {});
-    interpreter = await openInterpreter(run, cluster, endpoints, pkg.nemesis);
+    // The client agents start while the preflight lock is taken: both need only the endpoints.
+    const whilePreflight = async (reached: Pick<ServiceEndpoints, "lock" | "storage">): Promise<void> => {
+      const leader = leaderLookupFor(cluster, run, reached.lock);
+      pkg = run.nemesis.build(leader ? { leader } : {});
+      interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis);
+    };
+    services = await startServices(cluster, config, { store, originNs: clock.originNs, whilePreflight });
+    for (const note of services.notes) log(`note: ${note}`);
+    if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");
     await pkg.nemesis.setup(cluster);
     const clients = run.workload.generator(config);
     const end = clock.nowNs() + config.timeLimitMs * 1e6;
@@ -174,7 +177,9 @@ async function collectFiles(cluster: Cluster, store: RunStore): Promise<void> {
     cluster.collect(node.id, [store.nodeDir(node.id), ...(node.role === "storage" ? [join(store.dir, RUN_FILES.storage)] : [])])));
 }
 
-async function openInterpreter(run: Execution, cluster: Cluster, endpoints: ServiceEndpoints, nemesis: Nemesis): Promise<Interpreter> {
+async function openInterpreter(
+  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis,
+): Promise<Interpreter> {
   const { config, store, clock } = run;
   return createInterpreter({
     concurrency: config.workload.clients,

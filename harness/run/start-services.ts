@@ -31,9 +31,15 @@ export interface ServiceEndpoints {
 export interface StartServicesOptions {
   readonly store: RunStore;
   readonly originNs: bigint;
+  /**
+   * Work that needs only the endpoints (starting the client agents), done
+   * while the preflight lock is taken. Both are awaited; the preflight's
+   * error wins over this one's.
+   */
+  readonly whilePreflight?: (endpoints: Pick<ServiceEndpoints, "lock" | "storage">) => Promise<void>;
 }
 
-/** Starts every lock and storage node's service, each ready before this returns, then takes one lock as a preflight. */
+/** Starts every lock and storage node's service, each ready before this returns, then takes one lock as a preflight (alongside `whilePreflight`). */
 export async function startServices(cluster: Cluster, config: RunConfig, opts: StartServicesOptions): Promise<ServiceEndpoints> {
   const loaded = await loadLockAdapter(config.lock.adapter);
   const storageNodes = cluster.nodes.filter((n) => n.role === "storage");
@@ -44,7 +50,8 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     : { endpoints: await startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)), stop: async () => undefined };
   try {
     await storageStarted;
-    const first = await runPreflight(cluster, config, loaded.name, lock.endpoints);
+    const early = { lock: lock.endpoints, storage: storageEndpoints(storageNodes) };
+    const first = await bothSettled(runPreflight(cluster, config, loaded.name, lock.endpoints), opts.whilePreflight?.(early));
     const notes = runNotes(loaded, external);
     opts.store.writeFile("services.json", JSON.stringify({
       lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null,
@@ -75,6 +82,14 @@ async function runPreflight(cluster: Cluster, config: RunConfig, service: string
   ], PROBE_START_MS + 2 * timeoutMs, silence);
   if (!("token" in answer)) throw silence();
   return answer;
+}
+
+/** Waits for both; throws the first one's error before the second's. */
+async function bothSettled<T>(first: Promise<T>, second: Promise<void> | undefined): Promise<T> {
+  const [a, b] = await Promise.allSettled([first, second ?? Promise.resolve()]);
+  if (a.status === "rejected") throw a.reason;
+  if (b.status === "rejected") throw b.reason;
+  return a.value;
 }
 
 function storageEndpoints(nodes: readonly ClusterNode[]): string[] {

@@ -39,19 +39,10 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
   };
 }
 
+/** The server listens only once it serves, so its port accepting connections is its readiness: no `ready()` probe. */
 function referenceLaunch(node: LockServiceNode) {
   const argv = [process.execPath, entrypointPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
-  const base = endpointUrl(`${node.host}:${node.port}`);
-  return {
-    argv: [...argv, "--data-dir", node.dataDir, "--node", node.id],
-    async ready(): Promise<boolean> {
-      try {
-        return (await requestJson({ method: "GET", url: `${base}/health`, timeoutMs: 1000 })).status === 200;
-      } catch {
-        return false;
-      }
-    },
-  };
+  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id] };
 }
 
 interface ClientTuning {
