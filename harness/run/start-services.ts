@@ -8,7 +8,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Cluster, type ClusterNode, type NodeId, type RunConfig } from "../core/index.js";
-import { loadLockAdapter, preflightSilence, type LoadedLockAdapter, type LockServiceNode, type LockServiceSettings } from "../../workloads/index.js";
+import {
+  loadLockAdapter, preflightSilence, type LoadedLockAdapter, type LockServiceLaunch, type LockServiceNode, type LockServiceSettings,
+} from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
 import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
@@ -118,20 +120,30 @@ async function startLockNodes(
   const nodes: LockServiceNode[] = cluster.nodes.filter((n) => n.role === "lock").map((n) => ({
     id: n.id, host: n.host, port: SERVICE_PORTS.lock, dataDir: join(store.nodeDir(n.id), "data"),
   }));
-  await Promise.all(nodes.map(async (node) => {
+  const start = async (node: LockServiceNode): Promise<LockServiceLaunch> => {
     mkdirSync(node.dataDir, { recursive: true });
     const launch = service.start(node, nodes, settings);
-    const readyTimeoutMs = launch.readyTimeoutMs ?? 10_000;
     await cluster.startProcess(node.id as NodeId, {
       argv: launch.argv, ...(launch.env ? { env: launch.env } : {}), ...(service.clock ? { fakeClock: false } : {}),
-      logFile: join(store.nodeDir(node.id), "service.log"), readyPort: node.port, readyTimeoutMs,
+      logFile: join(store.nodeDir(node.id), "service.log"), readyPort: node.port, readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,
     });
+    return launch;
+  };
+  const ready = async (node: LockServiceNode, launch: LockServiceLaunch): Promise<void> => {
     if (!launch.ready) return;
+    const readyTimeoutMs = launch.readyTimeoutMs ?? 10_000;
     await runLockProbe(cluster, node.id as NodeId, loaded.name, [
       "ready", "--adapter", source, "--node", JSON.stringify(node),
       "--peers", JSON.stringify(nodes), "--timeout-ms", String(readyTimeoutMs),
     ], readyTimeoutMs + 5000);
-  }));
+  };
+  if (service.startOrder === "one-by-one") {
+    const launches: LockServiceLaunch[] = [];
+    for (const node of nodes) launches.push(await start(node));
+    await Promise.all(nodes.map((node, i) => ready(node, launches[i] as LockServiceLaunch)));
+  } else {
+    await Promise.all(nodes.map(async (node) => ready(node, await start(node))));
+  }
   return nodes.map((n) => `${n.host}:${n.port}`);
 }
 

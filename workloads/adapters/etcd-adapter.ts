@@ -7,55 +7,27 @@
  * has the lowest create revision under the resource's prefix. The token is
  * the key's create revision, which etcd makes unique and increasing.
  */
-import { Etcd3, EtcdLeaseInvalidError, type Lease as EtcdLease } from "etcd3";
+import type { Lease as EtcdLease } from "etcd3";
 import { noop } from "cockatiel";
 import { ADAPTER_INFOS } from "./adapter-infos.js";
-import { etcdLeader } from "./etcd-leader.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
-import type { LockAdapter, LockClient, LockServiceLaunch, LockServiceNode } from "./lock-adapter.js";
+import { etcdLaunch } from "./etcd-server.js";
+import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
+
+/** The etcd3 client library (gRPC: about 0.2 s to load), loaded by the processes that talk to etcd, not by every probe. */
+type Etcd3Library = typeof import("etcd3");
 
 const PREFIX = "/fencecheck/locks/";
 const ATTEMPT_MS = 2000;
-
-/** Where one node's peers talk to it: the client port plus one. */
-function peerUrl(node: LockServiceNode): string {
-  return `http://${node.host}:${node.port + 1}`;
-}
-
-function etcdLaunch(node: LockServiceNode, peers: readonly LockServiceNode[]): LockServiceLaunch {
-  const client = `http://${node.host}:${node.port}`;
-  return {
-    argv: [
-      "/usr/bin/etcd", "--name", node.id, "--data-dir", node.dataDir,
-      "--listen-client-urls", client, "--advertise-client-urls", client,
-      "--listen-peer-urls", peerUrl(node), "--initial-advertise-peer-urls", peerUrl(node),
-      "--initial-cluster", peers.map((p) => `${p.id}=${peerUrl(p)}`).join(","),
-      "--initial-cluster-state", "new", "--initial-cluster-token", "fencecheck",
-      "--heartbeat-interval", "100", "--election-timeout", "1000", "--logger", "zap", "--log-level", "warn",
-    ],
-    // Ready once this member answers and knows a leader: the cluster has formed.
-    async ready() {
-      const probe = new Etcd3({ hosts: [`${node.host}:${node.port}`], dialTimeout: 500, faultHandling: { host: () => noop, global: noop } });
-      try {
-        const status = await withDeadline(probe.maintenance.status(), 1000, "ask etcd for its status");
-        return status.leader !== "0" && status.leader !== "";
-      } catch {
-        return false;
-      } finally {
-        probe.close();
-      }
-    },
-    readyTimeoutMs: 15_000,
-  };
-}
 
 interface EtcdLeaseHandle {
   readonly token: string;
   readonly lease: EtcdLease;
 }
 
-function etcdClient(endpoints: readonly string[], clientId: string): LockClient {
+function etcdClient(library: Etcd3Library, endpoints: readonly string[], clientId: string): LockClient {
+  const { Etcd3, EtcdLeaseInvalidError } = library;
   // No retries or circuit breakers: each op is one attempt, and its outcome is recorded as it happened.
   const etcd = new Etcd3({ hosts: [...endpoints], dialTimeout: 1000, faultHandling: { host: () => noop, global: noop } });
   const rng = clientRng(clientId);
@@ -112,7 +84,7 @@ function etcdClient(endpoints: readonly string[], clientId: string): LockClient 
 export const etcdAdapter: LockAdapter = {
   name: "etcd",
   info: ADAPTER_INFOS.etcd,
-  service: { nodes: 3, start: etcdLaunch },
-  leader: etcdLeader,
-  connect: async ({ endpoints, clientId }) => etcdClient(endpoints, clientId),
+  service: { nodes: 3, start: etcdLaunch, startOrder: "one-by-one" },
+  leader: async (endpoints) => (await import("./etcd-leader.js")).etcdLeader(endpoints),
+  connect: async ({ endpoints, clientId }) => etcdClient(await import("etcd3"), endpoints, clientId),
 };

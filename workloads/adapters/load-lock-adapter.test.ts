@@ -64,6 +64,11 @@ describe("loadLockAdapter", () => {
     expect((await loadError(path)).message).toContain('its "service.start" is not a function');
   });
 
+  it("refuses a service start order it does not know", async () => {
+    const path = moduleFile("bad-order.mjs", 'export default { connect() {}, service: { nodes: 1, start() {}, startOrder: "sometimes" } };\n');
+    expect((await loadError(path)).message).toContain('its "service.startOrder" is neither "together" nor "one-by-one"');
+  });
+
   it("refuses a client without release when it connects", async () => {
     const path = moduleFile("no-release.mjs", "export default { async connect() { return { async acquire() { return { token: 1 }; } }; } };\n");
     const adapter = await loadLockAdapter(path);

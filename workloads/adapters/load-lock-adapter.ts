@@ -81,6 +81,9 @@ function adapterShape(module: Record<string, unknown>, label: string): LockAdapt
       throw invalid(label, `its "service.nodes" is not a positive integer`);
     }
     if (typeof service.start !== "function") throw invalid(label, `its "service.start" is not a function`);
+    if (service.startOrder !== undefined && service.startOrder !== "together" && service.startOrder !== "one-by-one") {
+      throw invalid(label, `its "service.startOrder" is neither "together" nor "one-by-one"`);
+    }
   }
   if (adapter.leader !== undefined && typeof adapter.leader !== "function") throw invalid(label, `its "leader" is not a function`);
   return { ...(adapter as unknown as LockAdapter), name: typeof adapter.name === "string" ? adapter.name : label };

@@ -98,6 +98,14 @@ export interface LockService {
    * service's clocks can be skewed.
    */
   readonly clock?: LockServiceClock;
+  /**
+   * "together" (default): every node starts at once. "one-by-one": each
+   * node starts once the previous one's port accepts connections (for
+   * services whose members stall on peers that listen but do not serve
+   * yet, like etcd's bootstrap). Readiness (`ready()`) is then awaited for
+   * all nodes at once.
+   */
+  readonly startOrder?: "together" | "one-by-one";
 }
 
 /** A service whose clock cannot be faked, and why. */
