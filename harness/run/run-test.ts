@@ -141,7 +141,7 @@ async function execute(run: Execution): Promise<void> {
       pkg = run.nemesis.build(leader ? { leader } : {});
       interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis);
     };
-    services = await startServices(cluster, config, { store, originNs: clock.originNs, whilePreflight });
+    services = await startServices(cluster, config, { store, originNs: clock.originNs, whilePreflight, log });
     for (const note of services.notes) log(`note: ${note}`);
     if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");
     await pkg.nemesis.setup(cluster);

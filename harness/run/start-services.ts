@@ -39,6 +39,8 @@ export interface StartServicesOptions {
    * error wins over this one's.
    */
   readonly whilePreflight?: (endpoints: Pick<ServiceEndpoints, "lock" | "storage">) => Promise<void>;
+  /** Receives a lifecycle line once every lock node is ready. */
+  readonly log?: (line: string) => void;
 }
 
 /** Starts every lock and storage node's service, each ready before this returns, then takes one lock as a preflight (alongside `whilePreflight`). */
@@ -50,6 +52,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
   const lock = external
     ? await startExternalRelays(cluster, external, opts.store)
     : { endpoints: await startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)), stop: async () => undefined };
+  if (!external) opts.log?.(`lock service ready (${lock.endpoints.length} node${lock.endpoints.length === 1 ? "" : "s"})`);
   try {
     await storageStarted;
     const early = { lock: lock.endpoints, storage: storageEndpoints(storageNodes) };

@@ -1,0 +1,198 @@
+/**
+ * `npm run bench:run`: how fast a run finds the bug, each figure measured
+ * now by running the CLI (`fencecheck run`) on the local runtime:
+ *
+ * - the seed scenario (reference lock, pause-holder, --time-limit 3) over
+ *   seeds 1..N: how often unfenced storage is caught (exit 1, fencing FAIL)
+ *   and fenced storage stays valid (exit 0);
+ * - the fixed cost of a reference run: wall time minus the time limit;
+ * - ok ops/s with --hold-ms 0 and 5, then 10 clients (as many resources);
+ * - bring-up of etcd and ZooKeeper (3 nodes): until the lock service is
+ *   ready, and until the workload starts;
+ * - how late faults take effect: for every nemesis start and stop op, its
+ *   completion time minus the time its schedule set (the previous stop's
+ *   completion plus the interval, or the start's completion plus the
+ *   duration), from the ops' own times in history.jsonl.
+ *
+ * Needs root and the Debian packages. Arguments: `--seeds N` (default 20),
+ * `--only seeds|fixed|throughput|bring-up|faults` (repeatable).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { createSystemClock } from "../harness/core/index.js";
+
+const BIN = resolve(dirname(fileURLToPath(import.meta.url)), "../harness/cli/bin.js");
+
+/** One CLI run: exit code, stdout, and when each stderr line arrived (ms from the spawn). */
+interface CliRun {
+  readonly code: number | null;
+  readonly wallMs: number;
+  readonly out: string;
+  readonly lines: readonly { readonly ms: number; readonly text: string }[];
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function runCli(args: readonly string[], store: string): Promise<CliRun> {
+  const clock = createSystemClock();
+  const child = spawn(process.execPath, [BIN, "run", ...args, "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
+  const lines: { ms: number; text: string }[] = [];
+  let out = "";
+  let partial = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    const parts = (partial + chunk).split("\n");
+    partial = parts.pop() ?? "";
+    for (const text of parts) lines.push({ ms: clock.nowNs() / 1e6, text });
+  });
+  return new Promise((done) => child.on("close", (code) => done({ code, wallMs: clock.nowNs() / 1e6, out, lines })));
+}
+
+function lineAt(run: CliRun, prefix: string): number | undefined {
+  return run.lines.find((l) => l.text.trimStart().startsWith(prefix))?.ms;
+}
+
+function runDir(run: CliRun): string | undefined {
+  const report = /report: (.*)\/report\.html/.exec(run.out)?.[1];
+  return report === undefined ? undefined : report;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function seeds(store: string, count: number): Promise<void> {
+  print(`# seed scenario: reference lock, pause-holder, --time-limit 3, seeds 1..${count}`);
+  for (const storage of ["unfenced", "fenced"] as const) {
+    let hits = 0;
+    const walls: number[] = [];
+    const misses: string[] = [];
+    for (let seed = 1; seed <= count; seed++) {
+      const run = await runCli(["--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "3", "--seed", String(seed)], store);
+      const hit = storage === "unfenced" ? run.code === 1 && /fencing: FAIL/.test(run.out) : run.code === 0;
+      if (hit) hits++;
+      else misses.push(`seed ${seed} exit ${String(run.code)}`);
+      walls.push(run.wallMs / 1000);
+    }
+    const what = storage === "unfenced" ? "stale write found" : "valid";
+    print(`${storage.padEnd(9)} ${what}: ${hits} of ${count}  (median wall ${median(walls).toFixed(2)} s)${misses.length ? `  misses: ${misses.join(", ")}` : ""}`);
+  }
+}
+
+async function fixedCost(store: string): Promise<void> {
+  print("# fixed cost: fencecheck run --lock reference --storage fenced --time-limit 1, wall time minus 1 s");
+  const costs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const run = await runCli(["--lock", "reference", "--storage", "fenced", "--time-limit", "1", "--seed", String(i + 1)], store);
+    const start = lineAt(run, "starting") ?? 0;
+    const running = lineAt(run, "running for") ?? 0;
+    const healed = lineAt(run, "healed") ?? 0;
+    const checking = lineAt(run, "checking") ?? 0;
+    costs.push(run.wallMs - 1000);
+    print(`run ${i + 1}: ${(run.wallMs / 1000 - 1).toFixed(2)} s  (to start ${(start / 1000).toFixed(2)}, bring-up ${((running - start) / 1000).toFixed(2)}, ` +
+      `after the limit ${((healed - running - 1000) / 1000).toFixed(2)}, stop ${((checking - healed) / 1000).toFixed(2)}, check+report+exit ${((run.wallMs - checking) / 1000).toFixed(2)})`);
+  }
+  print(`fixed cost: median ${(median(costs) / 1000).toFixed(2)} s, best ${(Math.min(...costs) / 1000).toFixed(2)} s`);
+}
+
+async function throughput(store: string): Promise<void> {
+  print("# throughput: reference lock, fenced storage, --hold-ms 0, 10 s, no faults");
+  for (const clients of [5, 10]) {
+    const run = await runCli(["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", "10", "--seed", "1"], store);
+    const dir = runDir(run);
+    const oks = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"ok"')).length : 0;
+    print(`${String(clients).padStart(2)} clients: ${(oks / 10).toFixed(0)} ok ops/s  (exit ${String(run.code)})`);
+  }
+}
+
+async function bringUp(store: string): Promise<void> {
+  print("# bring-up: 3 lock nodes, --time-limit 1 (from the first node starting)");
+  for (const lock of ["etcd", "zookeeper"]) {
+    const run = await runCli(["--lock", lock, "--storage", "fenced", "--time-limit", "1", "--seed", "1"], store);
+    const start = lineAt(run, "starting");
+    const ready = lineAt(run, "lock service ready");
+    const running = lineAt(run, "running for");
+    if (start === undefined || ready === undefined || running === undefined) {
+      print(`${lock.padEnd(10)} exit ${String(run.code)}: ${run.lines.at(-1)?.text ?? ""}`);
+      continue;
+    }
+    print(`${lock.padEnd(10)} lock service ready ${((ready - start) / 1000).toFixed(2)} s, workload running ${((running - start) / 1000).toFixed(2)} s, wall ${(run.wallMs / 1000).toFixed(2)} s`);
+  }
+}
+
+interface NemesisOp {
+  readonly time: number;
+  readonly type: string;
+  readonly f: string;
+  readonly process: unknown;
+}
+
+/**
+ * Per fault op: completion time minus scheduled time (ms), as the fault
+ * cycle schedules them. The first fault falls due during bring-up, so its
+ * own invocation is its schedule.
+ */
+function lateness(history: readonly NemesisOp[], start: string, stop: string, intervalMs: number, durationMs: number): { f: string; ms: number }[] {
+  const late: { f: string; ms: number }[] = [];
+  let due: number | undefined;
+  for (const op of history) {
+    if (op.process !== "nemesis" || (op.f !== start && op.f !== stop)) continue;
+    if (op.type === "invoke") {
+      due ??= op.time;
+      continue;
+    }
+    late.push({ f: op.f, ms: (op.time - (due ?? op.time)) / 1e6 });
+    due = op.time + (op.f === start ? durationMs : intervalMs) * 1e6;
+  }
+  return late;
+}
+
+async function faults(store: string): Promise<void> {
+  print("# fault timing: reference lock, --nemesis-interval 1, 12 s: completion minus schedule per nemesis op");
+  const cases = [
+    { nemesis: "partition", start: "start-partition", stop: "stop-partition", durationMs: 3000 },
+    { nemesis: "pause", start: "pause", stop: "resume", durationMs: 2000 },
+  ];
+  for (const c of cases) {
+    const run = await runCli(["--lock", "reference", "--storage", "fenced", "--nemesis", c.nemesis, "--nemesis-interval", "1", "--time-limit", "12", "--seed", "1"], store);
+    const dir = runDir(run);
+    if (!dir) {
+      print(`${c.nemesis}: no run folder (exit ${String(run.code)})`);
+      continue;
+    }
+    const history = readFileSync(join(dir, "history.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as NemesisOp);
+    const late = lateness(history, c.start, c.stop, 1000, c.durationMs);
+    const errors = history.filter((op) => op.process === "nemesis" && "error" in op).length;
+    const worst = Math.max(...late.map((l) => l.ms));
+    print(`${c.nemesis.padEnd(10)} ${late.length} ops, late by median ${median(late.map((l) => l.ms)).toFixed(0)} ms, worst ${worst.toFixed(0)} ms; ${errors} with an error`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { seeds: { type: "string", default: "20" }, only: { type: "string", multiple: true } } });
+  const only = new Set(values.only ?? ["seeds", "fixed", "throughput", "bring-up", "faults"]);
+  const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-run-"));
+  print(`(timings on a shared machine are noisy: load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the start)`);
+  try {
+    if (only.has("fixed")) await fixedCost(store);
+    if (only.has("seeds")) await seeds(store, Number(values.seeds));
+    if (only.has("throughput")) await throughput(store);
+    if (only.has("bring-up")) await bringUp(store);
+    if (only.has("faults")) await faults(store);
+    print(`(load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end)`);
+  } finally {
+    rmSync(store, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(255);
+});
