@@ -65,11 +65,12 @@ describe("leader-aimed faults on etcd", () => {
     expect(starts.length).toBeGreaterThan(0);
     expect(stops).toHaveLength(starts.length);
     const [first] = starts;
-    const value = first?.value as { leader: string; grudge: Record<string, string[]>; probed: { result: string } };
+    const value = first?.value as { leader: string; grudge: Record<string, string[]> };
     expect(first?.error).toBeUndefined();
     expect(LOCK_NODES).toContain(value.leader);
     expect(value.grudge[value.leader]).toEqual(LOCK_NODES.filter((n) => n !== value.leader));
-    expect(value.probed.result).toBe("timeout");
+    // The cut is proved beside the schedule and recorded on its stop op.
+    expect((stops[0]?.value as { cutProbed: { result: string } }).cutProbed.result).toBe("timeout");
     for (const stop of stops) expect(stop.error).toBeUndefined();
   }, 30_000);
 

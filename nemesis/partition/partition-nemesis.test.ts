@@ -48,20 +48,39 @@ const SIGNAL = new AbortController().signal;
 const CUT = { package: "partition", shape: "isolate", grudge: grudgeRecord(isolate(["l1", "s1", "c1"], "l1")) };
 
 describe("partitionNemesis", () => {
-  it("applies the grudge, proves a grudged pair cannot connect, and proves the heal", async () => {
+  it("completes the start once the rules are in force, and records the cut's proof and the heal's on the stop", async () => {
     const { cluster, calls } = stubCluster();
     const nemesis = partitionNemesis();
     const started = await nemesis.invoke(invoke("start-partition", CUT), cluster, SIGNAL);
-    expect(started).toMatchObject({ probed: { from: "l1", to: "c1", result: "timeout" } });
+    expect(started).toEqual(CUT);
     const healed = await nemesis.invoke(invoke("stop-partition", { package: "partition" }), cluster, SIGNAL);
-    expect(healed).toMatchObject({ probed: { from: "l1", to: "c1", result: "refused" } });
+    expect(healed).toMatchObject({
+      cutProbed: { from: "l1", to: "c1", result: "timeout" },
+      probed: { from: "l1", to: "c1", result: "refused" },
+    });
     expect(calls).toEqual(["partition", "probe l1->c1", "heal", "probe l1->c1"]);
   });
 
-  it("raises fault-not-applied when a grudged pair still connects", async () => {
+  it("does not let the start wait for the cut's proof", async () => {
+    const { cluster } = stubCluster();
+    let proved = (): void => undefined;
+    let probes = 0;
+    const probe = (): Promise<string> =>
+      probes++ === 0 ? new Promise((resolve) => (proved = () => resolve("timeout"))) : Promise.resolve("refused");
+    const slow = { ...cluster, partition: cluster.partition, heal: cluster.heal, probe } as unknown as Cluster;
+    const nemesis = partitionNemesis();
+    await expect(nemesis.invoke(invoke("start-partition", CUT), slow, SIGNAL)).resolves.toEqual(CUT);
+    const stop = nemesis.invoke(invoke("stop-partition", {}), slow, SIGNAL);
+    proved();
+    await expect(stop).resolves.toMatchObject({ cutProbed: { result: "timeout" }, probed: { result: "refused" } });
+  });
+
+  it("raises fault-not-applied on the stop when a grudged pair still connected", async () => {
     const { cluster } = stubCluster({ inert: true });
-    const failure = partitionNemesis().invoke(invoke("start-partition", CUT), cluster, SIGNAL);
-    await expect(failure).rejects.toMatchObject({ code: "nemesis.fault-not-applied" });
+    const nemesis = partitionNemesis();
+    await nemesis.invoke(invoke("start-partition", CUT), cluster, SIGNAL);
+    const failure = nemesis.invoke(invoke("stop-partition", {}), cluster, SIGNAL);
+    await expect(failure).rejects.toMatchObject({ code: "nemesis.fault-not-applied", message: expect.stringContaining("still got an answer") });
     await expect(failure).rejects.toBeInstanceOf(HarnessError);
   });
 

@@ -1,14 +1,17 @@
 /**
  * The partition nemesis: `start-partition` applies a grudge (replacing any
- * earlier one), `stop-partition` heals every partition rule. Each is proved:
- * after the start, one grudged pair must fail to connect; after the heal,
- * the same pair must connect again (a refused connection counts: the path
- * works). A fault that did not take effect throws "nemesis.fault-not-applied",
- * which the run records on the op. A start aimed at the leader (`target:
- * "leader"`) is resolved when it runs; with no leader it records
- * `leader: null` and changes nothing.
+ * earlier one), `stop-partition` heals every partition rule. The start op
+ * completes as soon as the rules are in force; proving the cut (one grudged
+ * pair must fail to connect, which takes a probe timeout) runs beside the
+ * schedule, and its outcome is recorded on the matching stop op, whose heal
+ * waits for it. The heal itself is proved before the stop completes: the
+ * same pair must connect again (a refused connection counts: the path
+ * works). A fault that did not take effect throws
+ * "nemesis.fault-not-applied", which the run records on the stop op. A start
+ * aimed at the leader (`target: "leader"`) is resolved when it runs; with no
+ * leader it records `leader: null` and changes nothing.
  */
-import { HarnessError, type Cluster, type ClusterNetwork, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../harness/core/index.js";
+import { HarnessError, messageOf, type Cluster, type ClusterNetwork, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../harness/core/index.js";
 import { grudgeFromRecord, type PartitionValue } from "./grudge.js";
 import { resolveLeaderPartition } from "./leader-partition.js";
 import type { NemesisContext } from "../leader/current-leader.js";
@@ -31,10 +34,13 @@ export interface PartitionNemesisOptions extends NemesisContext {
 
 const HEAL_PROBE_ATTEMPTS = 3;
 
+/** What proving a cut found: the probed pair, or why the cut is not in force. */
+type CutProof = { readonly probed?: ProbedPair } | { readonly error: unknown };
+
 /** Creates a partition nemesis; it remembers whether a grudge is in place, so teardown heals only then. */
 export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
   const timeoutMs = opts.probeTimeoutMs ?? 1000;
-  let applied: { pair?: { from: NodeId; to: NodeId } } | undefined;
+  let applied: { pair?: { from: NodeId; to: NodeId }; proof: Promise<CutProof> } | undefined;
   return {
     fs: new Set(["start-partition", "stop-partition"]),
     setup: async () => undefined,
@@ -43,15 +49,22 @@ export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
         const value = await resolveLeaderPartition(op.value as PartitionValue, cluster.nodes, opts);
         if (value.leader === null) return value;
         const grudge = grudgeFromRecord(value.grudge);
-        applied = { pair: probePair(grudge) };
+        const pair = probePair(grudge);
+        // A proof still running belongs to the grudge being replaced: let it finish first.
+        await applied?.proof;
         await cluster.partition(grudge);
-        return { ...value, ...(await proveCut(cluster, applied.pair, timeoutMs)) };
+        applied = { ...(pair ? { pair } : {}), proof: proveCut(cluster, pair, timeoutMs).catch((error: unknown) => ({ error })) };
+        return value;
       }
       const value = op.value as PartitionValue;
-      const pair = applied?.pair;
+      const was = applied;
       applied = undefined;
+      const cut = await was?.proof;
       await cluster.heal();
-      return { ...value, ...(await proveHealed(cluster, pair, timeoutMs)) };
+      const healed = await proveHealed(cluster, was?.pair, timeoutMs).catch((error: unknown) => ({ error }));
+      const failures = [cut, healed].flatMap((proof) => (proof && "error" in proof ? [messageOf(proof.error)] : []));
+      if (failures.length > 0) throw new HarnessError("nemesis.fault-not-applied", failures.join("; "));
+      return { ...value, ...(cut && "probed" in cut ? { cutProbed: cut.probed } : {}), ...healed };
     },
     async teardown(cluster) {
       if (!applied) return;
@@ -76,7 +89,7 @@ async function proveCut(cluster: ClusterNetwork, pair: { from: NodeId; to: NodeI
   if (result !== "timeout") {
     throw new HarnessError(
       "nemesis.fault-not-applied",
-      `Cannot partition node "${pair.to}" from "${pair.from}": a connection from "${pair.from}" still got an answer (${result})`,
+      `Cannot partition node "${pair.to}" from "${pair.from}": a connection from "${pair.from}" still got an answer (${result}) while the partition should have been in force`,
     );
   }
   return { probed: { ...pair, result } };

@@ -80,8 +80,10 @@ describe("network faults on the local runtime", () => {
     const value = { package: "partition", shape: "isolate", grudge: grudgeRecord(isolate([n1, n2, n3], n3)) };
     const invoke = (f: string, v: unknown) => ({ index: 0, time: 0, process: "nemesis" as const, type: "invoke" as const, f, value: v });
     const signal = new AbortController().signal;
-    expect(await nemesis.invoke(invoke("start-partition", value), c, signal)).toMatchObject({ probed: { result: "timeout" } });
-    expect(await nemesis.invoke(invoke("stop-partition", {}), c, signal)).toMatchObject({ probed: { result: "refused" } });
+    expect(await nemesis.invoke(invoke("start-partition", value), c, signal)).toEqual(value);
+    expect(await nemesis.invoke(invoke("stop-partition", {}), c, signal)).toMatchObject({
+      cutProbed: { result: "timeout" }, probed: { result: "refused" },
+    });
   });
 
   it("certain loss drops every connection, no loss drops none, and heal removes the rules", async () => {
