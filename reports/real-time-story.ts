@@ -27,9 +27,12 @@ export function realTimeStory(config: RunConfig, history: History, s: TimedStale
     text: `Its lease had certainly expired by ${seconds(s.expiredBy)}: granted no later than ${seconds(s.grant.grantedAt)}, for ${millis(ttlMs)} on the lock server's clock, with a margin for that clock's rate`,
   });
   const next = clientName(s.next.client, nodeOf(history, s.next.client));
+  const asked = s.next.order === "asked-after"
+    ? `asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, after that grant,`
+    : `asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, before that grant returned, yet was granted it after: had it been first, its lease would still have been running when client ${s.client} was granted, which the lock service must not do. It`;
   facts.push({
     time: s.next.grant.grantedAt,
-    text: `${next} asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, after that grant, was granted it at ${seconds(s.next.grant.grantedAt)} and its write ${s.next.value} was acknowledged at ${seconds(s.next.acknowledgedAt)}`,
+    text: `${next} ${asked} was granted it at ${seconds(s.next.grant.grantedAt)} and its write ${s.next.value} was acknowledged at ${seconds(s.next.acknowledgedAt)}`,
   });
   facts.push(pause?.wokeAt !== undefined && pause.wokeAt <= s.invokedAt
     ? { time: s.invokedAt, text: `Client ${s.client} woke at ${seconds(pause.wokeAt)} still believing it held the lease and sent its write ${s.value} at ${seconds(s.invokedAt)}` }

@@ -76,7 +76,8 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
   const leaseOverlap = leaseOverlapResult(results.results);
   const finalState = finalStateResult(results.results);
   const timeline = buildTimeline(history, run.shading, options.timeline);
-  const story = buildStory({ config, history, fencing, leaseOverlap, realTime: realTimeResult(results.results) });
+  const realTime = realTimeResult(results.results);
+  const story = buildStory({ config, history, fencing, leaseOverlap, realTime });
   const perf = perfCharts(history, timeline.faults);
   const workers = config.workload.clients;
   return {
@@ -85,7 +86,7 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
     verdictWord: validityWord(results.valid),
     checkers: checkerVerdicts(results.results),
     story,
-    summary: summaryCounts({ history, faults: timeline.faults.length, fencing, leaseOverlap, finalState }),
+    summary: summaryCounts({ history, faults: timeline.faults.length, fencing, leaseOverlap, finalState, realTime }),
     overlaps: overlapFindings(leaseOverlap),
     finalState: finalStateFindings(finalState),
     timeline,

@@ -1,6 +1,6 @@
 /** The run's headline numbers. */
 import { pairs, type History } from "../harness/core/index.js";
-import type { FencingResult, FinalStateResult, LeaseOverlapResult } from "../checkers/index.js";
+import type { FencingResult, FinalStateResult, LeaseOverlapResult, RealTimeResult } from "../checkers/index.js";
 
 /** Counts shown next to the verdict. Checker-derived counts are undefined when the checker left no result. */
 export interface SummaryCounts {
@@ -25,6 +25,8 @@ export interface SummaryInput {
   readonly fencing: FencingResult | undefined;
   readonly leaseOverlap: LeaseOverlapResult | undefined;
   readonly finalState: FinalStateResult | undefined;
+  /** Its stale writes count with fencing's, each write once. */
+  readonly realTime?: RealTimeResult | undefined;
 }
 
 /** Counts client invocations, processes, grants and write outcomes, plus the checkers' counts. Pure. */
@@ -45,8 +47,18 @@ export function summaryCounts(input: SummaryInput): SummaryCounts {
   return {
     ops, clients: clients.size, grants, writesAcknowledged: ok, writesRejected: rejected, writesIndeterminate: indeterminate,
     faults: input.faults,
-    staleAccepted: fencing?.violations.length, staleRejected: fencing?.staleRejected,
+    staleAccepted: staleAccepted(fencing, input.realTime), staleRejected: fencing?.staleRejected,
     overlaps: leaseOverlap?.overlaps.length, overlapsBeforeExpiry: leaseOverlap?.overlaps.filter((o) => o.certain).length,
     lostUpdates: finalState?.lostUpdates.length,
   };
+}
+
+/** Distinct stale writes storage accepted, by token (fencing) or by real time. */
+function staleAccepted(fencing: FencingResult | undefined, realTime: RealTimeResult | undefined): number | undefined {
+  if (fencing === undefined && realTime === undefined) return undefined;
+  const writes = new Set([
+    ...(fencing?.violations ?? []).map((v) => `${v.client}\u0000${v.key}\u0000${v.value}`),
+    ...(realTime?.violations ?? []).map((v) => `${v.client}\u0000${v.key}\u0000${v.value}`),
+  ]);
+  return writes.size;
 }

@@ -10,6 +10,8 @@ export interface TimedGrant {
   readonly resource: string;
   readonly invokedAt: number;
   readonly grantedAt: number;
+  /** When its holder invoked the release that ended it (the earliest it may have ended early), if it did. */
+  readonly releasedAt: number | undefined;
 }
 
 /** One write and the grant its client held when it invoked it. */
@@ -38,16 +40,20 @@ export interface TimedWrite {
 export function timedWrites(history: History, storage: readonly StorageRecord[]): TimedWrite[] {
   const records = new Map<string, StorageRecord>();
   for (const r of storage) records.set(recordKey(r.client, r.key, r.value), r);
-  const held = new Map<string, TimedGrant>();
+  const held = new Map<string, { -readonly [K in keyof TimedGrant]: TimedGrant[K] }>();
   const out: TimedWrite[] = [];
   for (const { invoke, completion } of pairs(history)) {
     const process = invoke.process;
     const v = invoke.value as { resource?: unknown; value?: unknown } | null;
     if (typeof process !== "number" || typeof v?.resource !== "string") continue;
     const slot = `${process}\u0000${v.resource}`;
-    if (invoke.f === "release") held.delete(slot);
+    if (invoke.f === "release") {
+      const grant = held.get(slot);
+      if (grant) grant.releasedAt = invoke.time;
+      held.delete(slot);
+    }
     if (invoke.f === "acquire" && completion?.type === "ok") {
-      held.set(slot, { process, resource: v.resource, invokedAt: invoke.time, grantedAt: completion.time });
+      held.set(slot, { process, resource: v.resource, invokedAt: invoke.time, grantedAt: completion.time, releasedAt: undefined });
     }
     if (invoke.f === "write" && typeof v.value === "string") out.push(write(invoke, completion, held.get(slot), records));
   }

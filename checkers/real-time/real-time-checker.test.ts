@@ -68,11 +68,41 @@ describe("real-time checker", () => {
     expect(result.undecided).toBe(0);
   });
 
-  it("needs the other grant asked for after the writer's grant returned", () => {
-    const concurrent = check({ nextAcquireAt: 100 });
+  it("after a kill of a lock node, needs the other grant asked for after the writer's grant returned", () => {
+    const killed = (nextAcquireAt: number): Op[] => run({ nextAcquireAt }).b
+      .op("invoke", "nemesis", "kill", { nodes: ["l1"] }, 20).op("info", "nemesis", "kill", { nodes: ["l1"] }, 21).build();
+    const concurrent = check({}, killed(100));
     expect(concurrent.valid).toBe(true);
     expect(concurrent.undecided).toBe(1);
-    expect(check({ nextAcquireAt: 100 + 1e-6 }).valid).toBe(false);
+    const later = check({}, killed(100 + 1e-6));
+    expect(later.valid).toBe(false);
+    expect(later.violations[0]?.next.order).toBe("asked-after");
+  });
+
+  /**
+   * Client 1 asks at 0 and is granted at 2100; client 2 asks at `askedAt`, is granted at 1500, writes
+   * and releases at `releasedAt`; client 1 writes at 5000, after its certain expiry (4122).
+   */
+  function overlapping(askedAt: number, releasedAt: number): Op[] {
+    return historyBuilder()
+      .op("invoke", 1, "acquire", { resource: "r1" }, 0).op("invoke", 2, "acquire", { resource: "r1" }, askedAt)
+      .op("ok", 2, "acquire", { resource: "r1", token: null }, 1500)
+      .op("invoke", 2, "write", { resource: "r1", value: "p2-0" }, 1510).op("ok", 2, "write", { resource: "r1", value: "p2-0", token: null }, 1600)
+      .op("invoke", 2, "release", { resource: "r1" }, releasedAt).op("ok", 2, "release", { resource: "r1" }, releasedAt + 1)
+      .op("ok", 1, "acquire", { resource: "r1", token: null }, 2100)
+      .op("invoke", 1, "write", { resource: "r1", value: "p1-0" }, 5000).op("ok", 1, "write", { resource: "r1", value: "p1-0", token: null }, 5005)
+      .build();
+  }
+
+  it("orders overlapping grants by exclusion: had the other come first, its lease would have been unexpired and unreleased at the writer's grant", () => {
+    // A shortest lease is 2000 * 0.99 - 2 = 1978 ms: asked at 122 ms, it may have ended by 2100 ms.
+    expect(checkRealTime({ config, history: overlapping(122, 2200), storage: [] }).valid).toBe(true);
+    const excluded = checkRealTime({ config, history: overlapping(122 + 1e-6, 2200), storage: [] });
+    expect(excluded.valid).toBe(false);
+    expect(excluded.violations[0]?.next).toMatchObject({ client: 2, order: "exclusion" });
+    // Released at or before the writer's grant returned: it may simply have come first.
+    expect(checkRealTime({ config, history: overlapping(1000, 2100), storage: [] }).valid).toBe(true);
+    expect(checkRealTime({ config, history: overlapping(1000, 2100 + 1e-6), storage: [] }).valid).toBe(false);
   });
 
   it("needs the other write acknowledged before the stale write was sent", () => {

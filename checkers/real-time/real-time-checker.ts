@@ -24,8 +24,17 @@
  * node's clock. The write's invoke is the earliest it could reach storage.
  *
  * The order of the two writes is certain only when the other write's ok
- * precedes the stale write's invoke, and the other grant is later only when
- * its acquire was invoked after the writer's acquire returned ok.
+ * precedes the stale write's invoke. The other grant is certainly later
+ * when its acquire was invoked after the writer's acquire returned ok
+ * ("asked-after"). When the two acquires overlap in time, it is later by
+ * exclusion ("exclusion") when, had it come first, its lease would still
+ * have been running when the writer was granted: asked for less than a
+ * shortest lease (TTL less the drift) before the writer's grant returned,
+ * and not released by then. Then either the other grant is later and the
+ * write is stale, or the lock service granted the writer a lease another
+ * client still held: invalid both ways. A killed lock node may lose its
+ * leases early (Redis keeps none across a restart), so after a kill only
+ * "asked-after" counts.
  *
  * A write storage accepted because the version its writer read was still
  * current (a conditional write whose condition held, as storage recorded
@@ -57,8 +66,18 @@ export interface TimedStaleWrite {
   /** When storage recorded accepting it, or else when the client was told ok. */
   readonly acceptedAt: number | undefined;
   /** The other client's acknowledged write under its later grant. */
-  readonly next: { readonly client: number; readonly value: string; readonly grant: TimedGrant; readonly acknowledgedAt: number };
+  readonly next: {
+    readonly client: number;
+    readonly value: string;
+    readonly grant: TimedGrant;
+    readonly acknowledgedAt: number;
+    /** How its grant is known to be later (see the file comment). */
+    readonly order: GrantOrder;
+  };
 }
+
+/** How a grant is known to come after another: asked for after it returned, or by exclusion. */
+export type GrantOrder = "asked-after" | "exclusion";
 
 /** The real-time checker's verdict. */
 export interface RealTimeResult extends CheckResult {
@@ -82,35 +101,54 @@ export function certainExpiry(grant: TimedGrant, ttlMs: number): number {
   return grant.grantedAt + Math.ceil((ttlMs * (1 + SERVER_CLOCK_DRIFT) + EXPIRY_SLACK_MS) * 1e6);
 }
 
+/** The shortest a lease of `ttlMs` can last in harness time (server clock fast by the drift, whole milliseconds). */
+export function shortestLeaseNs(ttlMs: number): number {
+  return Math.floor((ttlMs * (1 - SERVER_CLOCK_DRIFT) - EXPIRY_SLACK_MS) * 1e6);
+}
+
+/** How `b` is known to have been granted after `a`; undefined when it is not known. */
+export function grantOrder(a: TimedGrant, b: TimedGrant, ttlMs: number, exclusion: boolean): GrantOrder | undefined {
+  if (b.invokedAt > a.grantedAt) return "asked-after";
+  if (!exclusion || b.grantedAt <= a.invokedAt) return undefined;
+  const unreleased = b.releasedAt === undefined || b.releasedAt > a.grantedAt;
+  return unreleased && b.invokedAt + shortestLeaseNs(ttlMs) > a.grantedAt ? "exclusion" : undefined;
+}
+
 /** Checks one run. */
 export function checkRealTime(input: CheckInput): RealTimeResult {
   const reason = notApplicable(input);
   if (reason) return { valid: true, applicable: false, reason, violations: [], undecided: 0, summary: "" };
+  const ttlMs = input.config.workload.ttlMs;
+  const exclusion = !input.history.some((op) => op.process === "nemesis" && op.f === "kill");
   const writes = timedWrites(input.history, input.storage);
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
   for (const w of writes) {
     if (!w.accepted || w.grant === undefined || w.record?.conditionHeld === true) continue;
-    const expiredBy = certainExpiry(w.grant, input.config.workload.ttlMs);
+    const expiredBy = certainExpiry(w.grant, ttlMs);
     if (w.invokedAt <= expiredBy) continue;
-    const next = laterWrite(writes, w, w.grant);
+    const next = laterWrite(writes, w, (g) => grantOrder(w.grant as TimedGrant, g, ttlMs, exclusion));
     if (next === undefined) { undecided++; continue; }
     violations.push({
       key: w.resource, client: w.process, value: w.value, grant: w.grant, expiredBy, invokedAt: w.invokedAt,
       acceptedAt: w.record?.time ?? w.completedAt,
-      next: { client: next.process, value: next.value, grant: next.grant as TimedGrant, acknowledgedAt: next.completedAt as number },
+      next: { client: next.write.process, value: next.write.value, grant: next.write.grant as TimedGrant, acknowledgedAt: next.write.completedAt as number, order: next.order },
     });
   }
   return { valid: violations.length === 0, applicable: true, reason: "", violations, undecided, summary: summary(violations) };
 }
 
-/** The first acknowledged write of another client under a grant asked for after `grant`, acknowledged before `w` was invoked. */
-function laterWrite(writes: readonly TimedWrite[], w: TimedWrite, grant: TimedGrant): TimedWrite | undefined {
-  let first: TimedWrite | undefined;
+/** The first acknowledged write of another client, under a grant certainly later by `order`, acknowledged before `w` was invoked. */
+function laterWrite(
+  writes: readonly TimedWrite[], w: TimedWrite, order: (grant: TimedGrant) => GrantOrder | undefined,
+): { write: TimedWrite; order: GrantOrder } | undefined {
+  let first: { write: TimedWrite; order: GrantOrder } | undefined;
   for (const x of writes) {
     if (!x.acknowledged || x.resource !== w.resource || x.process === w.process || x.grant === undefined) continue;
-    if (x.grant.invokedAt <= grant.grantedAt || (x.completedAt as number) >= w.invokedAt) continue;
-    if (first === undefined || (x.completedAt as number) < (first.completedAt as number)) first = x;
+    if ((x.completedAt as number) >= w.invokedAt) continue;
+    if (first !== undefined && (x.completedAt as number) >= (first.write.completedAt as number)) continue;
+    const known = order(x.grant);
+    if (known !== undefined) first = { write: x, order: known };
   }
   return first;
 }
