@@ -100,7 +100,10 @@ function staleStory(input: StoryInput, s: StaleWrite): Story {
 
 function conclusion(input: StoryInput, s: StaleWrite, grantedEarly: boolean): string {
   if (!s.accepted) {
-    return `Storage had already seen token ${s.highestToken} and rejected token ${s.staleToken}: divergence prevented.`;
+    const rejected = `Storage had already seen token ${s.highestToken} and rejected token ${s.staleToken}`;
+    return (input.fencing?.lockServiceViolations.length ?? 0) > 0
+      ? `${rejected}, but the lock service broke its promise: its tokens went backwards or were granted twice.`
+      : `${rejected}: divergence prevented.`;
   }
   const kind = input.config.storage.kind;
   const storage = kind === "s3-conditional"

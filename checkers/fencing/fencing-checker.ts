@@ -98,19 +98,36 @@ export function checkFencing(input: CheckInput): FencingResult {
   return {
     valid, storageKnown, violations, staleRejected: rejections.length, rejections,
     staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted, tokenless, conditional,
-    summary: fencingSummary(violations, rejections),
+    summary: fencingSummary(violations, rejections, lockViolations),
   };
 }
 
-function fencingSummary(accepted: readonly StaleWrite[], rejected: readonly StaleWrite[]): string {
+/**
+ * The first failure in one line: an accepted stale write; else a broken
+ * token promise of the lock service (tokens that went backwards or repeated,
+ * which storage cannot fence: it never says "divergence prevented" beside a
+ * FAIL); else the rejections that prevented divergence.
+ */
+function fencingSummary(accepted: readonly StaleWrite[], rejected: readonly StaleWrite[], lock: readonly LockServiceViolation[]): string {
   const first = accepted[0];
   if (first) {
     const more = accepted.length > 1 ? ` (${accepted.length} stale writes accepted in all)` : "";
     return `fencing: storage accepted a stale write on "${first.key}": token ${first.staleToken} after token ${first.highestToken} (client ${first.client}, "${first.value}")${more}`;
+  }
+  const broken = lock[0];
+  if (broken) {
+    const what = broken.kind === "token-order" ? "went backwards" : "repeated";
+    const more = lock.length > 1 ? ` (${lock.length} such grants in all)` : "";
+    const stored = rejected.length > 0 ? `; storage rejected ${rejected.length} write(s) under lower tokens, but the lock service broke its promise` : "";
+    return `fencing: the lock service's tokens ${what} on "${broken.resource}": ${lowerFirst(broken.message)}${more}${stored}`;
   }
   const kept = rejected[0];
   if (kept) {
     return `fencing: storage rejected ${rejected.length} stale write(s), the first with token ${kept.staleToken} after token ${kept.highestToken}: divergence prevented`;
   }
   return "";
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
