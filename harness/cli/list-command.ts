@@ -13,16 +13,16 @@ import type { ExitCode } from "./io.js";
 export function listLines(): string[] {
   const lines = ["lock services (--lock):"];
   for (const a of builtInAdapters()) {
-    lines.push(`  ${a.name.padEnd(18)}${a.info.summary}`);
-    lines.push(`  ${"".padEnd(18)}token: ${a.info.token ?? "none"}${a.info.limits ? `; limits: ${a.info.limits}` : ""}`);
+    lines.push(`  ${a.name.padEnd(21)}${a.info.summary}`);
+    lines.push(`  ${"".padEnd(21)}token: ${a.info.token ?? "none"}${a.info.limits ? `; limits: ${a.info.limits}` : ""}`);
   }
-  lines.push(`  ${"<path.mjs>".padEnd(18)}your own adapter module (README, "Writing an adapter"); add --endpoints for a service the harness does not start`);
+  lines.push(`  ${"<path.mjs>".padEnd(21)}your own adapter module (README, "Writing an adapter"); add --endpoints for a service the harness does not start`);
   lines.push("storages (--storage):");
-  for (const k of storageKinds()) lines.push(`  ${k.name.padEnd(18)}${k.summary}; limits: ${k.limits}`);
+  for (const k of storageKinds()) lines.push(`  ${k.name.padEnd(21)}${k.summary}; limits: ${k.limits}`);
   lines.push("workloads (--workload):");
-  for (const w of workloads()) lines.push(`  ${w.name.padEnd(18)}${w.description}`);
+  for (const w of workloads()) lines.push(`  ${w.name.padEnd(21)}${w.description}`);
   lines.push("faults (--nemesis):");
-  for (const p of faultPackages()) lines.push(`  ${p.name.padEnd(18)}${p.description}`);
+  for (const p of faultPackages()) lines.push(`  ${p.name.padEnd(21)}${p.description}`);
   return lines;
 }
 

@@ -74,6 +74,20 @@ export function scenarioList(): readonly Scenario[] {
           expect: "valid",
           why: "storage compares tokens, not clocks: the late write carries an old token and is rejected",
         },
+        {
+          label: "the lock service's own clock jumps and runs fast, leases on its wall clock",
+          argv: ["--lock", "reference-wallclock", "--storage", "fenced", "--nemesis", "clock-skew,clock-rate,clock-jump,clock-strobe",
+            "--fault-opt", "clock.nodes=lock", "--nemesis-interval", "1"],
+          expect: "invalid",
+          why: "a clock that jumps forward expires a lease early: the service grants it again while the first holder's lease is certainly unexpired",
+        },
+        {
+          label: "same faults, leases on its monotonic clock",
+          argv: ["--lock", "reference", "--storage", "fenced", "--nemesis", "clock-skew,clock-rate,clock-jump,clock-strobe",
+            "--fault-opt", "clock.nodes=lock", "--nemesis-interval", "1"],
+          expect: "valid",
+          why: "clock faults move wall clocks; a lease timed on the monotonic clock expires on time whatever the wall clock says",
+        },
       ],
     },
     {

@@ -6,14 +6,20 @@
 import type { LockAdapterInfo } from "./lock-adapter.js";
 
 /** The built-in adapter names. */
-export type BuiltInAdapterName = "reference" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redlock" | "postgres" | "quorum";
+export type BuiltInAdapterName = "reference" | "reference-wallclock" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redlock" | "postgres" | "quorum";
 
 /** Each built-in adapter's self-description. */
 export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>> = {
   reference: {
-    summary: "ours: one node, leases with a TTL on the server's clock, a fencing token per resource",
+    summary: "ours: one node, leases with a TTL on the server's monotonic clock, a fencing token per resource",
     token: "a per-resource counter that grows with every grant",
-    limits: "a single node: partitions isolate it whole, it has no quorum to lose",
+    limits: "a single node: partitions isolate it whole, it has no quorum to lose; clock faults do not move its leases (unless clock.monotonic=true)",
+    fixedTtl: true,
+  },
+  "reference-wallclock": {
+    summary: "the reference service with leases timed on its wall clock: what clock faults on the lock node break",
+    token: "a per-resource counter that grows with every grant",
+    limits: "unsafe under clock faults on its node by design: a clock that jumps forward or runs fast expires leases early (double grants)",
     fixedTtl: true,
   },
   etcd: {

@@ -4,7 +4,10 @@
  * small jittered backoff until granted or its signal aborts (checked between
  * attempts: an attempt in flight runs to its answer). The jitter is drawn
  * from a Rng seeded by the client id, so it is reproducible. The service is a single node:
- * with several endpoints the client talks to the first.
+ * with several endpoints the client talks to the first. The service times
+ * leases on its monotonic clock; `reference-wallclock` (the same service
+ * with `--lease-clock wall`) times them on its wall clock, which clock
+ * faults on the lock node move.
  */
 import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../harness/core/index.js";
 import { entrypointPath } from "../entrypoints.js";
@@ -20,15 +23,18 @@ export interface ReferenceAdapterOptions {
   readonly attemptTimeoutMs?: number;
   /** The jitter source for a client (default: a Rng seeded by the client id). */
   readonly rngFor?: (clientId: string) => Rng;
+  /** The clock the service times leases on (default "monotonic"; "wall" for `reference-wallclock`). */
+  readonly leaseClock?: "monotonic" | "wall";
 }
 
 /** Creates the `reference` adapter. */
 export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): LockAdapter {
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 2000;
   const rngFor = options.rngFor ?? ((clientId: string) => createRng(stableHash(clientId)));
+  const leaseClock = options.leaseClock ?? "monotonic";
   return {
-    name: "reference",
-    service: { nodes: 1, start: referenceLaunch },
+    name: leaseClock === "wall" ? "reference-wallclock" : "reference",
+    service: { nodes: 1, start: (node) => referenceLaunch(node, leaseClock) },
     async connect({ endpoints, clientId }) {
       const first = endpoints[0];
       if (first === undefined) {
@@ -40,9 +46,9 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
 }
 
 /** The server listens only once it serves, so its port accepting connections is its readiness: no `ready()` probe. */
-function referenceLaunch(node: LockServiceNode) {
+function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall") {
   const argv = [process.execPath, entrypointPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
-  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id] };
+  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock] };
 }
 
 interface ClientTuning {
@@ -111,3 +117,6 @@ function unexpected(path: string, answer: HttpJsonResponse): LockError {
 
 /** The built-in reference adapter with default tuning. */
 export const referenceAdapter: LockAdapter = createReferenceAdapter();
+
+/** The reference service with leases on its wall clock, which clock faults move. */
+export const referenceWallclockAdapter: LockAdapter = createReferenceAdapter({ leaseClock: "wall" });

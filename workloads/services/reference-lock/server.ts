@@ -1,11 +1,14 @@
 /**
  * Program entry of the reference lock service:
  *
- *   node server.js --host H --port P --data-dir D --node ID [--origin-ns N]
+ *   node server.js --host H --port P --data-dir D --node ID [--origin-ns N] [--lease-clock monotonic|wall]
  *
  * Prints `listening <host>:<port>` on stdout when ready and logs requests to
- * stderr. Lease expiry uses this process's wall clock, which the clock
- * nemesis skews through libfaketime: that is the point of the exercise.
+ * stderr. Leases are timed on the host's monotonic clock by default, which
+ * clock faults leave alone (unless `clock.monotonic=true`): the known-good
+ * baseline stays safe under every clock fault. `--lease-clock wall` times
+ * them on this process's wall clock, which the clock nemesis skews through
+ * libfaketime: the `reference-wallclock` variant, unsafe on purpose.
  * `--origin-ns` (the harness's CLOCK_MONOTONIC origin) adds harness times to
  * grants.jsonl.
  */
@@ -25,13 +28,13 @@ async function main(): Promise<void> {
       "data-dir": { type: "string" },
       node: { type: "string", default: "lock" },
       "origin-ns": { type: "string" },
+      "lease-clock": { type: "string", default: "monotonic" },
     },
   });
   const dataDir = values["data-dir"];
   if (!dataDir) throw new Error("Cannot start the reference lock service: --data-dir is missing");
   mkdirSync(dataDir, { recursive: true });
-  const clock = createSystemClock();
-  const table = createLeaseTable({ nowMs: () => clock.wallMs(), snapshot: loadLockState(dataDir) });
+  const table = createLeaseTable({ nowMs: leaseClock(values["lease-clock"]), snapshot: loadLockState(dataDir) });
   const originNs = values["origin-ns"] === undefined ? undefined : BigInt(values["origin-ns"]);
   const route = lockRoute({
     table,
@@ -46,6 +49,20 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`[${node}] ${line}\n`),
   });
   exitOnSignals(server);
+}
+
+/**
+ * The clock leases are timed on. The monotonic one is the host's
+ * CLOCK_MONOTONIC, shared by every process on the host, so leases saved to
+ * disk stay meaningful across a kill and restart.
+ */
+function leaseClock(kind: string): () => number {
+  if (kind === "wall") {
+    const clock = createSystemClock();
+    return () => clock.wallMs();
+  }
+  if (kind !== "monotonic") throw new Error(`Cannot start the reference lock service: --lease-clock "${kind}" is not monotonic or wall`);
+  return () => Number(process.hrtime.bigint() / 1_000_000n);
 }
 
 main().catch((error: unknown) => {
