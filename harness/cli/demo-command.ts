@@ -20,7 +20,8 @@ export function demoCommand(ctx: CliContext, setExit: (code: ExitCode) => void):
     .description("The full picture: a paused lease holder's stale write, accepted by unfenced storage and rejected by fenced storage")
     .action(async (opts: RunOptions) => {
       const seed = opts.seed ?? String(createSystemClock().wallMs() % 1_000_000);
-      const base: RunOptions = { ...opts, seed, nemesis: opts.nemesis === "none" ? "pause-holder" : opts.nemesis };
+      // The seed's picture: a fixed 100 ms hold unless --hold-ms says otherwise.
+      const base: RunOptions = { ...opts, seed, holdMs: opts.holdMs ?? "100", nemesis: opts.nemesis === "none" ? "pause-holder" : opts.nemesis };
       const results: RunOutcome[] = [];
       for (const storage of ["unfenced", "fenced"] as const) {
         if (ctx.signal.aborted) break;

@@ -31,18 +31,18 @@ async function runMutex(lock: string, nemesis: string): Promise<{ code: number; 
 }
 
 describe("fencecheck run --workload lock-mutex", () => {
-  it("acquires and releases only, and finds the reference lock service a mutex under partitions", async () => {
-    const run = await runMutex("reference", "partition");
+  it("acquires and releases only, and finds the reference lock service a mutex under pauses", async () => {
+    const run = await runMutex("reference", "pause");
     expect(run.code, run.err).toBe(0);
     const fs = new Set(run.ops.filter((op) => typeof op.process === "number").map((op) => op.f));
     expect([...fs].sort()).toEqual(["acquire", "release"]);
-    expect(run.ops.filter((op) => op.f === "release" && op.type === "ok").length).toBeGreaterThan(3);
+    expect(run.ops.filter((op) => op.f === "release" && op.type === "ok").length).toBeGreaterThan(0);
     expect(run.checkers).toEqual(["mutex", "lock-service", "stats"]);
     expect(run.out).toMatch(/^valid \(mutex: ok, lock-service: ok, stats: ok\)/m);
   }, 60_000);
 
-  it("finds etcd a mutex under pauses", async () => {
-    const run = await runMutex("etcd", "pause");
+  it("finds etcd a mutex under partitions", async () => {
+    const run = await runMutex("etcd", "partition");
     expect(run.code, run.err).toBe(0);
     expect(run.checkers).toEqual(["mutex", "lock-service", "stats"]);
   }, 60_000);

@@ -3,7 +3,7 @@
  * injected `cwd` (relative paths) and `defaultSeed`; unit-tested.
  */
 import { isAbsolute, resolve } from "node:path";
-import { HarnessError, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../core/index.js";
+import { defaultHold, HarnessError, parseHold, shortestHold, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../core/index.js";
 import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../../workloads/index.js";
 
 /** The raw options commander hands over (all strings, as typed). */
@@ -28,7 +28,8 @@ export interface RunOptions {
   readonly clients: string;
   readonly resources: string;
   readonly ttlMs: string;
-  readonly holdMs: string;
+  /** One value or a range "50..1500"; the default mix of hold.ts when absent. */
+  readonly holdMs?: string;
   readonly acquireTimeoutMs: string;
   readonly singleWriter?: boolean;
   readonly leaseCheck?: string;
@@ -63,6 +64,8 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
   const seed = opts.seed === undefined ? env.defaultSeed : integer("--seed", opts.seed, 0);
   const adapter = /[/\\.]/.test(opts.lock) && !isAbsolute(opts.lock) ? resolve(env.cwd, opts.lock) : opts.lock;
   const ttlMs = integer("--ttl-ms", opts.ttlMs, 50);
+  const hold = opts.holdMs === undefined ? defaultHold(ttlMs) : parseHold(opts.holdMs);
+  if (!hold) invalid(`--hold-ms "${opts.holdMs}" is not a number of ms or a range like 50..1500`);
   const config: RunConfig = {
     name: opts.name ?? `${baseName(opts.lock)}${workload === DEFAULT_WORKLOAD ? "" : `-${workload}`}-${opts.storage}-${faults.join("+") || "none"}`,
     seed,
@@ -78,7 +81,8 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
       clients: integer("--clients", opts.clients, 1),
       resources: integer("--resources", opts.resources, 1),
       ttlMs,
-      holdMs: integer("--hold-ms", opts.holdMs, 0),
+      holdMs: shortestHold(hold),
+      hold,
       acquireTimeoutMs: integer("--acquire-timeout-ms", opts.acquireTimeoutMs, 1),
       ...(opts.singleWriter ? { singleWriter: true } : {}),
       ...(opts.leaseCheck && opts.leaseCheck !== "none" ? { leaseCheck: leaseCheck(opts.leaseCheck) } : {}),

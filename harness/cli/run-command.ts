@@ -62,7 +62,7 @@ export function addRunOptions(command: Command): Command {
     .option("--clients <n>", "concurrent clients, each its own process and node", "5")
     .option("--resources <n>", "resources (lock names and storage keys) clients contend for", "2")
     .option("--ttl-ms <ms>", "lease time to live", "2000")
-    .option("--hold-ms <ms>", "time a client spends in its critical section before writing", "100")
+    .option("--hold-ms <ms>", "time a client holds the lease before writing (or releasing): one value, or a range like 50..1500 (default: 70% 50..150 ms, 30% 65-85% of the TTL)")
     .option("--lease-check <mode>", "before writing, a client checks its lease by its own clock: none, skip (the write) or self-fence (exit)", "none")
     .option("--write-delay-ms <ms>", "time between a client's lease check and its write: the window a pause can hit", "0")
     .option("--single-writer", "each client uses only its own resource (single-writer partitioning)")

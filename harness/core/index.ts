@@ -18,3 +18,4 @@ export * from "./generators.js";
 export * from "./topology.js";
 export * from "./client.js";
 export * from "./report-section.js";
+export * from "./hold.js";

@@ -3,6 +3,7 @@
  * enough to re-run it and to re-check it. Live handles (cluster, agents,
  * abort signal) travel separately in the run context.
  */
+import type { HoldSpec } from "./hold.js";
 import type { LeaseCheck } from "./agent-protocol.js";
 
 export type RuntimeKind = "local" | "fake" | "docker";
@@ -51,8 +52,10 @@ export interface WorkloadConfig {
   readonly resources: number;
   /** Lease time to live asked of the lock service. */
   readonly ttlMs: number;
-  /** Time a client spends inside its critical section before it writes. */
+  /** The shortest time a client spends inside its critical section (before it writes or releases). */
   readonly holdMs: number;
+  /** The holds drawn per critical section (see hold.ts); always `holdMs` when absent. */
+  readonly hold?: HoldSpec;
   /** How long an acquire keeps retrying a busy lock before it fails. */
   readonly acquireTimeoutMs: number;
   /**

@@ -4,7 +4,7 @@
  * replies: `fail` when the op certainly had no effect, `info` otherwise.
  *
  * By default this is the seed's unsafe client on purpose: a write does not
- * check that the lease is still valid. It sleeps `holdMs` inside the critical
+ * check that the lease is still valid. It sleeps the write's `holdMs` (else the configured one) inside the critical
  * section and then writes with the token it remembers, exactly like a holder
  * that wakes from a pause believing it still holds the lock. With
  * `leaseCheck`, after the hold it looks at its own clock: the lease is valid
@@ -79,10 +79,10 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     return { id, type: "fail", value: { resource }, error: { code, message: result.message, definite: true } };
   }
 
-  async function write(id: number, resource: string, value: string): Promise<AgentReply> {
+  async function write(id: number, resource: string, value: string, holdMs: number): Promise<AgentReply> {
     const lease = leases.get(resource);
     if (!lease) return notHolder(id, { resource, value });
-    await deps.sleep(config.holdMs);
+    await deps.sleep(holdMs);
     const check = config.leaseCheck ?? "none";
     if (check !== "none" && deps.nowMs() >= lease.validUntilMs) {
       const message = `Lease on "${resource}" (token ${lease.token}) expired by this client's clock before the write`;
@@ -119,7 +119,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
 
   async function dispatch(request: AgentRequest, stopWaiting: AbortSignal | undefined): Promise<AgentReply> {
     const { id, f } = request;
-    const v = (request.value ?? {}) as { resource?: unknown; value?: unknown };
+    const v = (request.value ?? {}) as { resource?: unknown; value?: unknown; holdMs?: unknown };
     const known = f === "acquire" || f === "read" || f === "write" || f === "release";
     if (!known) return definiteFail(id, request.value, "unknown-f", `Cannot run op "${f}": unknown f`);
     if (typeof v.resource !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "${f}": no resource`);
@@ -127,7 +127,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     if (f === "read") return read(id, v.resource);
     if (f === "release") return release(id, v.resource);
     if (typeof v.value !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "write": no string value`);
-    return write(id, v.resource, v.value);
+    return write(id, v.resource, v.value, typeof v.holdMs === "number" && v.holdMs >= 0 ? v.holdMs : config.holdMs);
   }
 
   return {

@@ -4,7 +4,7 @@
  * the lease's TTL) and for the lock service's own promise (Jepsen's etcd
  * lock test). No storage is written and nothing is read at the end.
  */
-import { resourceNames } from "../../harness/core/index.js";
+import { drawHold, holdSpecOf, resourceNames } from "../../harness/core/index.js";
 import { lockServiceChecker, mutexChecker, statsChecker } from "../../checkers/index.js";
 import type { Workload } from "../workload.js";
 import { lockMutexGenerator } from "./lock-mutex-generator.js";
@@ -12,13 +12,13 @@ import { createMutexSession } from "./mutex-session.js";
 
 export const lockMutexWorkload: Workload = {
   name: "lock-mutex",
-  description: "acquire, hold, release only; each resource checked as a mutex whose holds end at the TTL, and the lock service's promise",
+  description: "acquire, hold (--hold-ms), release only; each resource checked as a mutex whose holds end at the TTL, and the lock service's promise",
   generator: (config) =>
     lockMutexGenerator({
       concurrency: config.workload.clients,
       resources: resourceNames(config.workload.resources),
       seed: config.seed,
-      holdMs: () => config.workload.holdMs,
+      holdMs: (thread, cycle) => drawHold(holdSpecOf(config.workload), config.seed, thread, cycle),
     }),
   finalGenerator: () => undefined,
   session: createMutexSession,

@@ -37,6 +37,8 @@ export interface LockWriteGeneratorOptions {
   readonly seed: number;
   /** Thread t always uses resource t mod N (single-writer partitioning). */
   readonly singleWriter?: boolean;
+  /** The hold of a thread's cycle, ms, sent in the write's value; absent: the agent's configured hold. */
+  readonly holdMs?: (thread: number, cycle: number) => number;
 }
 
 /** Creates the lock-write generator. */
@@ -64,9 +66,11 @@ function nextOp(opts: LockWriteGeneratorOptions, threads: readonly ThreadState[]
   for (const process of free) {
     const state = threads[threadOf(process, opts.concurrency)];
     if (!state || state.busy) continue;
+    const thread = threadOf(process, opts.concurrency);
+    const hold = opts.holdMs ? { holdMs: opts.holdMs(thread, state.cycle) } : {};
     const value =
       state.step === "write"
-        ? { resource: state.resource, value: `p${process}-${state.cycle}` }
+        ? { resource: state.resource, value: `p${process}-${state.cycle}`, ...hold }
         : { resource: state.resource };
     return [{ process, f: state.step, value }, make(opts, threads)];
   }

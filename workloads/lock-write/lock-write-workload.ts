@@ -4,7 +4,7 @@
  * lease overlaps, the lock service's promise, the final state and
  * linearizability of each resource as a fenced register.
  */
-import { eachOnce, REPORT_SECTIONS, resourceNames } from "../../harness/core/index.js";
+import { drawHold, eachOnce, holdSpecOf, REPORT_SECTIONS, resourceNames } from "../../harness/core/index.js";
 import { lockCheckers } from "../../checkers/index.js";
 import { createAgentSession } from "../agent/agent-session.js";
 import type { Workload } from "../workload.js";
@@ -19,6 +19,7 @@ export const lockWriteWorkload: Workload = {
       resources: resourceNames(config.workload.resources),
       seed: config.seed,
       singleWriter: config.workload.singleWriter === true,
+      holdMs: (thread, cycle) => drawHold(holdSpecOf(config.workload), config.seed, thread, cycle),
     }),
   finalGenerator: (config) => eachOnce(resourceNames(config.workload.resources).map((resource) => ({ f: "read", value: { resource } }))),
   session: createAgentSession,

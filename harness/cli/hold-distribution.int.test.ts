@@ -1,0 +1,40 @@
+/**
+ * Holds drawn from a distribution (the default mixes short holds with some
+ * near the TTL) catch, while the run goes on, a lock service that grants a
+ * resource again once 60% of the TTL has passed (testdata/early-lock), on
+ * every seed tried: the lock-service checker finds a grant while the last
+ * lease was certainly live, well before the run's time limit. Needs root
+ * and a build.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "./main.js";
+
+const store = mkdtempSync(join(tmpdir(), "fencecheck-hold-"));
+afterAll(() => rmSync(store, { recursive: true, force: true }));
+
+const ADAPTER = join(import.meta.dirname, "testdata", "early-lock", "adapter.mjs");
+const TIME_LIMIT_S = 6;
+
+interface DoubleGrant {
+  readonly overlapStart: number;
+}
+
+describe("the default hold distribution against a lock service that grants early", () => {
+  it.each([1, 2, 3])("catches the early grant mid-run with seed %i", async (seed) => {
+    let err = "";
+    const io = { out: () => undefined, err: (s: string) => void (err += s), isTty: false };
+    const args = ["run", "--lock", ADAPTER, "--storage", "fenced", "--time-limit", String(TIME_LIMIT_S), "--seed", String(seed), "--store", store];
+    const code = await main(args, io, { cwd: process.cwd(), signal: new AbortController().signal });
+    expect(code, err).toBe(1);
+    const results = JSON.parse(readFileSync(join(store, "latest", "results.json"), "utf8")) as { results: { "lock-service": { valid: unknown; doubleGrants: DoubleGrant[] } } };
+    const first = readFileSync(join(store, "latest", "history.jsonl"), "utf8").split("\n", 1)[0] as string;
+    const startNs = (JSON.parse(first) as { time: number }).time;
+    const lockService = results.results["lock-service"];
+    expect(lockService.valid).toBe(false);
+    const earliest = Math.min(...lockService.doubleGrants.map((g) => g.overlapStart));
+    expect(earliest - startNs).toBeLessThan((TIME_LIMIT_S * 1e9) / 2);
+  }, 60_000);
+});
