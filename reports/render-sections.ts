@@ -63,6 +63,7 @@ export function findingsSection(m: ReportModel): string {
 /** Seed, configuration and the command that runs it again. */
 export function runSection(m: ReportModel): string {
   return `<section><h2>Run</h2><p>Seed ${e(m.run.seed)}, lock adapter ${e(m.run.lockAdapter)}, ${e(m.run.storageKind)} storage, lease ${e(m.run.ttlMs)} ms, faults: ${e(m.run.faults.join(", ") || "none")}.</p>
+<p>Clients bound to lock nodes (each client's endpoint list starts at its own): ${e(m.run.bindings.join(", "))}.</p>
 <p>Run it again:</p><pre class="command">${e(m.run.command)}</pre>
 <details open><summary>Configuration</summary><pre>${e(JSON.stringify(m.run.config, null, 2))}</pre></details></section>`;
 }

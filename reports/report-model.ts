@@ -2,7 +2,7 @@
  * The report as data: everything the HTML shows, computed from a stored run
  * so that tests can assert on it without parsing HTML.
  */
-import { REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../harness/core/index.js";
+import { clientBindings, REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../harness/core/index.js";
 import type { CanvasTrack } from "./canvas-track.js";
 import type { ChartSpec } from "./charts/chart-spec.js";
 import { clockChart } from "./charts/clock-chart.js";
@@ -28,6 +28,8 @@ export interface RunInfo {
   readonly ttlMs: number;
   readonly faults: readonly string[];
   readonly config: RunConfig;
+  /** Which lock node each client's endpoint list starts at ("c1 -> l1"). */
+  readonly bindings: readonly string[];
 }
 
 /** The whole report. */
@@ -99,6 +101,7 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
     run: {
       name: config.name, seed: config.seed, command: config.command, lockAdapter: config.lock.adapter,
       storageKind: config.storage.kind, ttlMs: config.workload.ttlMs, faults: config.nemesis.faults, config,
+      bindings: clientBindings(config),
     },
     sections: options.sections ?? REPORT_SECTIONS,
   };

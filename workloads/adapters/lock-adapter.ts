@@ -49,6 +49,12 @@ export interface LockClient {
 
 /** How a client connects. Endpoints are "host:port" (or URLs, adapter's choice). */
 export interface ConnectOptions {
+  /**
+   * Every lock node's endpoint, rotated for this client: client i's list
+   * starts at node i mod n (Jepsen's binding), so an adapter that uses the
+   * first endpoint spreads the clients over the nodes. Prefer the first;
+   * fail over to the others in order.
+   */
   readonly endpoints: readonly string[];
   readonly clientId: string;
 }
