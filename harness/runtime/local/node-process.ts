@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { HarnessError } from "../../core/index.js";
+import { HarnessError, messageOf } from "../../core/index.js";
 import type { Clock, NodeId, NodeProcess, ProcessExit, ProcessSpec } from "../../core/index.js";
 import { createLineSplitter, lineChannel } from "../common/line-splitter.js";
 import { namespaceExecArgv } from "./namespaces.js";
@@ -128,10 +128,16 @@ async function awaitExec(pid: number, wrappers: readonly string[], clock: Clock,
   }
 }
 
-/** Opens the log for appending, with a header line naming the command. */
+/** Opens the log for appending, with a header line naming the command; a failure (a full disk) names the file. */
 function openLog(logFile: string, argv: readonly string[]): number {
-  mkdirSync(dirname(logFile), { recursive: true });
-  const fd = openSync(logFile, "a");
-  writeSync(fd, `--- fencecheck: starting ${argv.join(" ")}\n`);
-  return fd;
+  let fd: number | undefined;
+  try {
+    mkdirSync(dirname(logFile), { recursive: true });
+    fd = openSync(logFile, "a");
+    writeSync(fd, `--- fencecheck: starting ${argv.join(" ")}\n`);
+    return fd;
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    throw new HarnessError("store.write-failed", `Cannot write "${logFile}": ${messageOf(error)}`, { cause: error });
+  }
 }
