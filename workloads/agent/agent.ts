@@ -11,7 +11,6 @@ import { createInterface } from "node:readline";
 import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../harness/core/index.js";
 import { createSystemClock, messageOf } from "../../harness/core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
-import { createS3StorageClient } from "../adapters/s3-storage-client.js";
 import { createStorageClient } from "../adapters/storage-client.js";
 import { storageKinds } from "../services/storage-kinds.js";
 import { parseAgentConfig } from "./agent-config.js";
@@ -33,8 +32,9 @@ async function openSession(): Promise<AgentSession> {
   // Storage requests and releases get the acquire timeout as their budget.
   const storageOptions = { endpoints: config.storageEndpoints, timeoutMs: Math.max(config.acquireTimeoutMs, 500) };
   const backend = storageKinds().find((k) => k.name === config.storageKind)?.backend;
+  // The AWS SDK takes a quarter of a second to load: only agents writing to S3 load it.
   const storage = backend?.kind === "s3"
-    ? createS3StorageClient({ ...storageOptions, conditional: backend.mode === "s3-conditional" })
+    ? (await import("../adapters/s3-storage-client.js")).createS3StorageClient({ ...storageOptions, conditional: backend.mode === "s3-conditional" })
     : createStorageClient(storageOptions);
   const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
   const clock = createSystemClock();
