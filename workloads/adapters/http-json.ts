@@ -2,7 +2,14 @@
  * One JSON request over HTTP with a per-request timeout. Any answer, whatever
  * its status, resolves; only a network error or a timeout rejects, and then
  * the caller cannot know whether the server acted on the request.
+ *
+ * Built on node:http rather than fetch: a client op is one request, and
+ * fetch (undici, with a timeout signal combined per request) cost about four
+ * times the CPU of a plain request on a kept-alive connection, which made the
+ * client agents the run's bottleneck. A client that sends many requests
+ * keeps its connections open with `createJsonHttp`.
  */
+import { Agent, request as httpRequest } from "node:http";
 
 /** A request to send. */
 export interface HttpJsonRequest {
@@ -32,25 +39,65 @@ export class HttpUnanswered extends Error {
   }
 }
 
-/** Sends the request; rejects with `HttpUnanswered` when no answer arrived in time. */
-export async function requestJson(request: HttpJsonRequest): Promise<HttpJsonResponse> {
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      signal,
-      ...(request.body === undefined
-        ? {}
-        : { body: JSON.stringify(request.body), headers: { "content-type": "application/json" } }),
+/** A client's own pool of kept-alive connections. */
+export interface JsonHttp {
+  /** As `requestJson`, reusing an idle connection to the same server when there is one. */
+  request(request: HttpJsonRequest): Promise<HttpJsonResponse>;
+  /** Closes the idle connections. */
+  close(): void;
+}
+
+/**
+ * Idle connections close after this long: before Node servers' own 5 s
+ * keep-alive timeout, so a request never races the server closing its socket.
+ */
+const IDLE_MS = 4_000;
+
+/** Creates a connection pool for one client (one connection per server at a time is all an agent needs). */
+export function createJsonHttp(): JsonHttp {
+  const agent = new Agent({ keepAlive: true, timeout: IDLE_MS });
+  return { request: (request) => send(request, agent), close: () => agent.destroy() };
+}
+
+/** Sends the request on a fresh connection; rejects with `HttpUnanswered` when no answer arrived in time. */
+export function requestJson(request: HttpJsonRequest): Promise<HttpJsonResponse> {
+  return send(request, false);
+}
+
+function send(request: HttpJsonRequest, agent: Agent | false): Promise<HttpJsonResponse> {
+  return new Promise((resolve, reject) => {
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const headers = body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+    const signal = request.signal;
+    let settled = false;
+    const finish = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      return true;
+    };
+    const fail = (timedOut: boolean, why: string, cause?: unknown): void => {
+      if (!finish()) return;
+      req.destroy();
+      reject(new HttpUnanswered(timedOut, `${request.method} ${request.url}: ${why}`, { cause }));
+    };
+    const onAbort = (): void => fail(true, `no answer within ${request.timeoutMs} ms or aborted`);
+    const timer = setTimeout(onAbort, request.timeoutMs);
+    const req = httpRequest(request.url, { method: request.method, agent, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => {
+        if (finish()) resolve({ status: res.statusCode ?? 0, body: parseOrUndefined(text) });
+      });
+      res.on("error", (error) => fail(false, causeOf(error), error));
     });
-    const text = await response.text();
-    return { status: response.status, body: parseOrUndefined(text) };
-  } catch (error) {
-    const timedOut = signal.aborted;
-    const why = timedOut ? `no answer within ${request.timeoutMs} ms or aborted` : causeOf(error);
-    throw new HttpUnanswered(timedOut, `${request.method} ${request.url}: ${why}`, { cause: error });
-  }
+    req.on("error", (error) => fail(false, causeOf(error), error));
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    req.end(body);
+  });
 }
 
 function parseOrUndefined(text: string): unknown {
@@ -62,8 +109,7 @@ function parseOrUndefined(text: string): unknown {
 }
 
 function causeOf(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  if (typeof cause?.code === "string") return cause.code;
-  if (typeof cause?.message === "string") return cause.message;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string") return code;
   return error instanceof Error ? error.message : String(error);
 }

@@ -12,7 +12,7 @@
 import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../harness/core/index.js";
 import { entrypointPath } from "../entrypoints.js";
 import { endpointUrl } from "./endpoint-url.js";
-import { HttpUnanswered, requestJson, type HttpJsonResponse } from "./http-json.js";
+import { createJsonHttp, HttpUnanswered, type HttpJsonResponse } from "./http-json.js";
 import type { AcquireOptions, Lease, LockAdapter, LockClient, LockServiceNode } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
 import { stableHash } from "./stable-hash.js";
@@ -57,11 +57,12 @@ interface ClientTuning {
 }
 
 function referenceClient(base: string, clientId: string, tuning: ClientTuning): LockClient {
+  const http = createJsonHttp();
   /** One request; without `signal` it runs to its answer or its own attempt timeout. */
   async function post(path: string, body: unknown, signal?: AbortSignal): Promise<HttpJsonResponse> {
     try {
       const request = { method: "POST", url: `${base}${path}`, body, timeoutMs: tuning.attemptTimeoutMs } as const;
-      return await requestJson(signal ? { ...request, signal } : request);
+      return await http.request(signal ? { ...request, signal } : request);
     } catch (error) {
       const code = error instanceof HttpUnanswered && error.timedOut ? "timeout" : "unavailable";
       throw new LockError(code, error instanceof Error ? error.message : String(error), false, { cause: error });
@@ -93,7 +94,7 @@ function referenceClient(base: string, clientId: string, tuning: ClientTuning): 
       }
       throw unexpected("/release", answer);
     },
-    close: () => Promise.resolve(),
+    close: async () => http.close(),
   };
 }
 

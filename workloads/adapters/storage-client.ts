@@ -6,7 +6,7 @@
  */
 import { HarnessError, type Token } from "../../harness/core/index.js";
 import { endpointUrl } from "./endpoint-url.js";
-import { HttpUnanswered, requestJson } from "./http-json.js";
+import { createJsonHttp, HttpUnanswered } from "./http-json.js";
 import { stableHash } from "./stable-hash.js";
 
 /** How the client is built. */
@@ -54,13 +54,15 @@ export function createStorageClient(options: StorageClientOptions): StorageClien
   const timeoutMs = options.timeoutMs ?? 2000;
   if (endpoints.length === 0) throw new HarnessError("config.invalid", "Cannot create a storage client: no storage endpoints");
   const endpointFor = (key: string): string => endpoints[stableHash(key) % endpoints.length] as string;
+  // Kept-alive connections; idle ones close on their own, so the client needs no close.
+  const http = createJsonHttp();
 
   return {
     endpointFor,
     async read(key, signal) {
       const url = `${endpointFor(key)}/read?key=${encodeURIComponent(key)}`;
       try {
-        const answer = await requestJson({ method: "GET", url, timeoutMs, ...(signal ? { signal } : {}) });
+        const answer = await http.request({ method: "GET", url, timeoutMs, ...(signal ? { signal } : {}) });
         const body = answer.body as { value?: unknown; token?: unknown; version?: unknown } | undefined;
         if (answer.status !== 200 || body === undefined) return unanswered(`GET ${url}: status ${answer.status}`, false);
         const version = "version" in body ? { version: stringOrNull(body.version) } : {};
@@ -72,7 +74,7 @@ export function createStorageClient(options: StorageClientOptions): StorageClien
     async write(request, signal) {
       const url = `${endpointFor(request.key)}/write`;
       try {
-        const answer = await requestJson({ method: "POST", url, body: request, timeoutMs, ...(signal ? { signal } : {}) });
+        const answer = await http.request({ method: "POST", url, body: request, timeoutMs, ...(signal ? { signal } : {}) });
         const body = answer.body as { reason?: unknown; highest?: unknown } | undefined;
         const highest = stringOrNull(body?.highest);
         if (answer.status === 200) return { kind: "accepted", highest };
