@@ -17,8 +17,8 @@ export type {
   PartitionInfo,
   Verdict,
 } from "./checker.js";
-export { searchPartition } from "./search.js";
-export type { PartitionOutcome, SearchLimits } from "./search.js";
+export { searchPartition, startSearch } from "./search.js";
+export type { PartitionOutcome, Search, SearchLimits } from "./search.js";
 export { fromHistory, jepsenOpsOf, checkLockHistory } from "./from-history.js";
 export { visualizationData } from "./visualization-data.js";
 export type { VisualOp, VisualPartition } from "./visualization-data.js";

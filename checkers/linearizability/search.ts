@@ -43,12 +43,31 @@ const MEMORY_POLL_MASK = 65535;
 /** Bytes a cache entry costs besides its bitset words and state: slot, hash, offsets, array cell. */
 const ENTRY_BYTES = 40;
 
-/** Searches one partition's operations for a linearization. */
+/** A search that runs in slices, so that one thread can interleave several (as porcupine's goroutines do). */
+export interface Search {
+  /** Runs at most about `budget` steps; the outcome once decided, undefined while undecided. */
+  run(budget: number): PartitionOutcome | undefined;
+}
+
+/** Searches one partition's operations for a linearization, to the end. */
 export function searchPartition<S, I, O>(
   model: FullModel<S, I, O>,
   ops: readonly Operation<I, O>[],
   limits: SearchLimits,
 ): PartitionOutcome {
+  const search = startSearch(model, ops, limits);
+  for (;;) {
+    const outcome = search.run(0x3fffffff);
+    if (outcome !== undefined) return outcome;
+  }
+}
+
+/** Prepares the search of one partition; nothing runs until `run`. */
+export function startSearch<S, I, O>(
+  model: FullModel<S, I, O>,
+  ops: readonly Operation<I, O>[],
+  limits: SearchLimits,
+): Search {
   const e = makeEntries(ops);
   const { next, op: opOf, match, bit } = e;
   const inputs = ops.map((o) => o.input);
@@ -58,6 +77,7 @@ export function searchPartition<S, I, O>(
   const cache = createConfigCache(equal);
   const callStack = new Int32Array(ops.length);
   const stateStack: S[] = [];
+  // The loop's variables, kept here between slices.
   let top = 0;
   let bitsHash = 0;
   // linearized[0..lo) are all ones; hi is the last non-zero word (or below lo).
@@ -65,70 +85,76 @@ export function searchPartition<S, I, O>(
   let hi = -1;
   let state = model.init();
   let stateBytesSum = 0;
+  let entry = next[0]!;
+  let steps = 0;
   // The longest prefix so far, kept as call nodes; `agree` is how many of
   // them the current stack still shares, so a new record copies only the rest.
   const bestStack = new Int32Array(ops.length);
   let bestTop = 0;
   let agree = 0;
   let best = { stuck: [] as number[], state };
-  let entry = next[0]!;
-  let steps = 0;
-  while (next[0] !== -1) {
-    if ((++steps & POLL_MASK) === 0) {
-      if (limits.expired()) return unknown("timeout");
-      if (cacheBytes() > limits.maxBytes) return unknown("memory");
-      if ((steps & MEMORY_POLL_MASK) === 0 && limits.overMemory?.() === true) return unknown("memory");
-    }
-    if (match[entry]! !== -1) {
-      const i = opOf[entry]!;
-      const after = step(state, inputs[i]!, outputs[i]!);
-      if (after !== ILLEGAL) {
-        const b = bit[entry]!;
-        const w = b >>> 5;
-        const oldLo = lo;
-        const oldHi = hi;
-        setBit(linearized, b);
-        if (w > hi) hi = w;
-        if (w === lo) while (lo < linearized.length && linearized[lo] === 0xffffffff) lo++;
-        const h = bitsHash ^ bitKey(b);
-        if (cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S)) {
-          stateBytesSum += stateBytes(after as S);
-          callStack[top] = entry;
-          stateStack[top++] = state;
-          state = after as S;
-          bitsHash = h;
-          lift(e, entry);
-          entry = next[0]!;
-          continue;
-        }
-        clearBit(linearized, b);
-        lo = oldLo;
-        hi = oldHi;
+  return { run };
+
+  function run(budget: number): PartitionOutcome | undefined {
+    const end = steps + budget;
+    while (next[0] !== -1) {
+      if (steps >= end) return undefined;
+      if ((++steps & POLL_MASK) === 0) {
+        if (limits.expired()) return unknown("timeout");
+        if (cacheBytes() > limits.maxBytes) return unknown("memory");
+        if ((steps & MEMORY_POLL_MASK) === 0 && limits.overMemory?.() === true) return unknown("memory");
       }
-      entry = next[entry]!;
-    } else {
-      if (top === 0) return illegal();
-      if (top > bestTop) record(entry);
-      const call = callStack[--top]!;
-      if (agree > top) agree = top;
-      state = stateStack[top]!;
-      const b = bit[call]!;
-      const w = b >>> 5;
-      clearBit(linearized, b);
-      if (w < lo) lo = w;
-      while (hi >= lo && linearized[hi] === 0) hi--;
-      bitsHash ^= bitKey(b);
-      unlift(e, call);
-      entry = next[call]!;
+      if (match[entry]! !== -1) {
+        const i = opOf[entry]!;
+        const after = step(state, inputs[i]!, outputs[i]!);
+        if (after !== ILLEGAL) {
+          const b = bit[entry]!;
+          const w = b >>> 5;
+          const oldLo = lo;
+          const oldHi = hi;
+          setBit(linearized, b);
+          if (w > hi) hi = w;
+          if (w === lo) while (lo < linearized.length && linearized[lo] === 0xffffffff) lo++;
+          const h = bitsHash ^ bitKey(b);
+          if (cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S)) {
+            stateBytesSum += stateBytes(after as S);
+            callStack[top] = entry;
+            stateStack[top++] = state;
+            state = after as S;
+            bitsHash = h;
+            lift(e, entry);
+            entry = next[0]!;
+            continue;
+          }
+          clearBit(linearized, b);
+          lo = oldLo;
+          hi = oldHi;
+        }
+        entry = next[entry]!;
+      } else {
+        if (top === 0) return illegal();
+        if (top > bestTop) record(entry);
+        const call = callStack[--top]!;
+        if (agree > top) agree = top;
+        state = stateStack[top]!;
+        const b = bit[call]!;
+        const w = b >>> 5;
+        clearBit(linearized, b);
+        if (w < lo) lo = w;
+        while (hi >= lo && linearized[hi] === 0) hi--;
+        bitsHash ^= bitKey(b);
+        unlift(e, call);
+        entry = next[call]!;
+      }
     }
+    return {
+      result: "ok",
+      linearization: stackOps(),
+      stuck: [],
+      state: model.describeState(state),
+      configurations: cache.size(),
+    };
   }
-  return {
-    result: "ok",
-    linearization: stackOps(),
-    stuck: [],
-    state: model.describeState(state),
-    configurations: cache.size(),
-  };
 
   function cacheBytes(): number {
     return cache.size() * ENTRY_BYTES + cache.words() * 4 + stateBytesSum;

@@ -1,48 +1,89 @@
 /**
- * One thread's share of a parallel check: its partitions in order, under a
- * deadline, the memory bound and the stop flag shared by all threads.
+ * The loop every thread of a parallel check runs: claim unchecked partitions
+ * from a counter shared by all threads (largest first), search them under
+ * the deadline, the memory bound and the shared stop flag, report each, and
+ * stop at an illegal one. A thread that starts late simply finds less left
+ * to claim.
  */
-import { fillDefaults, searchPartition, type Model, type Operation, type PartitionOutcome } from "../../checkers/index.js";
+import { fillDefaults, startSearch, type Model, type Operation, type PartitionOutcome, type Search } from "../../checkers/index.js";
 import { memoryBound } from "./memory-bound.js";
 
-/** What a thread checks: its partitions and the bounds. */
-export interface WorkerJob {
-  readonly modelName: string;
-  readonly initial: unknown;
+/** What every thread shares: the partitions and the bounds. */
+export interface SharedCheck {
   readonly partitions: readonly { readonly index: number; readonly operations: readonly Operation<unknown, unknown>[] }[];
   /** Deadline as performance.timeOrigin + performance.now() reads it, in ms (Infinity: none). */
   readonly deadlineMs: number;
   readonly maxMemoryBytes: number;
-  /** Int32Array over it: [0] is 1 once some thread found an illegal partition. */
-  readonly stop: SharedArrayBuffer;
+  /** Int32Array over it: [0] the next partition to claim, [1] 1 once some thread found an illegal partition. */
+  readonly shared: SharedArrayBuffer;
 }
 
+/** A worker's share: the model is rebuilt from its name (functions do not cross threads). */
+export interface WorkerJob extends SharedCheck {
+  readonly modelName: string;
+  readonly initial: unknown;
+  /** Threads in the check, this worker and the main thread included. */
+  readonly threads: number;
+}
+
+/** A new shared counter and stop flag. */
+export function sharedState(): SharedArrayBuffer {
+  return new SharedArrayBuffer(8);
+}
+
+/** True once some thread found an illegal partition. */
+export function stopped(shared: SharedArrayBuffer): boolean {
+  return Atomics.load(new Int32Array(shared), 1) === 1;
+}
+
+/** Steps a search runs before the thread turns to its next open partition. */
+const SLICE = 20_000;
+
 /**
- * Checks `job.partitions` in order, passing each outcome to `report`; stops
- * at an illegal one (raising the stop flag) or when the flag is raised
- * elsewhere (the partition cut short is then not reported).
+ * Claims and checks partitions, passing each outcome to `report`. Like
+ * porcupine's goroutines, the partitions this thread holds are searched
+ * together, in turns of a few milliseconds, so one hard partition cannot
+ * hide a quick illegal one. The thread holds up to its fair share (the
+ * partitions over `threads`) at a time and claims more as they finish. An
+ * illegal outcome is reported before the stop flag is raised; a search cut
+ * short by the flag is not reported. `tick` is called between turns.
  */
-export function checkBin(
+export function checkClaimed(
   model: Model<unknown, unknown, unknown>,
-  job: Omit<WorkerJob, "modelName" | "initial">,
+  job: SharedCheck,
+  threads: number,
   report: (index: number, outcome: PartitionOutcome) => void,
+  tick: () => void = () => undefined,
 ): void {
   const full = fillDefaults(model);
-  const stop = new Int32Array(job.stop);
-  const stopped = (): boolean => Atomics.load(stop, 0) === 1;
+  const state = new Int32Array(job.shared);
   const limits = {
-    expired: () => stopped() || performance.timeOrigin + performance.now() >= job.deadlineMs,
+    expired: () => Atomics.load(state, 1) === 1 || performance.timeOrigin + performance.now() >= job.deadlineMs,
     maxBytes: job.maxMemoryBytes,
     overMemory: memoryBound(job.maxMemoryBytes),
   };
-  for (const p of job.partitions) {
-    if (stopped()) return;
-    const outcome = searchPartition(full, p.operations, limits);
-    if (outcome.result === "unknown" && stopped()) return;
-    report(p.index, outcome);
-    if (outcome.result === "illegal") {
-      Atomics.store(stop, 0, 1);
-      return;
+  const share = Math.max(1, Math.ceil(job.partitions.length / Math.max(1, threads)));
+  const open: { index: number; search: Search }[] = [];
+  for (;;) {
+    while (open.length < share) {
+      const k = Atomics.add(state, 0, 1);
+      if (k >= job.partitions.length) break;
+      const p = job.partitions[k]!;
+      open.push({ index: p.index, search: startSearch(full, p.operations, limits) });
+    }
+    if (open.length === 0) return;
+    tick();
+    for (let i = 0; i < open.length; i++) {
+      if (Atomics.load(state, 1) === 1) return;
+      const outcome = open[i]!.search.run(SLICE);
+      if (outcome === undefined) continue;
+      if (outcome.result === "unknown" && Atomics.load(state, 1) === 1) return;
+      report(open[i]!.index, outcome);
+      if (outcome.result === "illegal") {
+        Atomics.store(state, 1, 1);
+        return;
+      }
+      open.splice(i--, 1);
     }
   }
 }

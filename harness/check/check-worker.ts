@@ -1,22 +1,19 @@
 /**
- * Worker-thread entry: checks the partitions it was given (workerData, see
- * `WorkerJob`), posting `{ index, outcome }` for each, then `{ done: true }`.
- * The model is rebuilt here from its name and initial value (functions do
- * not cross threads). An illegal partition raises the shared stop flag,
- * which every thread polls; partitions cut short by it are not posted.
+ * Worker-thread entry of a parallel check: claims partitions of the shared
+ * job (workerData, a `WorkerJob`) like the main thread does, posting
+ * `{ index, outcome }` for each it checks, then `{ done: true }`.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { isUnknown, modelSpec, UNKNOWN, type Operation } from "../../checkers/index.js";
-import { checkBin, type WorkerJob } from "./check-bin.js";
+import { checkClaimed, type WorkerJob } from "./check-bin.js";
 
 const port = parentPort;
 if (port) {
   const job = workerData as WorkerJob;
   const model = modelSpec(job.modelName).model(job.initial);
-  const partitions = job.partitions.map((p) => ({
-    index: p.index,
-    operations: p.operations.map((op): Operation<unknown, unknown> => (isUnknown(op.output) ? { ...op, output: UNKNOWN } : op)),
-  }));
-  checkBin(model, { ...job, partitions }, (index, outcome) => port.postMessage({ index, outcome }));
+  // Structured cloning copies the unknown-output marker: restore the one value.
+  const revive = (op: Operation<unknown, unknown>): Operation<unknown, unknown> => (isUnknown(op.output) ? { ...op, output: UNKNOWN } : op);
+  const partitions = job.partitions.map((p) => ({ index: p.index, operations: p.operations.map(revive) }));
+  checkClaimed(model, { ...job, partitions }, job.threads, (index, outcome) => port.postMessage({ index, outcome }));
   port.postMessage({ done: true });
 }

@@ -22,7 +22,7 @@ describe.skipIf(!existsSync(built))("checkParallel on worker threads (needs npm 
   it("checks every partition across threads and says ok", async () => {
     const checkParallel = await load();
     const ops = generateKvHistory({ ops: 3000, clients: 6, keys: 5, rng: createRng(3) });
-    const ok = await checkParallel(prepareCheck(ops, "g", "edn", parseModelArg("kv")), { workers: 2 });
+    const ok = await checkParallel(prepareCheck(ops, "g", "edn", parseModelArg("kv")), { workers: 2, workersAfterMs: 0 });
     expect(ok.result).toBe("ok");
     expect(ok.info?.partitions.map((p) => p.index)).toEqual([0, 1, 2, 3, 4]);
   });
@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(built))("checkParallel on worker threads (needs npm 
     const checkParallel = await load();
     const ops = generateKvHistory({ ops: 3000, clients: 6, keys: 5, rng: createRng(4) });
     for (const key of ["0", "1", "2", "3", "4"]) {
-      const bad = await checkParallel(prepareCheck([...ops, ...bogusGet(key)], "g", "edn", parseModelArg("kv")), { workers: 2 });
+      const bad = await checkParallel(prepareCheck([...ops, ...bogusGet(key)], "g", "edn", parseModelArg("kv")), { workers: 2, workersAfterMs: 0 });
       expect(bad.result, `bogus get on key ${key}`).toBe("illegal");
     }
   });
@@ -39,7 +39,7 @@ describe.skipIf(!existsSync(built))("checkParallel on worker threads (needs npm 
   it("waits for a worker's illegal partition found while this thread was still searching", async () => {
     const checkParallel = await load();
     const big = generateKvHistory({ ops: 60_000, clients: 10, keys: 1, rng: createRng(6) });
-    const r = await checkParallel(prepareCheck([...big, ...bogusGet("other")], "g", "edn", parseModelArg("kv")), { workers: 2 });
+    const r = await checkParallel(prepareCheck([...big, ...bogusGet("other")], "g", "edn", parseModelArg("kv")), { workers: 2, workersAfterMs: 0 });
     expect(r.result).toBe("illegal");
     expect(r.info?.partitions.map((p) => p.outcome.result)).toEqual(["illegal"]);
   });

@@ -1,10 +1,13 @@
 /**
  * Checks the partitions of a prepared history on this thread and, when there
- * are several and enough operations to repay a worker's start, on worker
- * threads too (one per other core). Partitions are dealt largest first to the
- * thread with the fewest operations so far; each worker gets its share once,
- * at start. An illegal partition raises a flag every thread polls, so all
- * stop at once. The descriptions a report needs are made only when read.
+ * are several and the check is still running after `workersAfterMs`, on
+ * worker threads too (one per other core). A worker costs its start (tens of
+ * milliseconds to load its modules, then code not yet optimized), more than
+ * most checks take, so short checks never pay it. Every thread claims
+ * partitions (largest first) from a shared counter, so a worker helps from
+ * the moment it has booted. An illegal partition raises a flag every thread
+ * polls, so all stop at once. The descriptions a report needs are made only
+ * when read.
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -13,12 +16,11 @@ import {
   fillDefaults,
   partitionInfo,
   type LinearizabilityResult,
-  type Operation,
   type PartitionInfo,
   type PartitionOutcome,
   type PreparedCheck,
 } from "../../checkers/index.js";
-import { checkBin, type WorkerJob } from "./check-bin.js";
+import { checkClaimed, sharedState, type SharedCheck, type WorkerJob } from "./check-bin.js";
 import { DEFAULT_MAX_MEMORY_BYTES } from "./memory-bound.js";
 
 /** Options of a parallel check. */
@@ -28,37 +30,37 @@ export interface ParallelOptions {
   readonly maxMemoryBytes?: number;
   /** Threads to check on at most, this one included (default: the machine's parallelism). */
   readonly workers?: number;
-  /** Below this many operations in all, check on this thread alone (default 400). */
-  readonly minParallelOps?: number;
+  /** Start the workers once the check has run this long on this thread (default 50 ms; 0: at once). */
+  readonly workersAfterMs?: number;
 }
-
-type Ops = readonly Operation<unknown, unknown>[];
 
 /** Checks `prepared`, spreading its partitions over threads when worth it. */
 export async function checkParallel(prepared: PreparedCheck, options: ParallelOptions = {}): Promise<LinearizabilityResult> {
   const model = fillDefaults(prepared.model);
   const parts = model.partition(prepared.operations);
-  const enough = prepared.operations.length >= (options.minParallelOps ?? 400);
-  const threads = enough ? Math.min(options.workers ?? availableParallelism(), parts.length) : 1;
-  const bins = deal(parts, threads);
-  const stop = new SharedArrayBuffer(4);
-  const bounds = {
+  const threads = Math.max(1, Math.min(options.workers ?? availableParallelism(), parts.length));
+  const job: SharedCheck = {
+    partitions: parts.map((operations, index) => ({ index, operations })).sort((a, b) => b.operations.length - a.operations.length),
     deadlineMs: performance.timeOrigin + performance.now() + (options.timeoutMs ?? Infinity),
     maxMemoryBytes: options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES,
-    stop,
+    shared: sharedState(),
   };
   const outcomes = new Map<number, PartitionOutcome>();
-  const workers = bins.slice(1).map((partitions) =>
-    startWorker({ modelName: prepared.modelName, initial: prepared.initial, partitions, ...bounds }, (index, outcome) => outcomes.set(index, outcome)),
-  );
+  const record = (index: number, outcome: PartitionOutcome): void => void outcomes.set(index, outcome);
+  let pool: Pool | undefined;
+  const started = performance.now();
+  const claimed = new Int32Array(job.shared);
+  const startWorkers = (): void => {
+    if (pool !== undefined || threads < 2 || performance.now() - started < (options.workersAfterMs ?? 50)) return;
+    if (Atomics.load(claimed, 0) >= parts.length) return;
+    pool = startPool(threads - 1, { ...job, modelName: prepared.modelName, initial: prepared.initial, threads }, record);
+  };
   try {
-    checkBin(prepared.model, { partitions: bins[0] ?? [], ...bounds }, (index, outcome) => outcomes.set(index, outcome));
-    const settled = Promise.all(workers.map((w) => w.done));
-    // An illegal partition found here settles the verdict: no need to wait for the workers.
-    if ([...outcomes.values()].some((o) => o.result === "illegal")) settled.catch(() => undefined);
-    else await settled;
+    startWorkers();
+    checkClaimed(prepared.model, job, threads, record, startWorkers);
+    await pool?.settled(() => outcomes.size === parts.length || [...outcomes.values()].some((o) => o.result === "illegal"));
   } finally {
-    for (const w of workers) void w.worker.terminate();
+    pool?.terminate();
   }
   const infos: PartitionInfo<unknown, unknown>[] = [...outcomes]
     .sort((a, b) => a[0] - b[0])
@@ -69,28 +71,47 @@ export async function checkParallel(prepared: PreparedCheck, options: ParallelOp
   return { result, info: { partitions: infos } };
 }
 
-/** Deals partitions, largest first, to the bin with the fewest operations. */
-function deal(parts: readonly Ops[], bins: number): { index: number; operations: Ops }[][] {
-  const out = Array.from({ length: Math.max(1, bins) }, () => [] as { index: number; operations: Ops }[]);
-  const load = new Array<number>(out.length).fill(0);
-  const order = parts.map((_, i) => i).sort((a, b) => parts[b]!.length - parts[a]!.length);
-  for (const index of order) {
-    const bin = load.indexOf(Math.min(...load));
-    out[bin]!.push({ index, operations: parts[index]! });
-    load[bin]! += parts[index]!.length;
-  }
-  return out;
+/** Workers checking claimed partitions; `settled` waits until `enough` holds or every worker is done. */
+interface Pool {
+  settled(enough: () => boolean): Promise<void>;
+  terminate(): void;
 }
 
-function startWorker(job: WorkerJob, report: (index: number, outcome: PartitionOutcome) => void): { worker: Worker; done: Promise<void> } {
-  const worker = new Worker(new URL("./check-worker.js", import.meta.url), { workerData: job });
-  const done = new Promise<void>((resolve, reject) => {
+function startPool(size: number, job: WorkerJob, report: (index: number, outcome: PartitionOutcome) => void): Pool {
+  let running = size;
+  let failure: Error | undefined;
+  let wake = (): void => undefined;
+  const workers = Array.from({ length: size }, () => {
+    const worker = new Worker(new URL("./check-worker.js", import.meta.url), { workerData: job });
+    let ended = false;
+    const end = (error?: Error): void => {
+      if (ended) return;
+      ended = true;
+      running--;
+      failure ??= error;
+      wake();
+    };
     worker.on("message", (m: { done?: true; index?: number; outcome?: PartitionOutcome }) => {
-      if (m.done) resolve();
-      else report(m.index!, m.outcome!);
+      if (m.done) end();
+      else {
+        report(m.index!, m.outcome!);
+        wake();
+      }
     });
-    worker.on("error", reject);
-    worker.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`a checker worker exited with code ${code}`))));
+    worker.on("error", (error) => end(error));
+    worker.on("exit", (code) => end(code === 0 ? undefined : new Error(`a checker worker exited with code ${code}`)));
+    return worker;
   });
-  return { worker, done };
+  return {
+    settled: (enough) =>
+      new Promise<void>((resolve, reject) => {
+        wake = () => {
+          if (enough()) resolve();
+          else if (failure) reject(failure);
+          else if (running === 0) resolve();
+        };
+        wake();
+      }),
+    terminate: () => workers.forEach((w) => void w.terminate()),
+  };
 }

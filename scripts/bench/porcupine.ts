@@ -71,13 +71,14 @@ const registerCodec: Codec = {
 };
 const microOps = (ops: unknown): unknown => (ops as Rec[]).map((m) => [m.write, m.key, scalar(m.value)]);
 const kvInput = (i: unknown): unknown => [(i as Rec).f, (i as Rec).key, (i as Rec).value];
+const kvInitial = (p: PreparedCheck): unknown => (p.initial === undefined || p.initial === null ? "" : String(p.initial));
 
 const CODECS: Record<string, Codec> = {
   register: registerCodec,
   "cas-register": registerCodec,
   "etcd-register": registerCodec,
-  kv: { model: "kv", input: kvInput, output: same, initial: (p) => p.model.init() },
-  "kv-nopartition": { model: "kv-nopartition", input: kvInput, output: same, initial: (p) => (p.initial === undefined || p.initial === null ? "" : String(p.initial)) },
+  kv: { model: "kv", input: kvInput, output: same, initial: kvInitial },
+  "kv-nopartition": { model: "kv-nopartition", input: kvInput, output: same, initial: kvInitial },
   mutex: { model: "mutex", input: (i) => [(i as Rec).acquire, (i as Rec).process], output: same, initial: (p) => p.model.init() },
   "multi-register": {
     model: "multi-register",

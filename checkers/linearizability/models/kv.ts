@@ -7,8 +7,8 @@
  * append and accepts any get. The key comes from the op's `:key`, or from a
  * `[key value]` tuple value (jepsen.independent) when there is no `:key`.
  */
+import { mix32 } from "../bitset.js";
 import { ILLEGAL, UNKNOWN, isUnknown, type Model, type Operation } from "../model.js";
-import { hashString } from "../values.js";
 import { DROP, badOp, type ModelSpec, type OpPair } from "./spec.js";
 
 /** A kv operation: 0 get, 1 put, 2 append. */
@@ -20,51 +20,107 @@ export interface KvInput {
 /** The string a get returned (put and append: ""). */
 export type KvOutput = string;
 
-type KvMap = ReadonlyMap<string, string>;
+/**
+ * A key's value with its polynomial hash (h(s + t) = h(s)·B^|t| + h(t)), so
+ * an append hashes only what it appends and never flattens the joined string.
+ */
+export interface KvValue {
+  readonly s: string;
+  readonly h: number;
+}
+
+/** The whole map: values by key number (undefined: the initial value), and the map's hash. */
+export interface KvMap {
+  readonly values: readonly (KvValue | undefined)[];
+  readonly h: number;
+}
+
+const BASE = 0x01000193;
+
+function polyHash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, BASE) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+function basePower(n: number): number {
+  let p = 1;
+  for (let i = 0; i < n; i++) p = Math.imul(p, BASE);
+  return p;
+}
+
+function kvValue(s: string): KvValue {
+  return { s, h: polyHash(s) };
+}
+
+function stepValue(state: KvValue, input: KvInput, output: string | { unknown: true }): KvValue | typeof ILLEGAL {
+  if (input.f === 1) return kvValue(input.value);
+  if (input.f === 2) return input.value === "" ? state : { s: state.s + input.value, h: (Math.imul(state.h, basePower(input.value.length)) + polyHash(input.value)) | 0 };
+  return isUnknown(output) || output === state.s ? state : ILLEGAL;
+}
+
+function sameValue(a: KvValue, b: KvValue): boolean {
+  return a === b || (a.h === b.h && a.s === b.s);
+}
 
 /** The per-key model: state is the key's string; partitions by key. */
-export function kvModel(initial: string): Model<string, KvInput, KvOutput> {
+export function kvModel(initial: string): Model<KvValue, KvInput, KvOutput> {
+  const start = kvValue(initial);
   return {
-    init: () => initial,
-    step: (state, input, output) => stepString(state, input, output),
+    init: () => start,
+    step: stepValue,
     partition: partitionByKey,
-    hash: hashString,
+    equal: sameValue,
+    hash: (v) => mix32(v.h),
     describeOperation: describeKv,
-    describeState: (s) => JSON.stringify(s),
-    stateBytes: (s) => 24 + 2 * s.length,
+    describeState: (v) => JSON.stringify(v.s),
+    stateBytes: (v) => 40 + 2 * v.s.length,
   };
 }
 
-/** The whole-map model: one state for all keys (much slower to check). */
+/**
+ * The whole-map model: one state for all keys (much slower to check). Keys
+ * are numbered as the search meets them; a key at its initial value adds
+ * nothing to the map's hash, so a map is equal to itself whether or not a
+ * key was ever set back to the initial value.
+ */
 export function kvMapModel(initial: string): Model<KvMap, KvInput, KvOutput> {
+  const start = kvValue(initial);
+  const numbers = new Map<string, number>();
+  const names: string[] = [];
+  const number = (key: string): number => {
+    let n = numbers.get(key);
+    if (n === undefined) {
+      n = names.push(key) - 1;
+      numbers.set(key, n);
+    }
+    return n;
+  };
+  const share = (n: number, v: KvValue): number => (v === start ? 0 : mix32(v.h ^ Math.imul(n + 1, 0x9e3779b1)) - mix32(start.h ^ Math.imul(n + 1, 0x9e3779b1)));
   return {
-    init: () => new Map(),
+    init: () => ({ values: [], h: 0 }),
     step(state, input, output) {
-      const before = state.get(input.key) ?? initial;
-      const after = stepString(before, input, output);
+      const n = number(input.key);
+      const before = state.values[n] ?? start;
+      const after = stepValue(before, input, output);
       if (after === ILLEGAL) return ILLEGAL;
-      return after === before ? state : new Map(state).set(input.key, after);
+      if (after === before) return state;
+      const values = state.values.slice();
+      values[n] = after;
+      return { values, h: (state.h - share(n, before) + share(n, after)) | 0 };
     },
     equal(a, b) {
-      if (a.size !== b.size) return false;
-      for (const [k, v] of a) if (b.get(k) !== v) return false;
+      if (a.h !== b.h) return false;
+      for (let n = Math.max(a.values.length, b.values.length) - 1; n >= 0; n--) {
+        if (!sameValue(a.values[n] ?? start, b.values[n] ?? start)) return false;
+      }
       return true;
     },
-    hash(state) {
-      let h = 0;
-      for (const [k, v] of state) h = (h + Math.imul(hashString(k), 31) + hashString(v)) | 0;
-      return h >>> 0;
-    },
+    hash: (m) => mix32(m.h),
     describeOperation: describeKv,
-    describeState: (s) => JSON.stringify(Object.fromEntries([...s].sort())),
-    stateBytes: (s) => 64 + 48 * s.size,
+    describeState: (m) => JSON.stringify(Object.fromEntries(m.values.flatMap((v, n) => (v === undefined ? [] : [[names[n]!, v.s]])).sort())),
+    stateBytes: (m) => 64 + 8 * m.values.length,
   };
-}
-
-function stepString(state: string, input: KvInput, output: string | { unknown: true }): string | typeof ILLEGAL {
-  if (input.f === 1) return input.value;
-  if (input.f === 2) return state + input.value;
-  return isUnknown(output) || output === state ? state : ILLEGAL;
 }
 
 /** Groups operations by their input's key, in order of first appearance. */
@@ -115,7 +171,7 @@ function initialText(initial: unknown): string {
 }
 
 /** `kv`: get/put/append partitioned by key. */
-export const kvSpec: ModelSpec<string, KvInput, KvOutput> = {
+export const kvSpec: ModelSpec<KvValue, KvInput, KvOutput> = {
   name: "kv",
   summary: "key/value get, put, append; checked per key",
   fs: ["get", "put", "append"],
