@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHistoryJsonl } from "../core/index.js";
-import { runCli, startCli } from "./testing/cli-process.js";
+import { runCli, startCli, until } from "./testing/cli-process.js";
 
 const base = mkdtempSync(join(tmpdir(), "fencecheck-full-disk-"));
 const store = join(base, "store");
@@ -37,13 +37,6 @@ function fillDisk(path: string): void {
     // ENOSPC: full
   } finally {
     closeSync(fd);
-  }
-}
-
-async function until(what: string, done: () => boolean, limitMs: number): Promise<void> {
-  for (let waited = 0; !done(); waited += 50) {
-    if (waited > limitMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

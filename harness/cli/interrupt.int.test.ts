@@ -14,7 +14,7 @@ import { parseHistoryJsonl, type Op } from "../core/index.js";
 import { faultPeriods } from "../../reports/index.js";
 import { nemesisPackage } from "../../nemesis/index.js";
 import { readStoredRun } from "../store/index.js";
-import { startCli } from "./testing/cli-process.js";
+import { startCli, until } from "./testing/cli-process.js";
 
 const store = mkdtempSync(join(tmpdir(), "fencecheck-interrupt-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));
@@ -23,13 +23,6 @@ function nemesisOps(): Op[] {
   const path = join(store, "latest", "nemesis.jsonl");
   if (!existsSync(path)) return [];
   return parseHistoryJsonl(readFileSync(path, "utf8"), path, () => undefined);
-}
-
-async function until(what: string, done: () => boolean, limitMs: number): Promise<void> {
-  for (let waited = 0; !done(); waited += 50) {
-    if (waited > limitMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe("Ctrl-C during a pause and a partition", () => {

@@ -16,7 +16,7 @@ export async function runProcess(argv: readonly string[]): Promise<ExitCode> {
       process.stderr.write(`fencecheck: ${signal} again: still healing faults and stopping nodes, please wait\n`);
       return;
     }
-    process.stderr.write(`fencecheck: ${signal}: interrupting the run; healing faults, stopping nodes, checking the history so far\n`);
+    process.stderr.write(`fencecheck: ${signal}: interrupting the run: healing faults and stopping nodes\n`);
     controller.abort();
   };
   // A closed pipe (`fencecheck list | head`) ends the output, not the process with a stack trace.

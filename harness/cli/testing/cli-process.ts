@@ -40,3 +40,11 @@ export function startCli(args: readonly string[], opts: { readonly cwd?: string 
 export function runCli(args: readonly string[], opts: { readonly cwd?: string } = {}): Promise<CliResult> {
   return startCli(args, opts).done;
 }
+
+/** Polls `done` every 50 ms; rejects naming `what` after `limitMs`. */
+export async function until(what: string, done: () => boolean, limitMs: number): Promise<void> {
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited > limitMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
