@@ -12,7 +12,7 @@ export * from "./stats/stats-checker.js";
 export * from "./lock-service/lock-service-checker.js";
 export * from "./lock-service/double-grants.js";
 export * from "./lock-service/availability.js";
-export * from "./linearizable/linearizable-checker.js";
+export * from "./fenced-register/linearizable-checker.js";
 export * from "./testing/history-builder.js";
 export * from "./testing/seed-scenario.js";
 export * from "./linearizability/index.js";

@@ -3,7 +3,7 @@ import type { Checker } from "../harness/core/index.js";
 import { fencingChecker } from "./fencing/fencing-checker.js";
 import { finalStateChecker } from "./final-state/final-state-checker.js";
 import { leaseOverlapChecker } from "./lease-overlap/lease-overlap-checker.js";
-import { linearizableChecker } from "./linearizable/linearizable-checker.js";
+import { linearizableChecker } from "./fenced-register/linearizable-checker.js";
 import { lockServiceChecker } from "./lock-service/lock-service-checker.js";
 import { realTimeChecker } from "./real-time/real-time-checker.js";
 import { statsChecker } from "./stats/stats-checker.js";

@@ -6,7 +6,7 @@
 import type { History, RunConfig } from "../harness/core/index.js";
 import type { TimedStaleWrite } from "../checkers/index.js";
 import { clientName, millis, seconds } from "./format.js";
-import type { Story, StoryFact } from "./story.js";
+import type { Story, StoryFact } from "./story-types.js";
 import { findPause } from "./story-evidence.js";
 
 /** Tells `s` in order. Pure. */

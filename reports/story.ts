@@ -9,22 +9,8 @@ import { clientName, millis, seconds } from "./format.js";
 import { realTimeStory } from "./real-time-story.js";
 import { findGrant, findPause, findWrite } from "./story-evidence.js";
 
-/** One fact of the story; `time` (harness ns) when it happened at a known time. */
-export interface StoryFact {
-  readonly time: number | undefined;
-  readonly text: string;
-}
-
-/** What the story is about. */
-export type StoryKind = "divergence" | "prevented" | "lock-service" | "no-stale-write" | "unknown";
-
-/** The story: a headline, facts in order, and the conclusion. */
-export interface Story {
-  readonly kind: StoryKind;
-  readonly headline: string;
-  readonly facts: readonly StoryFact[];
-  readonly conclusion: string;
-}
+export type { Story, StoryFact, StoryKind } from "./story-types.js";
+import type { Story, StoryFact, StoryKind } from "./story-types.js";
 
 /** What the story is told from. */
 export interface StoryInput {

@@ -1,22 +1,28 @@
 #!/usr/bin/env node
 /**
- * Enforces the import rule of DESIGN.md, so it holds by check and not by
- * good intentions:
+ * Enforces the import rule (docs/architecture.md), so it holds by check and
+ * not by good intentions:
  * - harness/core imports nothing of ours; checkers/ and nemesis/ import only
  *   harness/core; workloads/ imports harness/core and checkers/; reports/
  *   imports harness/core and (types only) checkers/; only harness/ wires
  *   everything together, and nothing outside harness/ imports the rest of it.
+ * - harness/cli calls only harness/run, harness/scenario and harness/core.
  * - Cross-folder imports go through the folder's index.ts.
- * - harness/core, checkers/ and reports/ are pure: no fs, processes, sockets,
- *   worker threads or Docker (tests beside them may read test data).
+ * - harness/core, checkers/, nemesis/ and reports/ are pure: a package is
+ *   imported only when its folder's allowlist names it (tests beside them may
+ *   use vitest and read test data), and they use no process, new Date(),
+ *   fetch or require.
  * - Date.now() and Math.random() only in harness/core/clock.ts and rng.ts.
- * Prints one line per violation and exits 1 if there is any.
+ * - No cycle between files (type-only and dynamic imports count).
+ * Prints one line per violation and exits 1 if there is any. The root to
+ * check is the first argument (default: this package).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { fileCycles } from "./lint/file-cycles.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(process.argv[2] ?? resolve(dirname(fileURLToPath(import.meta.url)), ".."));
 const TOP = ["harness", "workloads", "nemesis", "checkers", "reports", "scripts"];
 const MAY_IMPORT = {
   "harness/core": ["harness/core"],
@@ -27,8 +33,19 @@ const MAY_IMPORT = {
   harness: ["harness/core", "harness", "workloads", "nemesis", "checkers", "reports"],
   scripts: ["harness/core", "harness", "workloads", "nemesis", "checkers", "reports", "scripts"],
 };
-const PURE = new Set(["harness/core", "checkers", "reports"]);
-const IMPURE_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|dgram|http|https|worker_threads|cluster)$|^(dockerode|execa)$/;
+/** The packages each pure folder may import outside its tests; anything else is refused. */
+const PURE_ALLOW = {
+  "harness/core": [],
+  checkers: [],
+  nemesis: [],
+  reports: ["@napi-rs/canvas", "chart.js"],
+};
+const PURE = new Set(Object.keys(PURE_ALLOW));
+/** What tests beside pure code may import. */
+const PURE_TEST_ALLOW = ["vitest", "node:fs", "node:path", "node:url", "node:os"];
+/** Effects pure code may not reach for without an import; harness/core/clock.ts reads process.hrtime. */
+const PURE_GLOBALS = [[/\bprocess\s*\./, "process"], [/\bnew\s+Date\s*\(/, "new Date()"], [/\bfetch\s*\(/, "fetch()"], [/\brequire\s*\(/, "require()"]];
+const CLI_MAY_CALL = ["harness/cli", "harness/core", "harness/run", "harness/scenario"];
 const IMPORT_RE = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function folderOf(file) {
@@ -66,8 +83,18 @@ function check(file) {
       } else if (from === "harness" && to === "harness/core" && !isIndex(target, to)) {
         problems.push(`${where}: import harness/core through its index.ts, not "${spec}"`);
       }
-    } else if (PURE.has(from) && !isTest && !typeOnly && IMPURE_MODULES.test(spec)) {
-      problems.push(`${where}: ${from}/ is pure and may not import "${spec}"`);
+      if (from === "harness" && !isTest && where.split(sep).join("/").startsWith("harness/cli/")) {
+        const sub = harnessFolder(target);
+        if (sub !== undefined && !CLI_MAY_CALL.includes(sub)) problems.push(`${where}: harness/cli calls only harness/run and harness/scenario, not ${sub}/ ("${spec}")`);
+      }
+    } else if (PURE.has(from) && !(isTest ? PURE_TEST_ALLOW : PURE_ALLOW[from]).includes(spec)) {
+      problems.push(`${where}: ${from}/ is pure and may not import "${spec}" (not in its allowlist)`);
+    }
+  }
+  if (PURE.has(from) && !isTest) {
+    const code = withoutComments(text);
+    for (const [re, what] of PURE_GLOBALS) {
+      if (re.test(code) && !(what === "process" && where.split(sep).join("/") === "harness/core/clock.ts")) problems.push(`${where}: ${from}/ is pure and may not use ${what}`);
     }
   }
   const clockFile = /harness\/core\/(clock|rng)\.ts$|lint-imports\.mjs$/.test(where.split(sep).join("/"));
@@ -77,20 +104,33 @@ function check(file) {
   return problems;
 }
 
+/** "harness/run" for a file under harness/run/; undefined outside harness/. */
+function harnessFolder(file) {
+  const rel = relative(root, file).split(sep).join("/");
+  const [top, sub] = rel.split("/");
+  return top === "harness" && sub !== undefined && !sub.includes(".") ? `harness/${sub}` : undefined;
+}
+
+/** The text without comments, so that prose about `process` or `new Date()` is not code. */
+function withoutComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+}
+
 function isIndex(target, folder) {
   return relative(join(root, folder), target).split(sep).join("/") === "index.ts";
 }
 
-const problems = TOP.filter((t) => {
+const files = TOP.filter((t) => {
   try {
     return statSync(join(root, t)).isDirectory();
   } catch {
     return false;
   }
-}).flatMap((t) => [...sourceFiles(join(root, t))].flatMap(check));
+}).flatMap((t) => [...sourceFiles(join(root, t))]);
+const problems = [...files.flatMap(check), ...fileCycles(files, root)];
 for (const p of problems) console.error(p);
 if (problems.length > 0) {
-  console.error(`lint-imports: ${problems.length} violation(s) of the import rule (DESIGN.md)`);
+  console.error(`lint-imports: ${problems.length} violation(s) of the import rule (docs/architecture.md)`);
   process.exit(1);
 }
 console.log("lint-imports: the import rule holds");

@@ -5,17 +5,9 @@
  * expected one), 2 some unknown, 254 bad input (one line naming file and line).
  */
 import { Command } from "commander";
-import {
-  parseFormatArg,
-  parseInitial,
-  parseModelArg,
-  type ModelChoice,
-} from "../../checkers/index.js";
-import { explainResult } from "../check/explain.js";
-import { checkFile } from "../check/check-file.js";
-import { readManifest, runManifest } from "../check/manifest.js";
 import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
+import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice, explainResult, checkFile, readManifest, runManifest } from "../run/index.js";
 
 /** Parsed options of the check command. */
 export interface CheckArgs {

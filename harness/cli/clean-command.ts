@@ -1,8 +1,8 @@
 /** `fencecheck clean`: remove what a run killed with SIGKILL left behind. */
 import { Command } from "commander";
-import { cleanDocker, cleanLocal, connectEngine, defaultDockerStateDir, engineAnswers } from "../runtime/index.js";
-import type { CliContext } from "./main.js";
+import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
+import { cleanDocker, cleanLocal, connectEngine, defaultDockerStateDir, engineAnswers } from "../run/index.js";
 
 /** Builds the `clean` command. */
 export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {

@@ -6,9 +6,8 @@
  */
 import { Command } from "commander";
 import { createSystemClock } from "../core/index.js";
-import { runTest, type RunOutcome } from "../run/index.js";
-import { createLocalRuntime } from "../runtime/index.js";
-import type { CliContext } from "./main.js";
+import { runTest, type RunOutcome, createLocalRuntime } from "../run/index.js";
+import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { optionsToConfig, type RunOptions } from "./options-to-config.js";
 import { addRunOptions } from "./run-command.js";

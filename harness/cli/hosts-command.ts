@@ -6,9 +6,9 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { createSystemClock } from "../core/index.js";
-import { buildHostImage, connectEngine, hostsDown, hostsUp, pingEngine } from "../runtime/index.js";
-import type { CliContext } from "./main.js";
+import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
+import { buildHostImage, connectEngine, hostsDown, hostsUp, pingEngine } from "../run/index.js";
 
 /** Builds the `hosts` command and its subcommands. */
 export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {

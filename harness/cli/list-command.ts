@@ -4,10 +4,9 @@
  * workloads, fault packages), so the list cannot drift from what exists.
  */
 import { Command } from "commander";
-import { faultPackages } from "../../nemesis/index.js";
-import { builtInAdapters, storageKinds, workloads } from "../../workloads/index.js";
-import type { CliContext } from "./main.js";
+import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
+import { faultPackages, builtInAdapters, storageKinds, workloads } from "../run/index.js";
 
 /** The lines `list` prints (pure over the registries). */
 export function listLines(): string[] {

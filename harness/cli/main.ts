@@ -7,15 +7,9 @@ import { Command, CommanderError } from "commander";
 import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
 
-/** What the CLI gets from the process it runs in. */
-export interface CliContext {
-  readonly io: CliIo;
-  readonly cwd: string;
-  /** The arguments as typed (recorded so a run can be repeated exactly). */
-  readonly argv: readonly string[];
-  /** Aborted on Ctrl-C or SIGTERM. */
-  readonly signal: AbortSignal;
-}
+import type { CliContext } from "./cli-context.js";
+
+export type { CliContext } from "./cli-context.js";
 
 type CommandFactory = (ctx: CliContext, setExit: (code: ExitCode) => void) => Command;
 

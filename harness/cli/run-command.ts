@@ -1,11 +1,9 @@
 /** `fencecheck run`: one test against a lock service, with faults. */
 import { Command, Option } from "commander";
 import { createSystemClock } from "../core/index.js";
-import { checkStore, resolveLockService, runTest } from "../run/index.js";
-import { createLocalRuntime, dockerRuntimeForRun } from "../runtime/index.js";
+import { checkStore, resolveLockService, runTest, createLocalRuntime, dockerRuntimeForRun, faultPackages, resolveNemesis } from "../run/index.js";
 import { resolve } from "node:path";
-import { faultPackages, resolveNemesis } from "../../nemesis/index.js";
-import type { CliContext } from "./main.js";
+import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { optionsToConfig, STORAGE_KINDS, type RunOptions } from "./options-to-config.js";
 import { applyRunFile } from "./apply-run-file.js";

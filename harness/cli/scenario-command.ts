@@ -6,8 +6,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { Command } from "commander";
 import { createSystemClock, HarnessError, type RunConfig } from "../core/index.js";
-import { renderScenarioPage, type ScenarioRow } from "../../reports/index.js";
-import { createLocalRuntime } from "../runtime/index.js";
 import {
   findScenario,
   runScenario,
@@ -17,10 +15,11 @@ import {
   type ScenarioVariant,
   type VariantOutcome,
 } from "../scenario/index.js";
-import type { CliContext } from "./main.js";
+import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { optionsToConfig, type RunOptions } from "./options-to-config.js";
 import { addRunOptions } from "./run-command.js";
+import { renderScenarioPage, type ScenarioRow, createLocalRuntime } from "../run/index.js";
 
 /** Builds the `scenario` command with `list` and `run`. */
 export function scenarioCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {

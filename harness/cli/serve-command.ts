@@ -8,10 +8,10 @@ import { readFileSync, realpathSync } from "node:fs";
 import { extname, resolve, sep } from "node:path";
 import { Command } from "commander";
 import { HarnessError } from "../core/index.js";
-import { renderRunIndex } from "../../reports/index.js";
-import type { CliContext } from "./main.js";
+import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { readStoreIndex } from "./store-index.js";
+import { renderRunIndex } from "../run/index.js";
 
 const TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8", ".json": "application/json", ".jsonl": "text/plain; charset=utf-8",

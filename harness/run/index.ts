@@ -6,3 +6,7 @@ export * from "./interpreter.js";
 export * from "./agent-client.js";
 export * from "./resolve-lock-service.js";
 export { checkStore } from "../store/index.js";
+export * from "./runtimes.js";
+export * from "./registries.js";
+export * from "./pages.js";
+export * from "./checking.js";

@@ -1,0 +1,12 @@
+/** What every command gets from the process the CLI runs in (its own module, so no command imports main.ts). */
+import type { CliIo } from "./io.js";
+
+/** What the CLI gets from the process it runs in. */
+export interface CliContext {
+  readonly io: CliIo;
+  readonly cwd: string;
+  /** The arguments as typed (recorded so a run can be repeated exactly). */
+  readonly argv: readonly string[];
+  /** Aborted on Ctrl-C or SIGTERM. */
+  readonly signal: AbortSignal;
+}

@@ -1,0 +1,57 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const LINT = join(import.meta.dirname, "lint-imports.mjs");
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** Lints a tree of the given files (path -> text) and returns its exit code and output. */
+function lint(files: Readonly<Record<string, string>>): { code: number | null; out: string } {
+  const root = mkdtempSync(join(tmpdir(), "fc-lint-"));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const run = spawnSync(process.execPath, [LINT, root], { encoding: "utf8" });
+  return { code: run.status, out: run.stdout + run.stderr };
+}
+
+const CORE = { "harness/core/index.ts": "export const x = 1;\n" };
+
+describe("the import lint", () => {
+  it("passes a tree that keeps the rule", () => {
+    expect(lint({ ...CORE, "checkers/index.ts": 'import { x } from "../harness/core/index.js";\nexport const y = x;\n' }).code).toBe(0);
+  });
+
+  it("fails a pure file that imports packages outside its allowlist and reaches for the clock and the environment", () => {
+    const probe = 'import { hostname } from "node:os";\nimport pg from "pg";\nexport const when = new Date();\nexport const who = process.env.USER ?? hostname() + String(pg);\n';
+    const { code, out } = lint({ ...CORE, "checkers/probe.ts": probe });
+    expect(code).toBe(1);
+    expect(out).toContain('checkers/ is pure and may not import "node:os"');
+    expect(out).toContain('checkers/ is pure and may not import "pg"');
+    expect(out).toContain("checkers/ is pure and may not use new Date()");
+    expect(out).toContain("checkers/ is pure and may not use process");
+  });
+
+  it("fails a cycle between files, type-only imports included", () => {
+    const { code, out } = lint({
+      ...CORE,
+      "nemesis/a.ts": 'import type { B } from "./b.js";\nexport type A = B | 1;\n',
+      "nemesis/b.ts": 'import type { A } from "./a.js";\nexport type B = A | 2;\n',
+    });
+    expect(code).toBe(1);
+    expect(out).toMatch(/a cycle between files: nemesis\/a\.ts -> nemesis\/b\.ts -> nemesis\/a\.ts/);
+  });
+
+  it("fails a cli file that calls below run/ and scenario/", () => {
+    const { code, out } = lint({ ...CORE, "harness/runtime/index.ts": "export const r = 1;\n", "harness/cli/x.ts": 'import { r } from "../runtime/index.js";\nexport const y = r;\n' });
+    expect(code).toBe(1);
+    expect(out).toContain("harness/cli calls only harness/run and harness/scenario, not harness/runtime/");
+  });
+});
