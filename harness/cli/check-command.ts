@@ -7,7 +7,7 @@
 import { Command } from "commander";
 import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
-import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice, explainResult, checkFile, readManifest, runManifest } from "../run/index.js";
+import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice, explainResult, checkFile, readManifest, runManifest } from "../run/checking.js";
 
 /** Parsed options of the check command. */
 export interface CheckArgs {
