@@ -18,9 +18,20 @@ export interface ProcessRun {
 
 /** Runs `node bin args...` to its end. */
 export function runCli(bin: string, args: readonly string[]): Promise<ProcessRun> {
+  return runNode([bin, ...args]);
+}
+
+/** The median wall time of `times` runs of `node -e 0`: Node's own start, for scale. */
+export async function nodeStartMs(times: number): Promise<number> {
+  const walls: number[] = [];
+  for (let i = 0; i < times; i++) walls.push((await runNode(["-e", "0"])).wallMs);
+  return walls.sort((a, b) => a - b)[walls.length >> 1]!;
+}
+
+function runNode(args: readonly string[]): Promise<ProcessRun> {
   const clock = createSystemClock();
   const start = clock.nowNs();
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
   let stdout = "";
   let peakMiB = 0;
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
