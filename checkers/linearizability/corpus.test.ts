@@ -19,6 +19,13 @@ function rows(): { path: string; model: string; expected: string }[] {
     });
 }
 
+describe("the porcupine corpus under CI", () => {
+  // A moved corpus must never switch the check off silently: under CI=true its absence fails.
+  it.runIf(process.env.CI === "true")("is present", () => {
+    expect(present, `no porcupine corpus at ${corpus} (set FENCECHECK_CORPUS or keep ../shared/corpus beside the repo)`).toBe(true);
+  });
+});
+
 describe.skipIf(!present)(`the porcupine corpus (${present ? corpus : "absent: neither FENCECHECK_CORPUS nor ../shared/corpus beside the repo"})`, () => {
   it.each(rows())("gives $path under $model the verdict $expected", ({ path, model, expected }) => {
     const parsed = parseHistoryText(readFileSync(join(corpus, path), "utf8"), path);

@@ -115,14 +115,14 @@ describe("leader-aimed faults without a leader lookup", () => {
 describe("probeLeaderLookup", () => {
   it("runs the adapter's leader() in the given node and maps the endpoint to its lock node", async () => {
     const { cluster, calls } = await fakeCluster([], { exec: JSON.stringify({ leader: "10.77.0.11:7001" }) });
-    const lookup = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints: ["10.77.0.10:7001"], from: nodeId("c1") });
+    const lookup = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints: ["10.77.0.10:7001"], from: nodeId("c1"), program: "/no-build/lock-probe.js" });
     await expect(lookup()).resolves.toBe("l2");
     expect(calls.find((c) => c.kind === "exec")).toMatchObject({ node: "c1", argv: expect.arrayContaining(["leader", "--adapter", "etcd", "--endpoints", "10.77.0.10:7001"]) });
   });
 
   it("answers undefined when the probe finds no leader", async () => {
     const { cluster } = await fakeCluster([], { exec: JSON.stringify({ leader: null }) });
-    const lookup = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints: [], from: nodeId("c1") });
+    const lookup = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints: [], from: nodeId("c1"), program: "/no-build/lock-probe.js" });
     await expect(lookup()).resolves.toBeUndefined();
   });
 

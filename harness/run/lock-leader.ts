@@ -19,6 +19,8 @@ export interface LeaderLookupOptions {
   readonly endpoints: readonly string[];
   /** The node the probe runs in (a client node: it reaches every lock node). */
   readonly from: NodeId;
+  /** The lock probe program; the built one by default. */
+  readonly program?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function probeLeaderLookup(cluster: ClusterInfo & Pick<ClusterProcesses, 
   return async () => {
     const answer = await runLockProbe(cluster, opts.from, opts.adapterSource, [
       "leader", "--adapter", opts.adapterSource, "--endpoints", opts.endpoints.join(","), "--timeout-ms", String(LOOKUP_TIMEOUT_MS),
-    ], LOOKUP_TIMEOUT_MS + 5000);
+    ], LOOKUP_TIMEOUT_MS + 5000, undefined, opts.program);
     return typeof answer.leader === "string" ? lockNodeAt(cluster.nodes, answer.leader) : undefined;
   };
 }

@@ -23,8 +23,10 @@ export async function runLockProbe(
   args: readonly string[],
   timeoutMs: number,
   silence?: () => HarnessError,
+  /** The probe program; the built one by default (tests give their own, so they need no build). */
+  program?: string,
 ): Promise<ProbeAnswer> {
-  const result = await cluster.exec(node, [process.execPath, entrypointPath("lock-probe"), ...args], { timeoutMs });
+  const result = await cluster.exec(node, [process.execPath, program ?? entrypointPath("lock-probe"), ...args], { timeoutMs });
   const last = result.stdout.trim().split("\n").at(-1) ?? "";
   let answer: ProbeAnswer & { error?: { code?: string; message?: string } } = {};
   try {
