@@ -31,6 +31,8 @@ const BIN = resolve(dirname(fileURLToPath(import.meta.url)), "../harness/cli/bin
 interface CliRun {
   readonly code: number | null;
   readonly wallMs: number;
+  /** CPU time (user + system) of the run and every process it started and reaped: agents, services, probes. */
+  readonly cpuMs: number;
   readonly out: string;
   readonly lines: readonly { readonly ms: number; readonly text: string }[];
 }
@@ -39,8 +41,15 @@ function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** This process's reaped children's CPU time, ms (cutime + cstime of /proc/self/stat). */
+function childrenCpuMs(): number {
+  const fields = readFileSync("/proc/self/stat", "utf8").replace(/^.*\) /, "").split(" ");
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
 function runCli(args: readonly string[], store: string): Promise<CliRun> {
   const clock = createSystemClock();
+  const cpuBefore = childrenCpuMs();
   const child = spawn(process.execPath, [BIN, "run", ...args, "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const lines: { ms: number; text: string }[] = [];
   let out = "";
@@ -51,7 +60,10 @@ function runCli(args: readonly string[], store: string): Promise<CliRun> {
     partial = parts.pop() ?? "";
     for (const text of parts) lines.push({ ms: clock.nowNs() / 1e6, text });
   });
-  return new Promise((done) => child.on("close", (code) => done({ code, wallMs: clock.nowNs() / 1e6, out, lines })));
+  return new Promise((done) => child.on("exit", (code) => {
+    const wallMs = clock.nowNs() / 1e6;
+    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines }));
+  }));
 }
 
 function lineAt(run: CliRun, prefix: string): number | undefined {
@@ -108,7 +120,10 @@ async function throughput(store: string): Promise<void> {
     const run = await runCli(["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", "10", "--seed", "1"], store);
     const dir = runDir(run);
     const oks = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"ok"')).length : 0;
-    print(`${String(clients).padStart(2)} clients: ${(oks / 10).toFixed(0)} ok ops/s  (exit ${String(run.code)})`);
+    const cpuPerOp = run.cpuMs / Math.max(oks, 1);
+    print(`${String(clients).padStart(2)} clients: ${(oks / 10).toFixed(0)} ok ops/s  (exit ${String(run.code)}); ` +
+      `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included ` +
+      `(2 idle cores would allow ${(2000 / cpuPerOp).toFixed(0)} ok ops/s)`);
   }
 }
 

@@ -16,3 +16,28 @@ export function writeFileDurably(path: string, text: string): void {
   }
   renameSync(temp, path);
 }
+
+/**
+ * Group commit: joins the saves asked for before the event loop next turns
+ * into one `save`, run then. Every caller resolves (or rejects) with a save
+ * that began after its call, so state it changed before calling is durable
+ * when its promise resolves. Requests that arrive while a save blocks the
+ * loop join the next one, so the cost of a save is shared under load.
+ */
+export function groupCommit(save: () => void): () => Promise<void> {
+  let next: Promise<void> | undefined;
+  return () => {
+    next ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        next = undefined;
+        try {
+          save();
+          resolve();
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    return next;
+  };
+}

@@ -11,8 +11,8 @@ import type { GrantRecord } from "./lock-state-file.js";
 /** What the routes need besides the table. */
 export interface LockRouteDeps {
   readonly table: LeaseTable;
-  /** Saves the table's snapshot durably; called before a grant or release is answered. */
-  readonly persist: () => void;
+  /** Saves the table's snapshot durably; a grant or release is answered once it has returned (or resolved). */
+  readonly persist: () => void | Promise<void>;
   /** Records one grant (grants.jsonl). */
   readonly recordGrant: (grant: GrantRecord) => void;
   /** Harness-monotonic ns for grant records, when the server knows the origin. */
@@ -31,7 +31,7 @@ export function lockRoute(deps: LockRouteDeps): JsonRoute {
   };
 }
 
-function acquire(deps: LockRouteDeps, body: unknown): JsonResponse {
+async function acquire(deps: LockRouteDeps, body: unknown): Promise<JsonResponse> {
   const resource = stringField(body, "resource");
   const client = stringField(body, "client");
   const ttlMs = field(body, "ttlMs");
@@ -43,14 +43,14 @@ function acquire(deps: LockRouteDeps, body: unknown): JsonResponse {
     const answer = { error: "busy", holder: result.holder, token: result.token.toString(), remainingMs: result.remainingMs };
     return { status: 409, body: answer, log: `${resource} ${client} busy holder=${result.holder}` };
   }
-  deps.persist();
+  await deps.persist();
   const token = result.token.toString();
   const time = deps.harnessNowNs?.();
   deps.recordGrant({ resource, client, token, grantedAtMs: result.grantedAtMs, ttlMs, ...(time === undefined ? {} : { time }) });
   return { status: 200, body: { token, ttlMs }, log: `${resource} ${client} token=${token}` };
 }
 
-function release(deps: LockRouteDeps, body: unknown): JsonResponse {
+async function release(deps: LockRouteDeps, body: unknown): Promise<JsonResponse> {
   const resource = stringField(body, "resource");
   const client = stringField(body, "client");
   const token = stringField(body, "token");
@@ -64,6 +64,6 @@ function release(deps: LockRouteDeps, body: unknown): JsonResponse {
     };
     return { status: 409, body: answer, log: `${resource} ${client} not-holder` };
   }
-  deps.persist();
+  await deps.persist();
   return { status: 200, body: { released: true }, log: `${resource} ${client} token=${token}` };
 }

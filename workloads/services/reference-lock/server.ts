@@ -15,6 +15,7 @@
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createSystemClock } from "../../../harness/core/index.js";
+import { groupCommit } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
 import { createLeaseTable } from "./lease-table.js";
 import { lockRoute } from "./lock-route.js";
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
   const originNs = values["origin-ns"] === undefined ? undefined : BigInt(values["origin-ns"]);
   const route = lockRoute({
     table,
-    persist: () => saveLockState(dataDir, table.snapshot()),
+    // Grants and releases that arrive together share one durable save.
+    persist: groupCommit(() => saveLockState(dataDir, table.snapshot())),
     recordGrant: (grant) => appendGrant(dataDir, grant),
     ...(originNs === undefined ? {} : { harnessNowNs: () => Number(process.hrtime.bigint() - originNs) }),
   });
