@@ -49,6 +49,8 @@ export interface FakeRuntimeOptions {
   readonly faults?: ReadonlySet<Fault>;
   /** Handler for "pipe" processes; without one they never reply. */
   readonly onLine?: FakeLineHandler;
+  /** A line every "pipe" process prints once it starts (an agent's hello, `{"ready":true}`). */
+  readonly hello?: string;
   /** Result of every `exec`; exit code 0 and empty output by default. */
   readonly exec?: (node: NodeId, argv: readonly string[]) => Partial<ExecResult>;
 }
@@ -103,6 +105,8 @@ function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluste
       check(node);
       calls.push({ kind: "start-process", node, argv: spec.argv });
       const proc = fakeProcess(node, spec, nextPid++, { handler: opts.onLine, isPaused: () => paused.has(node) });
+      const { hello } = opts;
+      if (hello !== undefined && spec.stdio === "pipe") setTimeout(() => proc.say(hello), 0);
       procs.push(proc);
       return proc;
     },
@@ -207,6 +211,8 @@ interface FakeProcess extends NodeProcess {
   /** Delivers replies held while the node was paused. */
   flush(): void;
   end(exit: ProcessExit): void;
+  /** Prints one line, as the process would unprompted. */
+  say(line: string): void;
 }
 
 function fakeProcess(
@@ -247,6 +253,7 @@ function fakeProcess(
     flush() {
       for (const line of held.splice(0)) emit(line);
     },
+    say: emit,
     end,
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * The run lifecycle on the fake runtime (no root, no build: the programs'
+ * paths are faked, the agents answered in memory), beside the integration
+ * tests that prove the same on real processes: faults in force are healed
+ * and the cluster stopped whatever ends the run, an abort turns the ops in
+ * flight into `info`, and an error after the workload started still gets
+ * the history checked.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { Generator, RunConfig } from "../core/index.js";
+import { findWorkload, type Workload } from "../../workloads/index.js";
+import { createFakeRuntime, type FakeCall, type FakeLineHandler } from "../runtime/fake/fake-runtime.js";
+import { runTest } from "./run-test.js";
+
+vi.mock("../../workloads/entrypoints.js", () => ({ entrypointPath: (name: string) => `/no-build/${name}.js` }));
+
+const store = mkdtempSync(join(tmpdir(), "fc-lifecycle-"));
+afterAll(() => rmSync(store, { recursive: true, force: true }));
+
+function config(faults: string[], timeLimitMs: number): RunConfig {
+  return {
+    name: "lifecycle", seed: 5, runtime: "fake", command: "", storeDir: store, timeLimitMs, opTimeoutMs: 5000,
+    lock: { adapter: "reference", nodes: 1 },
+    storage: { kind: "fenced", nodes: 1 },
+    workload: { name: "lock-write", clients: 2, resources: 1, ttlMs: 2000, holdMs: 10, acquireTimeoutMs: 1000 },
+    nemesis: { faults, intervalMs: 50, options: { pause: { durationMs: 60_000 } } },
+  };
+}
+
+/** Agents that grant every acquire with the next token and accept every write; `hang` never answers `f`. */
+function agents(hang?: string): FakeLineHandler {
+  let token = 0;
+  return (line) => {
+    const request = JSON.parse(line) as { id: number; f: string; value: { resource: string; value?: string } };
+    if (request.f === hang) return undefined;
+    const value = request.f === "acquire" ? { ...request.value, token: String(++token) } : { ...request.value, token: String(token) };
+    return JSON.stringify({ id: request.id, type: "ok", value });
+  };
+}
+
+/** The lock probe's answer inside a node: the preflight got a lease. */
+const preflight = () => ({ stdout: `${JSON.stringify({ token: "1" })}\n` });
+
+const kinds = (calls: readonly FakeCall[]): string[] => calls.map((c) => c.kind);
+
+describe("the run lifecycle", () => {
+  it("resumes a node paused when the run is aborted, stops the cluster last, records ops in flight as info and still checks", async () => {
+    const runtime = createFakeRuntime({ onLine: agents("write"), hello: JSON.stringify({ ready: true }), exec: preflight });
+    const controller = new AbortController();
+    const ops: string[] = [];
+    const outcome = await runTest(config(["pause"], 30_000), {
+      runtime,
+      signal: controller.signal,
+      onOp: (op) => {
+        ops.push(`${String(op.process)}:${op.f}:${op.type}`);
+        if (op.process === "nemesis" && op.f === "pause" && op.type === "info") setTimeout(() => controller.abort(), 20);
+      },
+    });
+    expect(outcome.aborted).toBe(true);
+    expect(outcome.reachedWorkload).toBe(true);
+    expect(Object.keys(outcome.results)).toContain("fencing");
+    const calls = kinds(runtime.calls);
+    expect(calls.lastIndexOf("resume")).toBeGreaterThan(calls.lastIndexOf("pause"));
+    expect(calls.at(-1)).toBe("stop");
+    expect(ops.filter((op) => op.endsWith(":write:info")).length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it("checks the history recorded before an error in the workload, and stops the cluster", async () => {
+    const runtime = createFakeRuntime({ onLine: agents(), hello: JSON.stringify({ ready: true }), exec: preflight });
+    const lockWrite = findWorkload("lock-write");
+    let asked = 0;
+    const failing = (inner: Generator): Generator => ({
+      op(ctx) {
+        if (++asked > 40) throw new Error("the generator broke");
+        const result = inner.op(ctx);
+        return result === undefined || result === "pending" ? result : [result[0], failing(result[1])];
+      },
+      update: (ctx, event) => failing(inner.update(ctx, event)),
+    });
+    const workload: Workload = { ...lockWrite, generator: (c) => failing(lockWrite.generator(c)) };
+    const outcome = await runTest(config([], 30_000), { runtime, workload });
+    expect(outcome.error?.message).toMatch(/the generator broke/);
+    expect(outcome.reachedWorkload).toBe(true);
+    expect(Object.keys(outcome.results)).toEqual(expect.arrayContaining(["fencing", "lock-service", "stats"]));
+    expect(kinds(runtime.calls).at(-1)).toBe("stop");
+  }, 20_000);
+});
