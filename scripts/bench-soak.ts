@@ -40,7 +40,7 @@ async function soak(store: string): Promise<Soak> {
   child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => {
     const text = chunk.toString();
-    if (text.includes("running for")) phase = "running";
+    if (/^  running /m.test(text)) phase = "running";
     if (/healed; final reads|interrupted|stopping nodes/.test(text)) phase = "finishing";
   });
   const timer = setInterval(() => {
