@@ -7,6 +7,8 @@
  *   imports harness/core and (types only) checkers/; only harness/ wires
  *   everything together, and nothing outside harness/ imports the rest of it.
  * - harness/cli calls only harness/run, harness/scenario and harness/core.
+ * - A runtime's own files (harness/runtime/<name>/*.ts) borrow only from
+ *   harness/runtime/common, never from another runtime's folder.
  * - Cross-folder imports go through the folder's index.ts.
  * - harness/core, checkers/, nemesis/ and reports/ are pure: a package is
  *   imported only when its folder's allowlist names it (tests beside them may
@@ -83,6 +85,13 @@ function check(file) {
       } else if (from === "harness" && to === "harness/core" && !isIndex(target, to)) {
         problems.push(`${where}: import harness/core through its index.ts, not "${spec}"`);
       }
+      // A runtime's own files (harness/runtime/<name>/*.ts); tools beside it in subfolders, such as the
+      // ssh runtime's Docker sandbox of hosts, may use another runtime's engine.
+      const fromRuntime = relative(root, file).split(sep).length === 4 ? runtimeFolder(file) : undefined;
+      const toRuntime = runtimeFolder(target);
+      if (fromRuntime && toRuntime && fromRuntime !== toRuntime && toRuntime !== "common" && !isTest) {
+        problems.push(`${where}: runtime ${fromRuntime}/ borrows from runtime ${toRuntime}/ ("${spec}"): move what both need to harness/runtime/common`);
+      }
       if (from === "harness" && !isTest && where.split(sep).join("/").startsWith("harness/cli/")) {
         const sub = harnessFolder(target);
         if (sub !== undefined && !CLI_MAY_CALL.includes(sub)) problems.push(`${where}: harness/cli calls only harness/run and harness/scenario, not ${sub}/ ("${spec}")`);
@@ -109,6 +118,12 @@ function harnessFolder(file) {
   const rel = relative(root, file).split(sep).join("/");
   const [top, sub] = rel.split("/");
   return top === "harness" && sub !== undefined && !sub.includes(".") ? `harness/${sub}` : undefined;
+}
+
+/** "local" for a file under harness/runtime/local/; undefined elsewhere (and for harness/runtime/index.ts). */
+function runtimeFolder(file) {
+  const parts = relative(root, file).split(sep);
+  return parts[0] === "harness" && parts[1] === "runtime" && parts.length > 3 ? parts[2] : undefined;
 }
 
 /** The text without comments, so that prose about `process` or `new Date()` is not code. */

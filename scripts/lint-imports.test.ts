@@ -49,6 +49,18 @@ describe("the import lint", () => {
     expect(out).toMatch(/a cycle between files: nemesis\/a\.ts -> nemesis\/b\.ts -> nemesis\/a\.ts/);
   });
 
+  it("fails a runtime that borrows from another runtime's folder, not from common/", () => {
+    const { code, out } = lint({
+      ...CORE,
+      "harness/runtime/common/rules.ts": "export const rules = 1;\n",
+      "harness/runtime/local/table.ts": "export const table = 1;\n",
+      "harness/runtime/remote/cluster.ts": 'import { rules } from "../common/rules.js";\nimport { table } from "../local/table.js";\nexport const c = rules + table;\n',
+    });
+    expect(code).toBe(1);
+    expect(out).toContain("runtime remote/ borrows from runtime local/");
+    expect(out).not.toContain("borrows from runtime common");
+  });
+
   it("fails a cli file that calls below run/ and scenario/", () => {
     const { code, out } = lint({ ...CORE, "harness/runtime/index.ts": "export const r = 1;\n", "harness/cli/x.ts": 'import { r } from "../runtime/index.js";\nexport const y = r;\n' });
     expect(code).toBe(1);

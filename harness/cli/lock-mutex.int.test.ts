@@ -2,7 +2,8 @@
  * The lock-mutex workload from the CLI against real lock services (real
  * namespaces and processes; needs root and a build): clients only acquire,
  * hold and release; the history has no read or write, the mutex checker
- * and the lock-service checker judge it, and a correct service is valid.
+ * and the lock-service checker judge it: a correct service is valid, one
+ * that grants before the last lease ended (testdata/early-lock) is not.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,6 +40,13 @@ describe("fencecheck run --workload lock-mutex", () => {
     expect(run.ops.filter((op) => op.f === "release" && op.type === "ok").length).toBeGreaterThan(0);
     expect(run.checkers).toEqual(["mutex", "lock-service", "stats"]);
     expect(run.out).toMatch(/^valid \(mutex: ok, lock-service: ok, stats: ok\)/m);
+  }, 60_000);
+
+  it("finds a lock service that grants again at 60% of the TTL not a mutex", async () => {
+    const run = await runMutex(join(import.meta.dirname, "testdata", "early-lock", "adapter.mjs"), "none");
+    expect(run.code, run.err).toBe(1);
+    expect(run.out).toMatch(/^INVALID \(mutex: FAIL/m);
+    expect(run.out).toMatch(/mutex: "r\d" cannot place/);
   }, 60_000);
 
   it("finds etcd a mutex under partitions", async () => {
