@@ -9,6 +9,8 @@ import { generateKvHistory, type JepsenOp } from "../../checkers/index.js";
 const built = fileURLToPath(new URL("../../dist/harness/check/parallel-check.js", import.meta.url));
 const checkers = fileURLToPath(new URL("../../dist/checkers/index.js", import.meta.url));
 const { parseModelArg, prepareCheck } = existsSync(checkers) ? ((await import(checkers)) as typeof import("../../checkers/index.js")) : ({} as never);
+const corpus = process.env.FENCECHECK_CORPUS ?? fileURLToPath(new URL("../../../shared/corpus", import.meta.url));
+const c50bad = `${corpus}/porcupine/kv/c50-bad.txt`;
 const load = async () => ((await import(built)) as typeof import("./parallel-check.js")).checkParallel;
 
 function bogusGet(key: string): JepsenOp[] {
@@ -43,6 +45,14 @@ describe.skipIf(!existsSync(built))("checkParallel on worker threads (needs npm 
     expect(r.result).toBe("illegal");
     expect(r.info?.partitions.map((p) => p.outcome.result)).toEqual(["illegal"]);
   });
+
+  it.skipIf(!existsSync(c50bad))("finds c50-bad illegal on one thread although its largest partitions take minutes", async () => {
+    const checkParallel = await load();
+    const { readHistoryFile } = (await import(fileURLToPath(new URL("../../dist/harness/check/read-history.js", import.meta.url)))) as typeof import("./read-history.js");
+    const parsed = readHistoryFile(c50bad);
+    const r = await checkParallel(prepareCheck(parsed.ops, c50bad, parsed.format, parseModelArg("kv")), { workers: 1, timeoutMs: 20_000 });
+    expect(r.result).toBe("illegal");
+  }, 30_000);
 
   it("gives unknown, not a verdict, past the memory bound", async () => {
     const checkParallel = await load();

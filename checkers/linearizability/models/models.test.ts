@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPrepared, parseHistoryText, parseModelArg, prepareCheck } from "../index.js";
+import { checkPrepared, kvMapModel, parseHistoryText, parseModelArg, prepareCheck } from "../index.js";
 
 /** Checks an EDN history (one op map per line) under `model`. */
 function verdict(model: string, edn: string): string {
@@ -55,6 +55,18 @@ describe("etcd-register (porcupine)", () => {
 });
 
 describe("kv and kv-nopartition", () => {
+  it("gives equal whole-map states equal hashes, whether a key was never set or set back to its initial value", () => {
+    const m = kvMapModel("");
+    const put = (state: ReturnType<typeof m.init>, key: string, value: string) => m.step(state, { f: 1, key, value }, "") as ReturnType<typeof m.init>;
+    const empty = m.init();
+    const back = put(put(empty, "a", "x"), "a", "");
+    expect(m.equal!(empty, back)).toBe(true);
+    expect(m.hash!(empty)).toBe(m.hash!(back));
+    const appended = m.step(put(empty, "a", "x"), { f: 2, key: "a", value: "yz" }, "") as ReturnType<typeof m.init>;
+    expect(m.hash!(appended)).toBe(m.hash!(put(empty, "a", "xyz")));
+    expect(m.equal!(appended, put(empty, "a", "xy"))).toBe(false);
+  });
+
   const k = (key: string) => `, :key "${key}"`;
   it("appends per key and rejects a get that misses an acknowledged append", () => {
     const good = lines(op(0, "invoke", "append", '"a"', k("x")), op(0, "ok", "append", '"a"', k("x")), op(1, "invoke", "get", "nil", k("x")), op(1, "ok", "get", '"a"', k("x")), op(1, "invoke", "get", "nil", k("y")), op(1, "ok", "get", '""', k("y")));
