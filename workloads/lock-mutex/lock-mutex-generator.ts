@@ -6,7 +6,8 @@
  * it held the lock (Jepsen's etcd lock test). A failed acquire, or any
  * `info`, starts the next cycle; every release starts the next cycle.
  */
-import { createRng, threadOf, type Completion, type GenContext, type GenResult, type Generator, type Op } from "../../harness/core/index.js";
+import { createRng, threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../../harness/core/index.js";
+import { threadGenerator } from "../thread-generator.js";
 
 interface ThreadState {
   readonly step: "acquire" | "release";
@@ -29,39 +30,26 @@ export interface LockMutexGeneratorOptions {
 
 /** Creates the lock-mutex generator. */
 export function lockMutexGenerator(opts: LockMutexGeneratorOptions): Generator {
-  return make(opts, Array.from({ length: opts.concurrency }, (_, t) => fresh(opts, t, 0)));
-}
-
-function make(opts: LockMutexGeneratorOptions, threads: readonly ThreadState[]): Generator {
-  return {
-    op: (ctx) => nextOp(opts, threads, ctx),
-    update(_ctx, event) {
-      if (typeof event.process !== "number") return this;
-      const t = threadOf(event.process, opts.concurrency);
-      const state = threads[t];
-      if (!state) return this;
-      const next = event.type === "invoke" ? { ...state, busy: true } : advance(opts, t, state, event);
-      return make(opts, threads.map((s, i) => (i === t ? next : s)));
-    },
-  };
+  const machine = { concurrency: opts.concurrency, next: nextOp.bind(null, opts), advance: advance.bind(null, opts) };
+  return threadGenerator<ThreadState>(machine, Array.from({ length: opts.concurrency }, (_, t) => fresh(opts, t, 0)));
 }
 
 /** The op of a free thread that is due now; else the earliest release still waiting out its hold. */
-function nextOp(opts: LockMutexGeneratorOptions, threads: readonly ThreadState[], ctx: GenContext): GenResult {
+function nextOp(opts: LockMutexGeneratorOptions, threads: readonly ThreadState[], ctx: GenContext): OpRequest | "pending" {
   const free = [...ctx.freeProcesses].filter((p): p is number => typeof p === "number").sort((a, b) => a - b);
   let waiting: readonly [number, ThreadState] | undefined;
   for (const process of free) {
     const state = threads[threadOf(process, opts.concurrency)];
     if (!state || state.busy) continue;
-    if (state.notBefore <= ctx.time) return [{ process, f: state.step, value: { resource: state.resource } }, make(opts, threads)];
+    if (state.notBefore <= ctx.time) return { process, f: state.step, value: { resource: state.resource } };
     if (!waiting || state.notBefore < waiting[1].notBefore) waiting = [process, state];
   }
   if (!waiting) return "pending";
   const [process, state] = waiting;
-  return [{ process, f: state.step, value: { resource: state.resource }, time: state.notBefore }, make(opts, threads)];
+  return { process, f: state.step, value: { resource: state.resource }, time: state.notBefore };
 }
 
-function advance(opts: LockMutexGeneratorOptions, thread: number, state: ThreadState, done: Completion | Op): ThreadState {
+function advance(opts: LockMutexGeneratorOptions, thread: number, state: ThreadState, done: Completion): ThreadState {
   if (state.step === "acquire" && done.type === "ok") {
     return { ...state, step: "release", busy: false, notBefore: done.time + opts.holdMs(thread, state.cycle) * 1e6 };
   }

@@ -7,15 +7,8 @@
  * releases; an `info` retires the process (its agent is replaced with no
  * lease), so the thread starts over.
  */
-import {
-  createRng,
-  threadOf,
-  type Completion,
-  type GenContext,
-  type GenResult,
-  type Generator,
-  type Op,
-} from "../../harness/core/index.js";
+import { createRng, threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../../harness/core/index.js";
+import { threadGenerator } from "../thread-generator.js";
 
 /** What a thread does next. */
 type Step = "acquire" | "read" | "write" | "release";
@@ -43,25 +36,11 @@ export interface LockWriteGeneratorOptions {
 
 /** Creates the lock-write generator. */
 export function lockWriteGenerator(opts: LockWriteGeneratorOptions): Generator {
-  const threads = Array.from({ length: opts.concurrency }, (_, t) => fresh(opts, t, 0));
-  return make(opts, threads);
+  const machine = { concurrency: opts.concurrency, next: nextOp.bind(null, opts), advance: advance.bind(null, opts) };
+  return threadGenerator<ThreadState>(machine, Array.from({ length: opts.concurrency }, (_, t) => fresh(opts, t, 0)));
 }
 
-function make(opts: LockWriteGeneratorOptions, threads: readonly ThreadState[]): Generator {
-  return {
-    op: (ctx) => nextOp(opts, threads, ctx),
-    update(_ctx, event) {
-      if (typeof event.process !== "number") return this;
-      const t = threadOf(event.process, opts.concurrency);
-      const state = threads[t];
-      if (!state) return this;
-      const next = event.type === "invoke" ? { ...state, busy: true } : advance(opts, t, state, event);
-      return make(opts, threads.map((s, i) => (i === t ? next : s)));
-    },
-  };
-}
-
-function nextOp(opts: LockWriteGeneratorOptions, threads: readonly ThreadState[], ctx: GenContext): GenResult {
+function nextOp(opts: LockWriteGeneratorOptions, threads: readonly ThreadState[], ctx: GenContext): OpRequest | "pending" {
   const free = [...ctx.freeProcesses].filter((p): p is number => typeof p === "number").sort((a, b) => a - b);
   for (const process of free) {
     const state = threads[threadOf(process, opts.concurrency)];
@@ -72,13 +51,13 @@ function nextOp(opts: LockWriteGeneratorOptions, threads: readonly ThreadState[]
       state.step === "write"
         ? { resource: state.resource, value: `p${process}-${state.cycle}`, ...hold }
         : { resource: state.resource };
-    return [{ process, f: state.step, value }, make(opts, threads)];
+    return { process, f: state.step, value };
   }
   return "pending";
 }
 
 /** The thread's state after a completion. */
-function advance(opts: LockWriteGeneratorOptions, thread: number, state: ThreadState, done: Completion | Op): ThreadState {
+function advance(opts: LockWriteGeneratorOptions, thread: number, state: ThreadState, done: Completion): ThreadState {
   const restart = fresh(opts, thread, state.cycle + 1);
   if (done.type === "info") return restart;
   switch (state.step) {

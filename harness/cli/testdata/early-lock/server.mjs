@@ -31,13 +31,13 @@ function handle(path, body) {
   return [404, {}];
 }
 
-const server = createServer((req, res) => {
-  let text = "";
-  req.on("data", (chunk) => (text += chunk));
+// Serve JSON bodies on `handle`, as examples/custom-lock/server.mjs does.
+createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (chunk) => chunks.push(chunk));
   req.on("end", () => {
-    const [status, answer] = handle(req.url, JSON.parse(text || "{}"));
+    const [status, answer] = handle(req.url, JSON.parse(Buffer.concat(chunks).toString() || "{}"));
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(answer));
   });
-});
-server.listen(Number(values.port), values.host, () => console.log(`listening ${values.host}:${server.address().port}`));
+}).listen(Number(values.port), values.host);
 process.on("SIGTERM", () => process.exit(0));
