@@ -49,7 +49,7 @@ export interface ConfigEnv {
 }
 
 /** The runtimes `--runtime` accepts. */
-const RUNTIMES: readonly RuntimeKind[] = ["local", "docker"];
+const RUNTIMES: readonly RuntimeKind[] = ["local", "docker", "ssh"];
 
 /** Every storage kind `--storage` accepts (the storage registry's names). */
 export const STORAGE_KINDS: readonly StorageKind[] = storageKinds().map((k) => k.name);

@@ -1,7 +1,7 @@
 /** `fencecheck run`: one test against a lock service, with faults. */
 import { Command, Option } from "commander";
 import { createSystemClock } from "../core/index.js";
-import { checkStore, resolveLockService, runTest, createLocalRuntime, dockerRuntimeForRun, faultPackages, resolveNemesis } from "../run/index.js";
+import { checkStore, resolveLockService, runTest, createLocalRuntime, dockerRuntimeForRun, sshRuntimeForRun, faultPackages, resolveNemesis } from "../run/index.js";
 import { resolve } from "node:path";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
@@ -9,6 +9,7 @@ import { optionsToConfig, STORAGE_KINDS, type RunOptions } from "./options-to-co
 import { applyRunFile } from "./apply-run-file.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";
 import { runProgress } from "./progress.js";
+import { sshConfigFrom, withPlacement, type SshOptions } from "./ssh-options.js";
 
 /** Builds the `run` command. */
 export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
@@ -21,16 +22,19 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
     .action(async (given: RunOptions & { config?: string }, command: Command) => {
       const opts = applyRunFile(given, command, ctx.cwd);
       const defaultSeed = createSystemClock().wallMs() % 1_000_000;
-      const config = await resolveLockService(optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed, argv: ctx.argv }), {
+      const resolved = await resolveLockService(optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed, argv: ctx.argv }), {
         nodesGiven: opts.lockNodes !== undefined,
       });
+      const ssh = opts as RunOptions & SshOptions;
+      const config = resolved.runtime === "ssh" ? withPlacement({ ...resolved, ssh: sshConfigFrom(ssh, ctx.cwd) }, ssh.placement, ctx.cwd) : resolved;
       checkStore(config.storeDir);
       const junit = (given as { junit?: string }).junit;
       const nemesis = resolveNemesis(config);
       const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesis.shading });
       const outcome = await runTest(config, {
         nemesis,
-        runtime: config.runtime === "docker" ? dockerRuntimeForRun(config) : createLocalRuntime(),
+        runtime: config.runtime === "docker" ? dockerRuntimeForRun(config)
+          : config.runtime === "ssh" ? await sshRuntimeForRun(config, (line) => progress.log(`  ${line}\n`)) : createLocalRuntime(),
         signal: ctx.signal,
         log: (line) => progress.log(`  ${line}\n`),
         onOp: (op) => progress.onOp(op),
@@ -68,7 +72,15 @@ export function addRunOptions(command: Command): Command {
     .option("--op-timeout-ms <ms>", "an op that takes longer is recorded as info and its process retired", "10000")
     .option("--store <dir>", "where runs are stored", "store")
     .option("--name <name>", "the run's name in the store (default: from lock, storage and faults)")
-    .option("--runtime <kind>", "where nodes run: local (network namespaces) or docker (containers)", "local");
+    .option("--runtime <kind>", "where nodes run: local (network namespaces), docker (containers) or ssh (your hosts)", "local")
+    .option("--nodes <hosts>", "ssh runtime: the hosts, comma-separated (lock nodes go on the first)")
+    .option("--nodes-file <file>", "ssh runtime: a file of hosts, one a line")
+    .option("--ssh-user <user>", "ssh runtime: the user to log in as (faults need root)", "root")
+    .option("--ssh-key <file>", "ssh runtime: the private key (default: the SSH agent, then ~/.ssh/id_*)")
+    .option("--ssh-port <port>", "ssh runtime: sshd's port on every host", "22")
+    .option("--known-hosts <file>", "ssh runtime: the known_hosts file host keys are checked against (default ~/.ssh/known_hosts)")
+    .option("--accept-new-host-keys", "ssh runtime: accept and record the key of a host known_hosts does not list (a changed key is still refused)")
+    .option("--placement <file>", "ssh runtime: which host runs each node, one \"node host\" pair a line (the rest placed by default)");
 }
 
 function collect(value: string, previous: string[]): string[] {

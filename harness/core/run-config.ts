@@ -6,7 +6,7 @@
 import type { HoldSpec } from "./hold.js";
 import type { LeaseCheck } from "./agent-protocol.js";
 
-export type RuntimeKind = "local" | "fake" | "docker";
+export type RuntimeKind = "local" | "fake" | "docker" | "ssh";
 
 /** The fault kinds a runtime can declare it supports. */
 export type Fault = "pause" | "kill" | "partition" | "clock";
@@ -78,10 +78,27 @@ export interface NemesisConfig {
   readonly options: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
+/** How the ssh runtime reaches the user's hosts, and where each node runs. */
+export interface SshConfig {
+  /** Host names or addresses, in the order given (lock nodes go on the first). */
+  readonly hosts: readonly string[];
+  readonly user: string;
+  readonly port: number;
+  /** A private key file; the SSH agent and ~/.ssh/id_* when absent. */
+  readonly keyFile?: string;
+  readonly knownHostsFile: string;
+  /** Accept and record the key of a host known_hosts does not list. */
+  readonly acceptNewHostKeys: boolean;
+  /** Node -> host, every node of the run (the default placement, or the placement file's). */
+  readonly placement?: Readonly<Record<string, string>>;
+}
+
 export interface RunConfig {
   readonly name: string;
   readonly seed: number;
   readonly runtime: RuntimeKind;
+  /** Present with the ssh runtime. */
+  readonly ssh?: SshConfig;
   readonly lock: LockConfig;
   readonly storage: StorageConfig;
   readonly workload: WorkloadConfig;

@@ -66,13 +66,13 @@ export function productionPackages(lockText: string): string[] {
  * Makes sure the host has the bundle: nothing is sent when its folder is
  * complete; otherwise the packed bundle is unpacked into a temporary folder
  * renamed into place, so a broken copy is never taken for a deployment.
- * Resolves with whether it copied.
+ * `archive` packs the bundle (once for all hosts). Resolves with whether it copied.
  */
-export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly clock: Clock; readonly cacheDir: string }): Promise<"present" | "copied"> {
+export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly clock: Clock; readonly archive: () => Promise<string> }): Promise<"present" | "copied"> {
   const dir = shellWord(bundle.dir);
   const present = await runRemote(host, `test -x ${dir}/bin/node && test -f ${dir}/.complete`, { clock: opts.clock });
   if (present.exitCode === 0) return "present";
-  const archive = await packBundle(bundle, opts.cacheDir);
+  const archive = await opts.archive();
   const tmp = `${bundle.dir}.partial`;
   const command = `set -e; rm -rf ${shellWord(tmp)}; mkdir -p ${shellWord(tmp)}; tar -xz -C ${shellWord(tmp)}; touch ${shellWord(tmp)}/.complete; rm -rf ${dir}; mv ${shellWord(tmp)} ${dir}`;
   const channel = await host.open(command);

@@ -3,3 +3,7 @@ export { buildHostImage, HOST_IMAGE } from "./sandbox/host-image.js";
 export type { HostImageResult } from "./sandbox/host-image.js";
 export { hostsDown, hostsUp } from "./sandbox/sandbox-hosts.js";
 export type { HostsUpOptions, Sandbox } from "./sandbox/sandbox-hosts.js";
+export { createSshRuntime, SSH_FAULTS } from "./ssh-runtime.js";
+export type { SshRuntime, SshRuntimeOptions } from "./ssh-runtime.js";
+export { sshRuntimeForRun } from "./ssh-runtime-for-run.js";
+export { parsePlacement, placeNodes } from "./placement.js";

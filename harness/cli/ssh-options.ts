@@ -1,0 +1,64 @@
+/**
+ * The ssh runtime's options of `fencecheck run`: the hosts (--nodes or a
+ * hosts file, one a line as Jepsen's), how to log in, and the placement of
+ * nodes, resolved once and recorded in the run's config.
+ */
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { HarnessError, runNodes, type RunConfig, type SshConfig } from "../core/index.js";
+import { parsePlacement, placeNodes } from "../run/index.js";
+
+/** The raw ssh options commander hands over. */
+export interface SshOptions {
+  readonly nodes?: string;
+  readonly nodesFile?: string;
+  readonly sshUser?: string;
+  readonly sshKey?: string;
+  readonly sshPort?: string;
+  readonly knownHosts?: string;
+  readonly acceptNewHostKeys?: boolean;
+  readonly placement?: string;
+}
+
+/** Reads the hosts and login options; throws "config.invalid" (254) naming the bad option or file. */
+export function sshConfigFrom(opts: SshOptions, cwd: string): SshConfig {
+  const hosts = opts.nodesFile !== undefined ? hostsFile(resolve(cwd, opts.nodesFile)) : (opts.nodes ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  if (opts.nodes !== undefined && opts.nodesFile !== undefined) invalid("give --nodes or --nodes-file, not both");
+  if (hosts.length === 0) invalid("--runtime ssh needs hosts: --nodes n1,n2,... or --nodes-file FILE");
+  if (new Set(hosts).size !== hosts.length) invalid(`a host is listed twice in ${hosts.join(",")}`);
+  const port = Number(opts.sshPort ?? "22");
+  if (!Number.isInteger(port) || port < 1 || port > 65535) invalid(`--ssh-port "${opts.sshPort}" is not a port`);
+  return {
+    hosts,
+    user: opts.sshUser ?? "root",
+    port,
+    ...(opts.sshKey === undefined ? {} : { keyFile: resolve(cwd, opts.sshKey) }),
+    knownHostsFile: resolve(cwd, opts.knownHosts ?? join(homedir(), ".ssh", "known_hosts")),
+    acceptNewHostKeys: opts.acceptNewHostKeys === true,
+  };
+}
+
+/** The config with every node placed on a host (the placement file's choices first); throws "config.invalid" when they do not fit. */
+export function withPlacement(config: RunConfig, placementFile: string | undefined, cwd: string): RunConfig {
+  if (!config.ssh) return config;
+  const given = placementFile === undefined ? new Map() : parsePlacement(readText(resolve(cwd, placementFile), "placement"), placementFile);
+  const placed = placeNodes(runNodes(config), config.ssh.hosts, given);
+  return { ...config, ssh: { ...config.ssh, placement: Object.fromEntries(placed) } };
+}
+
+function hostsFile(path: string): string[] {
+  return readText(path, "hosts").split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new HarnessError("input.invalid", `Cannot read ${what} file "${path}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+function invalid(why: string): never {
+  throw new HarnessError("config.invalid", `Cannot use the ssh runtime: ${why}`);
+}

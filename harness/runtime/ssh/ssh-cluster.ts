@@ -1,0 +1,129 @@
+/**
+ * A running ssh cluster: nodes placed on the user's hosts, each facet over
+ * the hosts' reused SSH connections. `stop` heals, resumes and kills
+ * everything of the run on every host (found by its environment mark),
+ * removes its chains and folders, and closes the connections.
+ */
+import { HarnessError, composeCluster } from "../../core/index.js";
+import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../core/index.js";
+import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
+import { createTrafficDelayer } from "../docker/traffic-delay.js";
+import { cleanupScript } from "./host-cleanup.js";
+import type { HostTime } from "./host-time.js";
+import { mapText, type PathMap } from "./path-map.js";
+import { runRemote } from "./remote-command.js";
+import { createRemoteClocks } from "./remote-clocks.js";
+import { fetchPath } from "./remote-files.js";
+import { createRemoteNetwork } from "./remote-network.js";
+import type { SshHost } from "./ssh-connection.js";
+import { createSshProcesses } from "./ssh-processes.js";
+
+/** One host of the cluster, connected and measured. */
+export interface ClusterHost {
+  readonly address: string;
+  readonly ssh: SshHost;
+  readonly time: HostTime;
+}
+
+/** What an ssh cluster is made of. */
+export interface SshClusterParts {
+  readonly runId: string;
+  readonly nodes: readonly ClusterNode[];
+  /** Address -> host. */
+  readonly hosts: ReadonlyMap<string, ClusterHost>;
+  readonly faults: ReadonlySet<Fault>;
+  readonly paths: PathMap;
+  readonly storeDir: string;
+  readonly runDir: string;
+  readonly layout: { readonly node: string; readonly faketime: string };
+  readonly sshPort: number;
+  readonly clockOptions: ClockOptions | undefined;
+  readonly clock: Clock;
+  /** Host directory for the run's own logs (delay proxies). */
+  readonly logDir: string;
+  readonly stopGraceMs: number;
+}
+
+/** Wraps placed, connected hosts in a `Cluster`. */
+export function createSshCluster(parts: SshClusterParts): Cluster {
+  const { clock } = parts;
+  const addressOf = new Map(parts.nodes.map((n) => [n.id, n.host]));
+  let stopped = false;
+  let stopping: Promise<void> | undefined;
+  const address = (node: NodeId): string => {
+    const found = addressOf.get(node);
+    if (found === undefined) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
+    return found;
+  };
+  const hostAt = (where: string): ClusterHost => parts.hosts.get(where) as ClusterHost;
+  const hostOf = (node: NodeId): ClusterHost => hostAt(address(node));
+  const clocks = createRemoteClocks((node) => ({
+    host: hostOf(node).ssh, time: hostOf(node).time, dir: `${parts.runDir}/clock`, faketimeLibrary: parts.layout.faketime, nodeBinary: parts.layout.node,
+  }), clock, parts.clockOptions);
+  const processes = createSshProcesses({
+    runId: parts.runId, hostOf: (node) => hostOf(node).ssh, addressOf: address, monotonicOffsetNs: (node) => hostOf(node).time.monotonicOffsetNs,
+    paths: parts.paths, createdUnder: [parts.storeDir], runDir: parts.runDir, clocks, clock, isStopped: () => stopped,
+  });
+  const network = createRemoteNetwork({ addressOf, hostAt: (where) => hostAt(where).ssh, sshPort: parts.sshPort, clock });
+  const delayer = createTrafficDelayer({
+    hostOf: address,
+    servicePorts: (node) => processes.live().filter((p) => p.node === node && (p.spec.kind ?? "service") === "service" && p.spec.readyPort !== undefined).map((p) => p.spec.readyPort as number),
+    startProcess: (node, spec) => processes.startProcess(node, spec),
+    restore: (node, input) => network.restore(node, input),
+    logDir: parts.logDir,
+  });
+
+  async function stopAll(): Promise<void> {
+    await Promise.all([network.heal(), network.healLoss(), delayer.heal()].map((p) => p.catch(() => undefined)));
+    await processes.signalAll("SIGCONT");
+    await processes.signalAll("SIGTERM");
+    const grace = new AbortController();
+    await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
+    grace.abort();
+    await Promise.all([...parts.hosts.values()].map((h) => runRemote(h.ssh, cleanupScript(parts.runId), { clock, timeoutMs: 20_000 })));
+    await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(2_000)]);
+    for (const host of parts.hosts.values()) host.ssh.close();
+  }
+
+  return composeCluster({ runId: parts.runId, nodes: parts.nodes, faults: parts.faults }, {
+    ...processes,
+    async partition(grudge) {
+      if (stopped) throw new HarnessError("nemesis.fault-not-applied", `Cannot partition run "${parts.runId}": the cluster is stopped`);
+      await network.partition(grudge);
+    },
+    heal: async () => (stopped ? undefined : network.heal()),
+    dropPackets: (node, from, probability) => network.dropPackets(node, from, probability),
+    delayTraffic: async (node, delay) => delayer.delay(node, delay),
+    async healTraffic(kind) {
+      if (stopped) return;
+      await (kind === "loss" ? network.healLoss() : delayer.heal());
+    },
+    probe: (from, to, opts = {}) => network.probe(from, address(to), opts.port ?? 1, opts.timeoutMs ?? 1_000),
+    async setClock(node, skew) {
+      address(node);
+      if (!parts.faults.has("clock")) {
+        throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
+      }
+      await clocks.set(node, skew);
+      const reading = await clocks.read(node);
+      const expected = clocks.expectedOffset(node, clock.wallMs());
+      if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS) {
+        throw new HarnessError("nemesis.fault-not-applied", `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms from real time, not ${Math.round(expected)} ms`);
+      }
+    },
+    readClock: (node) => clocks.read(node),
+    async collect(node, paths) {
+      const host = hostOf(node);
+      for (const path of paths) await fetchPath(host.ssh, mapText(parts.paths, path), path, clock);
+    },
+    /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
+    stop() {
+      stopped = true;
+      stopping ??= stopAll().catch((error: unknown) => {
+        stopping = undefined;
+        throw error;
+      });
+      return stopping;
+    },
+  });
+}

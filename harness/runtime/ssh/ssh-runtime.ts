@@ -1,0 +1,142 @@
+/**
+ * The `ssh` runtime: the user's own hosts, driven over SSH from this
+ * machine (the control machine). Before anything starts every host is
+ * reached, checked and given the deployment; an unreachable host, a
+ * refused key, an unknown host key or a missing program is one line naming
+ * the host and the cause (exit 254). Nodes are placed on hosts (default or
+ * a placement file); each host keeps its connections for the whole run.
+ */
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { HarnessError, createSystemClock } from "../../core/index.js";
+import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../core/index.js";
+import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
+import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
+import { runFolder } from "./host-cleanup.js";
+import { measureHostTime } from "./host-time.js";
+import { placeNodes, type Placement } from "./placement.js";
+import { runRemote, shellWord } from "./remote-command.js";
+import { connectHost, type SshHost } from "./ssh-connection.js";
+import { createSshCluster, type ClusterHost } from "./ssh-cluster.js";
+
+/** How to reach the hosts, and what they must have. */
+export interface SshRuntimeOptions {
+  /** Host names or addresses, in order (lock nodes go on the first). */
+  readonly hosts: readonly string[];
+  readonly user: string;
+  readonly port: number;
+  readonly keyFile: string | undefined;
+  readonly knownHostsFile: string;
+  readonly acceptNew: boolean;
+  readonly placement?: Placement;
+  /** The store: its paths become the run's folder on the hosts. */
+  readonly storeDir: string;
+  readonly packageRoot: string;
+  /** Programs the lock nodes' hosts need (the lock service's binaries). */
+  readonly lockRequirements?: readonly Requirement[];
+  /** Says what the runtime did that the user should know (accepted host keys, deployments). */
+  readonly log?: (line: string) => void;
+  readonly clock?: Clock;
+  /** How long reaching one host may take; default 8000 ms. */
+  readonly connectTimeoutMs?: number;
+}
+
+/** The faults on hosts: delay and loss go with partition (iptables); pause, kill and clock need nothing more. */
+export const SSH_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock"]);
+
+const FAKETIME_DIR = "/usr/lib/x86_64-linux-gnu/faketime";
+
+/** The runtime, and what it has connected (for `hosts prepare` and tests). */
+export interface SshRuntime extends Runtime {
+  /** Connects, checks and deploys; returns the hosts ready for a run. Called by `checkPrerequisites`. */
+  prepare(): Promise<readonly ClusterHost[]>;
+  /** Closes every connection (a cluster closes them itself on stop). */
+  close(): void;
+}
+
+/** Creates the runtime. Nothing is contacted before `checkPrerequisites`. */
+export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
+  const clock = opts.clock ?? createSystemClock();
+  let prepared: Promise<readonly ClusterHost[]> | undefined;
+  let bundle: Bundle | undefined;
+  const defaultKeys = ["id_ed25519", "id_ecdsa", "id_rsa"].map((f) => join(homedir(), ".ssh", f));
+
+  async function prepareAll(): Promise<readonly ClusterHost[]> {
+    if (opts.hosts.length === 0) throw new HarnessError("config.invalid", "Cannot use the ssh runtime: no hosts were given (--nodes or --nodes-file)");
+    const connected = await Promise.allSettled(opts.hosts.map(async (host) => {
+      const address = isIP(host) ? host : (await lookup(host).catch(() => ({ address: host }))).address;
+      const target = { host, port: opts.port, user: opts.user, keyFile: opts.keyFile, knownHostsFile: opts.knownHostsFile, acceptNew: opts.acceptNew };
+      return { address, ssh: await connectHost(target, { timeoutMs: opts.connectTimeoutMs ?? 8_000, clock, defaultKeys }) };
+    }));
+    const hosts = connected.flatMap((c) => (c.status === "fulfilled" ? [c.value] : []));
+    const failed = connected.flatMap((c) => (c.status === "rejected" ? [c.reason as Error] : []));
+    if (failed.length > 0) {
+      for (const h of hosts) h.ssh.close();
+      throw failed[0] instanceof HarnessError && failed.length === 1 ? failed[0] : new HarnessError("config.invalid", `${failed[0]?.message ?? "Cannot reach the hosts"} (and ${failed.length - 1} more host(s) unusable)`);
+    }
+    for (const h of hosts) if (h.ssh.acceptedNewKey) opts.log?.(`note: accepted the new host key of "${h.ssh.target.host}" and added it to "${opts.knownHostsFile}"`);
+    try {
+      const problems = (await Promise.all(hosts.map((h) => missingOn(h.ssh, BASE_REQUIREMENTS, unameMachine(process.arch), clock)))).flat();
+      if (problems.length > 0) throw unusable(problems);
+      bundle ??= localBundle(opts.packageRoot, process.execPath, FAKETIME_DIR);
+      const ready = bundle;
+      let packed: Promise<string> | undefined;
+      const archive = (): Promise<string> => (packed ??= packBundle(ready, join(tmpdir(), "fencecheck-deploy")));
+      const copied = await Promise.all(hosts.map((h) => deployTo(h.ssh, ready, { clock, archive })));
+      const fresh = hosts.filter((_, i) => copied[i] === "copied").map((h) => h.ssh.target.host);
+      if (fresh.length > 0) opts.log?.(`deployed fencecheck ${ready.version} to ${fresh.join(", ")} (${ready.dir})`);
+      return await Promise.all(hosts.map(async (h) => ({ ...h, time: await measureHostTime(h.ssh, remoteLayout(ready).node, clock) })));
+    } catch (error) {
+      for (const h of hosts) h.ssh.close();
+      throw error;
+    }
+  }
+
+  const runtime: SshRuntime = {
+    kind: "ssh",
+    faults: SSH_FAULTS,
+    prepare() {
+      prepared ??= prepareAll();
+      return prepared;
+    },
+    async checkPrerequisites() {
+      await runtime.prepare();
+    },
+    close() {
+      void prepared?.then((hosts) => hosts.forEach((h) => h.ssh.close()), () => undefined);
+    },
+    async start(nodes: readonly NodeSpec[], start: StartOptions): Promise<Cluster> {
+      const hosts = await runtime.prepare();
+      const placed = placeNodes(nodes, opts.hosts, opts.placement);
+      const byName = new Map(opts.hosts.map((name, i) => [name, hosts[i] as ClusterHost]));
+      const lockHosts = [...new Set(nodes.filter((n) => n.role === "lock").map((n) => byName.get(placed.get(n.id) as string) as ClusterHost))];
+      const problems = (await Promise.all(lockHosts.map((h) => missingOn(h.ssh, opts.lockRequirements ?? [], unameMachine(process.arch), clock)))).flat();
+      if (problems.length > 0) {
+        runtime.close();
+        throw unusable(problems);
+      }
+      const runDir = runFolder(start.runId);
+      await Promise.all(hosts.map(async (h) => {
+        const made = await runRemote(h.ssh, `mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
+        if (made.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim()}`);
+      }));
+      const layout = remoteLayout(bundle as Bundle);
+      const paths = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]] as const;
+      const clusterNodes = nodes.map((n) => ({ id: n.id, role: n.role, host: (byName.get(placed.get(n.id) as string) as ClusterHost).address }));
+      return createSshCluster({
+        runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
+        faults: start.clock ? SSH_FAULTS : new Set([...SSH_FAULTS].filter((f) => f !== "clock")),
+        paths, storeDir: opts.storeDir, runDir, layout, sshPort: opts.port, clockOptions: start.clock, clock,
+        logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000,
+      });
+    },
+  };
+  return runtime;
+}
+
+function unusable(problems: readonly string[]): HarnessError {
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more: fencecheck hosts prepare lists them all)` : "";
+  return new HarnessError("config.invalid", `Cannot use ${problems[0] ?? "the hosts"}${more}`);
+}
