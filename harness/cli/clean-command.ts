@@ -2,14 +2,20 @@
 import { Command } from "commander";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { cleanDocker, cleanLocal, connectEngine, defaultDockerStateDir, engineAnswers } from "../run/index.js";
+import { cleanDocker, cleanLocal, cleanSsh, connectEngine, defaultDockerStateDir, engineAnswers } from "../run/index.js";
+import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js";
 
 /** Builds the `clean` command. */
 export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
-  return new Command("clean")
+  return addSshOptions(new Command("clean"))
     .description("Kill the processes and delete the namespaces of runs that did not stop (all runs, or one)")
     .option("--run-id <id>", "only this run's leftovers")
-    .action(async (opts: { runId?: string }) => {
+    .option("--runtime <kind>", "ssh: clean the hosts named by --nodes or --nodes-file instead of this machine")
+    .action(async (opts: { runId?: string; runtime?: string } & SshOptions) => {
+      if (opts.runtime === "ssh") {
+        setExit(await cleanHosts(ctx, opts));
+        return;
+      }
       const removed = await cleanLocal(opts.runId ? { runId: opts.runId } : {});
       const docker = await cleanDockerIfReachable(opts.runId);
       const n = removed.namespaces.length;
@@ -32,4 +38,18 @@ async function cleanDockerIfReachable(runId: string | undefined): Promise<string
   const removed = await cleanDocker(engine, { ...(runId ? { runId } : {}), stateDir: defaultDockerStateDir() });
   if (removed.containers.length === 0 && removed.networks.length === 0) return undefined;
   return `removed ${removed.containers.length} container(s) and ${removed.networks.length} network(s) of docker run(s) ${removed.runs.join(", ")}`;
+}
+
+/** Cleans the ssh runtime's hosts: one line per host; 254 when a host could not be reached. */
+async function cleanHosts(ctx: CliContext, opts: { runId?: string } & SshOptions): Promise<ExitCode> {
+  const ssh = sshConfigFrom(opts, ctx.cwd);
+  const targets = ssh.hosts.map((host) => ({
+    host, port: ssh.port, user: ssh.user, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
+  }));
+  const results = await cleanSsh(targets, opts.runId);
+  for (const r of results) {
+    if (r.error !== undefined) ctx.io.err(`fencecheck: ${r.error}\n`);
+    else ctx.io.out(`host "${r.host}": removed ${r.processes} process(es) and ${r.chains} chain(s)${opts.runId ? ` of run ${opts.runId}` : ""}, and the run folders\n`);
+  }
+  return results.some((r) => r.error !== undefined) ? 254 : 0;
 }

@@ -5,10 +5,11 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
-import { createSystemClock } from "../core/index.js";
+import { createSystemClock, HarnessError } from "../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { buildHostImage, connectEngine, hostsDown, hostsUp, pingEngine } from "../run/index.js";
+import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, lockServiceRequirements, packageRoot, pingEngine } from "../run/index.js";
+import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js";
 
 /** Builds the `hosts` command and its subcommands. */
 export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
@@ -16,23 +17,25 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
     .description("Start N local hosts (Docker containers running Debian's OpenSSH server); the last line is the options for `fencecheck run`")
     .option("--count <n>", "how many hosts", "5")
     .option("--dir <dir>", "where to write the hosts file, key pair and known_hosts", join(homedir(), ".fencecheck", "hosts"))
-    .action(async (opts: { count: string; dir: string }) => {
+    .option("--name <name>", "the sandbox's name (containers fencecheck-<name>-<i>)", "hosts")
+    .action(async (opts: { count: string; dir: string; name: string }) => {
       const engine = connectEngine();
       await pingEngine(engine);
       const clock = createSystemClock();
       const image = await buildHostImage(engine, { clock, log: (line) => ctx.io.err(`${line}\n`) });
       if (image.status === "built") ctx.io.err(`host image built in ${image.durationMs} ms\n`);
-      const sandbox = await hostsUp(engine, { count: Number(opts.count), dir: resolve(ctx.cwd, opts.dir), clock });
+      const sandbox = await hostsUp(engine, { count: Number(opts.count), dir: resolve(ctx.cwd, opts.dir), name: opts.name, clock });
       for (const [i, address] of sandbox.addresses.entries()) ctx.io.out(`host n${i + 1}: root@${address}\n`);
       ctx.io.out(`${sandbox.runOptions}\n`);
       setExit(0);
     });
   const down = new Command("down")
     .description("Remove the sandbox hosts")
-    .action(async () => {
+    .option("--name <name>", "the sandbox's name", "hosts")
+    .action(async (opts: { name: string }) => {
       const engine = connectEngine();
       await pingEngine(engine);
-      const removed = await hostsDown(engine);
+      const removed = await hostsDown(engine, opts.name);
       ctx.io.out(removed.length === 0 ? "no sandbox hosts\n" : `removed ${removed.length} host(s): ${removed.join(", ")}\n`);
       setExit(0);
     });
@@ -46,5 +49,31 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
       ctx.io.out(`host: ${image.status} in ${image.durationMs} ms (${image.tag})\n`);
       setExit(0);
     });
-  return new Command("hosts").description("Hosts for --runtime ssh: a local sandbox, and preparing your own").addCommand(up).addCommand(down).addCommand(build);
+  const prepare = addSshOptions(new Command("prepare"))
+    .description("Reach every host, check what it needs (one line per missing thing, with how to install it) and copy what the nodes run")
+    .option("--lock <adapter>", "also check the binaries of this built-in lock service on every host", "reference")
+    .action(async (opts: SshOptions & { lock: string }) => {
+      const ssh = sshConfigFrom(opts, ctx.cwd);
+      let problems = 0;
+      const runtime = createSshRuntime({
+        hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
+        storeDir: ctx.cwd, packageRoot: packageRoot(), requirements: await lockServiceRequirements(opts.lock),
+        onProblem: (line) => {
+          problems++;
+          ctx.io.out(`${line}\n`);
+        },
+        log: (line) => ctx.io.out(`${line}\n`),
+      });
+      try {
+        const hosts = await runtime.prepare();
+        for (const h of hosts) ctx.io.out(`host "${h.ssh.target.host}": ready (clock ${h.time.wallOffsetMs.toFixed(1)} ms from this machine's, round trip ${h.time.roundTripMs.toFixed(1)} ms)\n`);
+        runtime.close();
+        setExit(0);
+      } catch (error) {
+        if (problems > 0 && error instanceof HarnessError && error.code === "config.invalid") setExit(254);
+        else throw error;
+      }
+    });
+  return new Command("hosts").description("Hosts for --runtime ssh: a local sandbox, and preparing your own")
+    .addCommand(up).addCommand(down).addCommand(build).addCommand(prepare);
 }

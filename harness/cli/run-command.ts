@@ -9,7 +9,7 @@ import { optionsToConfig, STORAGE_KINDS, type RunOptions } from "./options-to-co
 import { applyRunFile } from "./apply-run-file.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";
 import { runProgress } from "./progress.js";
-import { sshConfigFrom, withPlacement, type SshOptions } from "./ssh-options.js";
+import { addSshOptions, sshConfigFrom, withPlacement, type SshOptions } from "./ssh-options.js";
 
 /** Builds the `run` command. */
 export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
@@ -47,7 +47,7 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
 
 /** The options of `run` (shared with `demo`). */
 export function addRunOptions(command: Command): Command {
-  return command
+  return addSshOptions(command)
     .option("--lock <adapter>", "lock service: a built-in adapter (reference) or a path to an adapter module", "reference")
     .option("--endpoints <list>", "host:port,... of a lock service the harness does not start")
     .option("--lock-nodes <n>", "lock service nodes to start (default: the adapter's own, e.g. 3 for etcd)")
@@ -73,13 +73,6 @@ export function addRunOptions(command: Command): Command {
     .option("--store <dir>", "where runs are stored", "store")
     .option("--name <name>", "the run's name in the store (default: from lock, storage and faults)")
     .option("--runtime <kind>", "where nodes run: local (network namespaces), docker (containers) or ssh (your hosts)", "local")
-    .option("--nodes <hosts>", "ssh runtime: the hosts, comma-separated (lock nodes go on the first)")
-    .option("--nodes-file <file>", "ssh runtime: a file of hosts, one a line")
-    .option("--ssh-user <user>", "ssh runtime: the user to log in as (faults need root)", "root")
-    .option("--ssh-key <file>", "ssh runtime: the private key (default: the SSH agent, then ~/.ssh/id_*)")
-    .option("--ssh-port <port>", "ssh runtime: sshd's port on every host", "22")
-    .option("--known-hosts <file>", "ssh runtime: the known_hosts file host keys are checked against (default ~/.ssh/known_hosts)")
-    .option("--accept-new-host-keys", "ssh runtime: accept and record the key of a host known_hosts does not list (a changed key is still refused)")
     .option("--placement <file>", "ssh runtime: which host runs each node, one \"node host\" pair a line (the rest placed by default)");
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Command } from "commander";
 import { HarnessError, runNodes, type RunConfig, type SshConfig } from "../core/index.js";
 import { parsePlacement, placeNodes } from "../run/index.js";
 
@@ -19,6 +20,18 @@ export interface SshOptions {
   readonly knownHosts?: string;
   readonly acceptNewHostKeys?: boolean;
   readonly placement?: string;
+}
+
+/** Adds the options that name the hosts and how to log in (run, demo, hosts prepare, clean). */
+export function addSshOptions(command: Command): Command {
+  return command
+    .option("--nodes <hosts>", "ssh runtime: the hosts, comma-separated (lock nodes go on the first)")
+    .option("--nodes-file <file>", "ssh runtime: a file of hosts, one a line")
+    .option("--ssh-user <user>", "ssh runtime: the user to log in as (faults need root)", "root")
+    .option("--ssh-key <file>", "ssh runtime: the private key (default: the SSH agent, then ~/.ssh/id_*)")
+    .option("--ssh-port <port>", "ssh runtime: sshd's port on every host", "22")
+    .option("--known-hosts <file>", "ssh runtime: the known_hosts file host keys are checked against (default ~/.ssh/known_hosts)")
+    .option("--accept-new-host-keys", "ssh runtime: accept and record the key of a host known_hosts does not list (a changed key is still refused)");
 }
 
 /** Reads the hosts and login options; throws "config.invalid" (254) naming the bad option or file. */

@@ -78,6 +78,8 @@ export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly c
   const channel = await host.open(command);
   const stderr: Buffer[] = [];
   channel.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+  // The channel closes only once its stdout has been read to the end.
+  channel.resume();
   const exit = new Promise<number | null>((resolve) => {
     let code: number | null = null;
     channel.on("exit", (c: number | null) => (code = c));
@@ -109,8 +111,10 @@ export async function packBundle(bundle: Bundle, cacheDir: string): Promise<stri
       if (existsSync(join(bundle.packageRoot, dep))) link(join(bundle.packageRoot, dep), `pkg/${dep}`);
     }
     const partial = `${archive}.${process.pid}.partial`;
-    await tar(["-C", stage, "-czhf", partial, "--exclude=*.test.js", "--exclude=*.test.d.ts", "--exclude=*.map", "bin", "lib", "pkg"]);
+    await tar(["-C", stage, "-I", "gzip -1", "-chf", partial, "--exclude=*.test.js", "--exclude=*.test.d.ts", "--exclude=*.map", "bin", "lib", "pkg"]);
     renameSync(partial, archive);
+    // Earlier versions' archives are of no further use here.
+    for (const old of readdirSync(cacheDir).filter((f) => f.endsWith(".tar.gz") && f !== `${bundle.version}.tar.gz`)) rmSync(join(cacheDir, old), { force: true });
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

@@ -25,10 +25,13 @@ export async function sshRuntimeForRun(config: RunConfig, log: (line: string) =>
   });
 }
 
-/** The absolute program the lock service's nodes run, unless it is Node itself (deployed). */
 async function lockRequirements(config: RunConfig): Promise<Requirement[]> {
-  if (config.lock.endpoints?.length) return [];
-  const service = (await loadLockAdapter(config.lock.adapter)).adapter.service;
+  return config.lock.endpoints?.length ? [] : lockServiceRequirements(config.lock.adapter);
+}
+
+/** The absolute program a lock adapter's nodes run, unless it is Node itself (deployed). */
+export async function lockServiceRequirements(adapter: string): Promise<Requirement[]> {
+  const service = (await loadLockAdapter(adapter)).adapter.service;
   if (!service) return [];
   const probe = { id: "l1", host: "127.0.0.1", port: 7001, dataDir: "/tmp" };
   const program = service.start(probe, [probe]).argv[0];

@@ -36,6 +36,10 @@ export interface SshRuntimeOptions {
   readonly packageRoot: string;
   /** Programs the lock nodes' hosts need (the lock service's binaries). */
   readonly lockRequirements?: readonly Requirement[];
+  /** Programs every host needs besides the runtime's own (`hosts prepare --lock`). */
+  readonly requirements?: readonly Requirement[];
+  /** Called with every problem line (unusable host, missing program) before the first is thrown. */
+  readonly onProblem?: (line: string) => void;
   /** Says what the runtime did that the user should know (accepted host keys, deployments). */
   readonly log?: (line: string) => void;
   readonly clock?: Clock;
@@ -74,12 +78,17 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
     const failed = connected.flatMap((c) => (c.status === "rejected" ? [c.reason as Error] : []));
     if (failed.length > 0) {
       for (const h of hosts) h.ssh.close();
+      for (const error of failed) opts.onProblem?.(error.message);
       throw failed[0] instanceof HarnessError && failed.length === 1 ? failed[0] : new HarnessError("config.invalid", `${failed[0]?.message ?? "Cannot reach the hosts"} (and ${failed.length - 1} more host(s) unusable)`);
     }
     for (const h of hosts) if (h.ssh.acceptedNewKey) opts.log?.(`note: accepted the new host key of "${h.ssh.target.host}" and added it to "${opts.knownHostsFile}"`);
     try {
-      const problems = (await Promise.all(hosts.map((h) => missingOn(h.ssh, BASE_REQUIREMENTS, unameMachine(process.arch), clock)))).flat();
-      if (problems.length > 0) throw unusable(problems);
+      const requirements = [...BASE_REQUIREMENTS, ...(opts.requirements ?? [])];
+      const problems = (await Promise.all(hosts.map((h) => missingOn(h.ssh, requirements, unameMachine(process.arch), clock)))).flat();
+      if (problems.length > 0) {
+        for (const line of problems) opts.onProblem?.(line);
+        throw unusable(problems);
+      }
       bundle ??= localBundle(opts.packageRoot, process.execPath, FAKETIME_DIR);
       const ready = bundle;
       let packed: Promise<string> | undefined;

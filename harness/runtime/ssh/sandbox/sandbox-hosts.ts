@@ -18,7 +18,6 @@ import { HOST_IMAGE } from "./host-image.js";
 
 /** The label on every sandbox container and network. */
 export const SANDBOX_LABEL = "fencecheck.hosts";
-const NETWORK = "fencecheck-hosts";
 const READY_TIMEOUT_MS = 20_000;
 
 /** Where the sandbox's files are and what reaches its hosts. */
@@ -36,6 +35,8 @@ export interface HostsUpOptions {
   readonly count: number;
   /** Directory for the hosts file, key pair and known_hosts. */
   readonly dir: string;
+  /** The sandbox's name: its containers are `fencecheck-<name>-<i>`; default "hosts". */
+  readonly name?: string;
   readonly clock: Clock;
 }
 
@@ -44,27 +45,29 @@ export async function hostsUp(engine: DockerEngine, opts: HostsUpOptions): Promi
   if (!Number.isInteger(opts.count) || opts.count < 1 || opts.count > 32) {
     throw new HarnessError("config.invalid", `Cannot start "${opts.count}" hosts: give a count from 1 to 32`);
   }
-  await hostsDown(engine);
+  const name = opts.name ?? "hosts";
+  await hostsDown(engine, name);
   mkdirSync(opts.dir, { recursive: true });
   const keys = ssh2.utils.generateKeyPairSync("ed25519");
   const keyFile = join(opts.dir, "id_ed25519");
   writeFileSync(keyFile, keys.private, { mode: 0o600 });
   writeFileSync(`${keyFile}.pub`, `${keys.public}\n`);
-  const labels = { [SANDBOX_LABEL]: "sandbox" };
-  await engine.docker.createNetwork({ Name: NETWORK, Driver: "bridge", Labels: labels, CheckDuplicate: true });
-  const names = Array.from({ length: opts.count }, (_, i) => `fencecheck-host-${i + 1}`);
-  const hosts = await Promise.all(names.map(async (name, i) => {
-    const container = await engine.docker.createContainer({
-      name,
+  const labels = { [SANDBOX_LABEL]: name };
+  const network = `fencecheck-${name}`;
+  await engine.docker.createNetwork({ Name: network, Driver: "bridge", Labels: labels, CheckDuplicate: true });
+  const names = Array.from({ length: opts.count }, (_, i) => `fencecheck-${name}-${i + 1}`);
+  const hosts = await Promise.all(names.map(async (container, i) => {
+    const created = await engine.docker.createContainer({
+      name: container,
       Hostname: `n${i + 1}`,
       Image: HOST_IMAGE,
       Env: [`AUTHORIZED_KEY=${keys.public}`],
       Labels: labels,
-      HostConfig: { NetworkMode: NETWORK, CapAdd: ["NET_ADMIN"], Privileged: false },
+      HostConfig: { NetworkMode: network, CapAdd: ["NET_ADMIN"], Privileged: false },
     });
-    await container.start();
-    const address = (await container.inspect()).NetworkSettings.Networks[NETWORK]?.IPAddress ?? "";
-    const hostKey = await waitForSshd(engine, name, address, opts.clock);
+    await created.start();
+    const address = (await created.inspect()).NetworkSettings.Networks[network]?.IPAddress ?? "";
+    const hostKey = await waitForSshd(engine, container, address, opts.clock);
     return { address, hostKey };
   }));
   const nodesFile = join(opts.dir, "nodes");
@@ -80,9 +83,9 @@ export async function hostsUp(engine: DockerEngine, opts: HostsUpOptions): Promi
   };
 }
 
-/** Removes every sandbox container and the sandbox network; returns the containers' names. */
-export async function hostsDown(engine: DockerEngine): Promise<string[]> {
-  const filters = JSON.stringify({ label: [SANDBOX_LABEL] });
+/** Removes the sandbox's containers and network (every sandbox's without `name`); returns the containers' names. */
+export async function hostsDown(engine: DockerEngine, name?: string): Promise<string[]> {
+  const filters = JSON.stringify({ label: [name === undefined ? SANDBOX_LABEL : `${SANDBOX_LABEL}=${name}`] });
   const containers = await engine.docker.listContainers({ all: true, filters });
   await Promise.all(containers.map((c) => engine.docker.getContainer(c.Id).remove({ force: true, v: true }).catch(ignoreGone)));
   const networks = await engine.docker.listNetworks({ filters });
