@@ -60,9 +60,17 @@ export function findingsSection(m: ReportModel): string {
   return `<section><h2>Lease overlaps</h2>${overlaps}<h2>Final state</h2>${finals}</section>`;
 }
 
+/** Where each node ran, for a run on the user's hosts (ssh runtime). */
+function placementLine(m: ReportModel): string {
+  const placement = m.run.config.ssh?.placement;
+  if (!placement) return "";
+  const pairs = Object.entries(placement).map(([node, host]) => `${node} on ${host}`).join(", ");
+  return `<p>Nodes on hosts (ssh runtime, as ${e(m.run.config.ssh?.user ?? "root")}): ${e(pairs)}.</p>`;
+}
+
 /** Seed, configuration and the command that runs it again. */
 export function runSection(m: ReportModel): string {
-  return `<section><h2>Run</h2><p>Seed ${e(m.run.seed)}, lock adapter ${e(m.run.lockAdapter)}, ${e(m.run.storageKind)} storage, lease ${e(m.run.ttlMs)} ms, faults: ${e(m.run.faults.join(", ") || "none")}.</p>
+  return `<section><h2>Run</h2><p>Seed ${e(m.run.seed)}, lock adapter ${e(m.run.lockAdapter)}, ${e(m.run.storageKind)} storage, lease ${e(m.run.ttlMs)} ms, faults: ${e(m.run.faults.join(", ") || "none")}.</p>${placementLine(m)}
 <p>Clients bound to lock nodes (each client's endpoint list starts at its own): ${e(m.run.bindings.join(", "))}.</p>
 <p>Run it again:</p><pre class="command">${e(m.run.command)}</pre>
 <details open><summary>Configuration</summary><pre>${e(JSON.stringify(m.run.config, null, 2))}</pre></details></section>`;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Prepares a CI machine for the docker runtime: installs Debian's docker.io
 # if missing, starts dockerd if no engine answers (and waits for it), then
-# builds the images offline (cached: rebuilt only when inputs change).
-# With --test it also runs the docker integration tests.
+# builds the images offline (cached: rebuilt only when inputs change), and
+# the ssh runtime's sandbox host image (debootstrap from the machine's own
+# Debian mirror; cached by its inputs). With --test it also runs the docker
+# and ssh integration tests.
 # Needs root and a build (dist/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +26,12 @@ fi
 
 [ -f dist/harness/cli/bin.js ] || npm run build
 node dist/harness/cli/bin.js images build
+if ! command -v debootstrap >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+fi
+node dist/harness/cli/bin.js hosts build
 
 if [ "${1:-}" = "--test" ]; then
-  npx vitest run --project integration harness/runtime/docker harness/cli/docker-runtime.int.test.ts
+  npx vitest run --project integration harness/runtime/docker harness/cli/docker-runtime.int.test.ts harness/cli/ssh-runtime.int.test.ts
 fi

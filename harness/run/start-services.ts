@@ -62,6 +62,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
       lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null,
         endpoints: lock.endpoints, preflightToken: first.token ?? null },
       storage: { kind: config.storage.kind, endpoints: storageEndpoints(storageNodes) },
+      nodes: cluster.nodes.map((n) => ({ id: n.id, role: n.role, host: n.host, ...(config.ssh?.placement?.[n.id] ? { sshHost: config.ssh.placement[n.id] } : {}) })),
       notes,
     }, null, 2) + "\n");
     return { lock: lock.endpoints, storage: storageEndpoints(storageNodes), notes, stop: lock.stop };

@@ -80,13 +80,8 @@ export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly c
   channel.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
   // The channel closes only once its stdout has been read to the end.
   channel.resume();
-  const exit = new Promise<number | null>((resolve) => {
-    let code: number | null = null;
-    channel.on("exit", (c: number | null) => (code = c));
-    channel.on("close", () => resolve(code));
-  });
   createReadStream(archive).pipe(channel);
-  const code = await exit;
+  const { code } = await channel.done;
   if (code !== 0) {
     throw new HarnessError("runtime.command-failed", `Cannot deploy to host "${host.target.host}": unpacking into "${bundle.dir}" failed: ${Buffer.concat(stderr).toString().trim().split("\n").at(-1) ?? `exit ${code}`}`);
   }

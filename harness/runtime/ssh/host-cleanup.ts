@@ -31,7 +31,7 @@ export function cleanupScript(runId: string | undefined): string {
   return [
     "killed=0",
     "for p in /proc/[0-9]*; do",
-    `  if tr '\\0' '\\n' < $p/environ 2>/dev/null | grep -q ${shellWord(pattern)}; then kill -CONT ${"${p#/proc/}"} 2>/dev/null; kill -KILL ${"${p#/proc/}"} 2>/dev/null && killed=$((killed+1)); fi`,
+    `  if tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q ${shellWord(pattern)}; then kill -CONT ${"${p#/proc/}"} 2>/dev/null; kill -KILL ${"${p#/proc/}"} 2>/dev/null && killed=$((killed+1)); fi`,
     "done",
     "chains=0",
     ...hooks.map(([table, hook, chain]) =>

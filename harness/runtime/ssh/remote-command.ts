@@ -39,22 +39,19 @@ export async function runRemote(host: SshHost, command: string, opts: RemoteRunO
   const err: Buffer[] = [];
   channel.on("data", (chunk: Buffer) => out.push(chunk));
   channel.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-  let exitCode: number | undefined;
-  let signal: string | undefined;
-  channel.on("exit", (code: number | null, signalName?: string) => {
-    if (code !== null) exitCode = code;
-    else if (signalName !== undefined) signal = `SIG${signalName}`;
-  });
   channel.end(opts.input ?? "");
   const timer = new AbortController();
-  const closed = new Promise<"done">((resolve) => channel.on("close", () => resolve("done")));
-  const late = opts.clock.sleep(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, timer.signal).then(() => "timeout" as const, () => "done" as const);
-  const outcome = await Promise.race([closed, late]);
+  const late = opts.clock.sleep(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, timer.signal).then(() => "timeout" as const);
+  const outcome = await Promise.race([channel.done, late]);
   timer.abort();
+  let exitCode: number | undefined;
+  let signal: string | undefined;
   if (outcome === "timeout") {
     channel.close();
     signal = "SIGKILL";
-    exitCode = undefined;
+  } else {
+    exitCode = outcome.code ?? undefined;
+    signal = outcome.signal ?? undefined;
   }
   return {
     command,

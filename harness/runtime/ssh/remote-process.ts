@@ -59,15 +59,11 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
     channel.on("data", (chunk: Buffer) => log.write(chunk));
   }
   let running = true;
-  let exit: ProcessExit = { code: null, signal: null };
-  channel.on("exit", (code: number | null, signal?: string) => {
-    exit = code !== null ? { code, signal: null } : { code: null, signal: signal === undefined ? null : `SIG${signal}` };
-  });
-  const exited = new Promise<ProcessExit>((resolve) => channel.on("close", () => {
+  const exited = channel.done.then((exit): ProcessExit => {
     running = false;
     log.end();
-    resolve(exit);
-  }));
+    return exit;
+  });
   const pid = await readPid(channel.stderr, log, exited);
   if (pid === undefined) throw fail(`the program ended before it started (${describe(await exited)}; see ${spec.logFile})`);
   return {

@@ -25,8 +25,19 @@ export interface SshTarget {
   readonly acceptNew: boolean;
 }
 
-/** An open channel running one remote command. */
-export type Channel = ClientChannel;
+/** How a remote command ended: its exit code, or the signal that killed it (both null when the connection went first). */
+export interface ChannelExit {
+  readonly code: number | null;
+  readonly signal: string | null;
+}
+
+/**
+ * An open channel running one remote command. `done` settles when the
+ * channel closes, with the exit status: it is listened for from the moment
+ * the channel opens, since a quick command's status can arrive before the
+ * caller gets the channel.
+ */
+export type Channel = ClientChannel & { readonly done: Promise<ChannelExit> };
 
 /** The connections to one host. */
 export interface SshHost {
@@ -68,7 +79,7 @@ export async function connectHost(target: SshTarget, opts: { readonly timeoutMs:
       const entry = pool.find((e) => e.channels < SESSIONS_PER_CONNECTION) ?? (await add());
       entry.channels++;
       const channel = await new Promise<Channel>((resolve, reject) => {
-        entry.client.exec(command, (error, stream) => (error ? reject(error) : resolve(stream)));
+        entry.client.exec(command, (error, stream) => (error ? reject(error) : resolve(withDone(stream))));
       }).catch((error: unknown) => {
         entry.channels--;
         throw error;
@@ -135,4 +146,13 @@ function openClient(target: SshTarget, base: ConnectConfig, timeoutMs: number): 
 /** The host key algorithms that present a key of `type` (an RSA key signs with SHA-2 too). */
 function algorithmsFor(type: string): string[] {
   return type === "ssh-rsa" ? ["rsa-sha2-512", "rsa-sha2-256", "ssh-rsa"] : [type];
+}
+
+function withDone(stream: ClientChannel): Channel {
+  let exit: ChannelExit = { code: null, signal: null };
+  stream.on("exit", (code: number | null, signal?: string) => {
+    exit = code !== null ? { code, signal: null } : { code: null, signal: signal === undefined ? null : `SIG${signal}` };
+  });
+  const done = new Promise<ChannelExit>((resolve) => stream.on("close", () => resolve(exit)));
+  return Object.assign(stream, { done });
 }

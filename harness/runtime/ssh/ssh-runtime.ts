@@ -129,7 +129,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       const runDir = runFolder(start.runId);
       await Promise.all(hosts.map(async (h) => {
         const made = await runRemote(h.ssh, `mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
-        if (made.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim()}`);
+        if (made.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
       }));
       const layout = remoteLayout(bundle as Bundle);
       const paths = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]] as const;

@@ -1,0 +1,38 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { optionsToConfig, type RunOptions } from "./options-to-config.js";
+import { sshConfigFrom, withPlacement } from "./ssh-options.js";
+
+const dir = mkdtempSync(join(tmpdir(), "fencecheck-ssh-options-"));
+const run: RunOptions = {
+  lock: "reference", lockNodes: "1", storage: "fenced", storageNodes: "1", nemesis: "none", nemesisInterval: "3",
+  faultOpt: [], timeLimit: "20", clients: "3", resources: "2", ttlMs: "2000", holdMs: "100", acquireTimeoutMs: "5000",
+  opTimeoutMs: "10000", store: "store", runtime: "ssh",
+};
+
+describe("sshConfigFrom", () => {
+  it("reads a hosts file, one a line, comments aside, with root and port 22 by default", () => {
+    writeFileSync(join(dir, "hosts"), "# lab\n10.0.0.1\n10.0.0.2 # spare\n\n");
+    expect(sshConfigFrom({ nodesFile: "hosts", sshKey: "k" }, dir)).toMatchObject({
+      hosts: ["10.0.0.1", "10.0.0.2"], user: "root", port: 22, keyFile: join(dir, "k"), acceptNewHostKeys: false,
+    });
+  });
+
+  it("refuses no hosts, both lists, a host twice and a bad port, naming the option", () => {
+    expect(() => sshConfigFrom({}, dir)).toThrow(/needs hosts: --nodes n1,n2,... or --nodes-file FILE/);
+    expect(() => sshConfigFrom({ nodes: "a", nodesFile: "hosts" }, dir)).toThrow(/--nodes or --nodes-file, not both/);
+    expect(() => sshConfigFrom({ nodes: "a,a" }, dir)).toThrow(/listed twice/);
+    expect(() => sshConfigFrom({ nodes: "a", sshPort: "99999" }, dir)).toThrow(/--ssh-port "99999" is not a port/);
+    expect(() => sshConfigFrom({ nodesFile: "missing" }, dir)).toThrow(/Cannot read hosts file/);
+  });
+});
+
+describe("withPlacement", () => {
+  it("records where every node of the run goes, the placement file's choices first", () => {
+    writeFileSync(join(dir, "placement"), "c3 h1\n");
+    const config = { ...optionsToConfig(run, { cwd: dir, defaultSeed: 1, argv: [] }), ssh: sshConfigFrom({ nodes: "h1,h2,h3" }, dir) };
+    expect(withPlacement(config, "placement", dir).ssh?.placement).toEqual({ l1: "h1", s1: "h2", c1: "h2", c2: "h3", c3: "h1" });
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The ssh runtime on a sandbox of 5 local SSH hosts (Docker containers
+ * running Debian's OpenSSH server, etcd-server installed from Debian's
+ * mirror; `fencecheck hosts build` made the image). Everything on the hosts
+ * is checked from outside, with `docker exec`, not through our own SSH
+ * code. Needs root, Docker and a build.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import ssh2 from "ssh2";
+import { writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSystemClock, type Cluster, type NodeId, type NodeSpec } from "../core/index.js";
+import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, type Sandbox } from "../runtime/index.js";
+import { main } from "./main.js";
+
+const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
+const NAME = "ssh-test";
+const engine = connectEngine();
+const clock = createSystemClock();
+const dir = mkdtempSync(join(tmpdir(), "fencecheck-ssh-"));
+const store = join(dir, "store");
+let sandbox: Sandbox;
+let sshArgs: string[];
+
+beforeAll(async () => {
+  await buildHostImage(engine, { clock });
+  sandbox = await hostsUp(engine, { count: 5, dir, name: NAME, clock });
+  sshArgs = sandbox.runOptions.split(" ");
+}, 240_000);
+
+afterAll(async () => {
+  if (process.env["KEEP_SANDBOX"] === undefined) await hostsDown(engine, NAME);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a shell command on sandbox host i (1-based) through Docker, not SSH. */
+function onHost(i: number, script: string): string {
+  return execFileSync("docker", ["exec", `fencecheck-${NAME}-${i}`, "sh", "-c", script], { encoding: "utf8" });
+}
+
+/** What runs left on every host: marked processes, our chains, run folders. */
+function leftovers(): string[] {
+  return [1, 2, 3, 4, 5].flatMap((i) => onHost(i, [
+    "for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q '^FENCECHECK_RUN=' && echo \"process ${p#/proc/}\"; done",
+    "iptables -S | grep FENCECHECK; iptables -t nat -S | grep FENCECHECK",
+    "ls /var/tmp/fencecheck 2>/dev/null",
+    "true",
+  ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
+}
+
+async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), isTty: false };
+  const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
+  return { code, out, err };
+}
+
+describe("the seed scenario on 5 sandbox hosts", () => {
+  for (const [lock, storage, expected] of [["reference", "unfenced", 1], ["reference", "fenced", 0], ["etcd", "unfenced", 1], ["etcd", "fenced", 0]] as const) {
+    it(`gives exit ${expected} with ${lock} and ${storage} storage, leaving nothing on the hosts`, async () => {
+      const { code, out, err } = await cli(["run", "--lock", lock, "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "8", "--seed", "7", "--store", store, ...sshArgs]);
+      expect(code, err).toBe(expected);
+      expect(out).toMatch(expected === 1 ? /^INVALID/ : /^valid/);
+      const run = join(store, "latest");
+      const placement = JSON.parse(readFileSync(join(run, "config.json"), "utf8")).ssh.placement as Record<string, string>;
+      expect(placement["l1"]).toBe(sandbox.addresses[0]);
+      expect(readFileSync(join(run, "storage.jsonl"), "utf8").split("\n").filter(Boolean).length).toBeGreaterThan(0);
+      expect(readFileSync(join(run, "report.html"), "utf8")).toContain(`l1 on ${sandbox.addresses[0]}`);
+      expect(leftovers()).toEqual([]);
+    });
+  }
+});
+
+describe("each fault on the hosts", () => {
+  const nodes: NodeSpec[] = [{ id: "l1" as NodeId, role: "lock" }, { id: "s1" as NodeId, role: "storage" }, { id: "c1" as NodeId, role: "client" }];
+  const l1 = "l1" as NodeId;
+  const s1 = "s1" as NodeId;
+  let cluster: Cluster;
+  let pid = 0;
+  /** Answers every connection with its wall clock, on port 7001 of its host. */
+  const server = (host: string): string[] => [process.execPath, "-e", `require('net').createServer((s)=>s.end(String(new Date().getTime()))).listen(7001,'${host}')`];
+  const stateOf = (p: number): string => onHost(1, `grep '^State' /proc/${p}/status`).trim();
+
+  beforeAll(async () => {
+    const runtime = createSshRuntime({
+      hosts: sandbox.addresses, user: "root", port: 22, keyFile: sandbox.keyFile, knownHostsFile: sandbox.knownHostsFile, acceptNew: false,
+      storeDir: store, packageRoot: packageRoot(),
+    });
+    await runtime.checkPrerequisites();
+    cluster = await runtime.start(nodes, { runId: `faults${process.pid}`, clock: {} });
+    const proc = await cluster.startProcess(l1, { argv: server(sandbox.addresses[0] as string), logFile: join(dir, "l1.log"), readyPort: 7001 });
+    pid = proc.pid;
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("pause stops the node's processes on its host, resume continues them", async () => {
+    await cluster.pause(l1);
+    expect(stateOf(pid)).toMatch(/T \(stopped\)/);
+    await cluster.resume(l1);
+    expect(stateOf(pid)).toMatch(/S \(sleeping\)|R \(running\)/);
+  });
+
+  it("freeze stops them too, and thaw continues them", async () => {
+    await cluster.freeze(l1);
+    expect(stateOf(pid)).toMatch(/T \(stopped\)/);
+    await cluster.thaw(l1);
+    expect(stateOf(pid)).not.toMatch(/stopped/);
+  });
+
+  it("a partition drops the other host's traffic and never the control machine's SSH", async () => {
+    expect(await cluster.probe(s1, l1, { port: 7001 })).toBe("connected");
+    await cluster.partition(new Map([[l1, new Set([s1, "c1" as NodeId])]]));
+    expect(await cluster.probe(s1, l1, { port: 7001, timeoutMs: 500 })).toBe("timeout");
+    expect(onHost(1, "iptables -S FENCECHECK")).toContain(`-s ${sandbox.addresses[1]}/32 -j DROP`);
+    expect((await cluster.exec(l1, ["true"])).exitCode).toBe(0);
+    await cluster.heal();
+    expect(await cluster.probe(s1, l1, { port: 7001 })).toBe("connected");
+  });
+
+  it("loss drops packets from the named nodes until healed", async () => {
+    // c1 shares s1's host (the default placement), so both are named: rules act per host.
+    await cluster.dropPackets(l1, [s1, "c1" as NodeId], 1);
+    expect(await cluster.probe(s1, l1, { port: 7001, timeoutMs: 500 })).toBe("timeout");
+    await cluster.healTraffic("loss");
+    expect(await cluster.probe(s1, l1, { port: 7001 })).toBe("connected");
+  });
+
+  it("delay holds new connections into the port through the proxy", async () => {
+    const fetchMs = async (): Promise<number> => {
+      const script = `const t=performance.now();require('net').connect(7001,'${sandbox.addresses[0]}').on('data',()=>{console.log(Math.round(performance.now()-t));process.exit(0)})`;
+      return Number((await cluster.exec(s1, [process.execPath, "-e", script])).stdout.trim());
+    };
+    expect(await fetchMs()).toBeLessThan(250);
+    await cluster.delayTraffic(l1, { port: 7001, delayMs: 400, jitterMs: 0, seed: 1 });
+    expect(await fetchMs()).toBeGreaterThanOrEqual(400);
+    await cluster.healTraffic("delay");
+    expect(await fetchMs()).toBeLessThan(250);
+  });
+
+  it("a clock skew reaches the running process through libfaketime", async () => {
+    await cluster.setClock(l1, { offsetMs: 60_000, rate: 1 });
+    const told = await new Promise<number>((done, fail) => {
+      const socket = connect(7001, sandbox.addresses[0] as string);
+      let text = "";
+      socket.on("data", (chunk) => (text += String(chunk))).on("end", () => done(Number(text))).on("error", fail);
+    });
+    expect(Math.abs(told - clock.wallMs() - 60_000)).toBeLessThan(1_000);
+    expect(Math.abs((await cluster.readClock(l1)).offsetMs - 60_000)).toBeLessThan(150);
+    await cluster.setClock(l1, { offsetMs: 0, rate: 1 });
+  });
+
+  it("kill ends the node's processes and restart starts its services again", async () => {
+    const first = pid;
+    await cluster.kill(l1);
+    expect(onHost(1, `test -e /proc/${first} && echo alive || echo gone`).trim()).toBe("gone");
+    expect(await cluster.probe(s1, l1, { port: 7001 })).toBe("refused");
+    await cluster.restart(l1);
+    expect(await cluster.probe(s1, l1, { port: 7001 })).toBe("connected");
+    pid = Number(onHost(1, "for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q '^FENCECHECK_RUN=' && echo ${p#/proc/}; done; true").trim());
+  });
+});
+
+describe("a harness killed with SIGKILL, then fencecheck clean --runtime ssh", () => {
+  it("leaves nothing of the run on any host", async () => {
+    const child = spawn(process.execPath, [bin, "run", "--lock", "etcd", "--nemesis", "partition", "--fault-opt", "partition.nodes=lock", "--nemesis-interval", "1", "--time-limit", "60", "--store", store, ...sshArgs], { stdio: "ignore" });
+    for (let waited = 0; leftovers().filter((l) => l.includes("FENCECHECK")).length === 0; waited += 200) {
+      if (waited > 90_000) throw new Error("the run never partitioned a host");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    child.kill("SIGKILL");
+    expect(leftovers().some((l) => l.includes("process"))).toBe(true);
+    const cleaned = execFileSync(process.execPath, [bin, "clean", "--runtime", "ssh", ...sshArgs.slice(2)], { encoding: "utf8" });
+    expect(cleaned).toMatch(/removed [1-9]\d* process\(es\)/);
+    expect(leftovers()).toEqual([]);
+  }, 150_000);
+});
+
+describe("hosts that cannot be used", () => {
+  it("an unreachable host is exit 254 within 10 s, one line naming it", async () => {
+    const missing = (sandbox.addresses[0] as string).replace(/\.\d+$/, ".250");
+    const started = performance.now();
+    const { code, err } = await cli(["run", "--time-limit", "5", "--store", store, "--runtime", "ssh", "--nodes", `${sandbox.addresses[0]},${missing}`, "--ssh-key", sandbox.keyFile, "--known-hosts", sandbox.knownHostsFile]);
+    expect(code).toBe(254);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(err.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^fencecheck: Cannot use host "${missing.replace(/\./g, "\\.")}": (no route to the host|no answer)`))]);
+  });
+
+  it("a refused key and an unknown host key are exit 254 naming the host", async () => {
+    const other = join(dir, "other_key");
+    writeFileSync(other, ssh2.utils.generateKeyPairSync("ed25519").private, { mode: 0o600 });
+    const host = sandbox.addresses[0] as string;
+    const nodes = sandbox.addresses.slice(0, 2).join(",");
+    const refused = await cli(["run", "--store", store, "--runtime", "ssh", "--nodes", nodes, "--ssh-key", other, "--known-hosts", sandbox.knownHostsFile]);
+    expect(refused.code).toBe(254);
+    expect(refused.err).toMatch(new RegExp(`^fencecheck: Cannot use host "${host.replace(/\./g, "\\.")}": the key "${other}" was refused for user "root" \\(and 1 more host\\(s\\) unusable\\)\n$`));
+    const unknown = await cli(["run", "--store", store, "--runtime", "ssh", "--nodes", nodes, "--ssh-key", sandbox.keyFile, "--known-hosts", join(dir, "empty_known_hosts")]);
+    expect(unknown.code).toBe(254);
+    expect(unknown.err).toContain(`Cannot use host "${host}": its host key is not in`);
+  });
+
+  it("hosts prepare names each missing binary with how to install it", async () => {
+    const { code, out } = await cli(["hosts", "prepare", "--lock", "redis", ...sshArgs.slice(2)]);
+    expect(code).toBe(254);
+    expect(out.trim().split("\n")).toEqual(sandbox.addresses.map((a) => `host "${a}": "/usr/bin/redis-server" is missing (apt-get install redis-server)`));
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { shellLine } from "./remote-command.js";
+import { startCommand } from "./remote-process.js";
+
+describe("startCommand", () => {
+  it("prints the shell's PID on stderr, then execs the program in its place with its environment", () => {
+    expect(startCommand(["/opt/node", "-e", "console.log('hi there')"], { A: "1", B: "x y" }, "/var/tmp/run"))
+      .toBe(`cd /var/tmp/run && echo "fencecheck-pid $$" >&2 && exec env A=1 B='x y' /opt/node -e 'console.log('\\''hi there'\\'')'`);
+  });
+});
+
+describe("shellLine", () => {
+  it("leaves plain words alone and quotes the rest", () => {
+    expect(shellLine(["a", "b c", "it's", "--x=1,2"])).toBe(`a 'b c' 'it'\\''s' --x=1,2`);
+  });
+});
