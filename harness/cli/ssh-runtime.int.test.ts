@@ -83,7 +83,7 @@ describe("each fault on the hosts", () => {
   let cluster: Cluster;
   let pid = 0;
   /** Answers every connection with its wall clock, on port 7001 of its host. */
-  const server = (host: string): string[] => [process.execPath, "-e", `require('net').createServer((s)=>s.end(String(new Date().getTime()))).listen(7001,'${host}')`];
+  const server = (host: string): string[] => [process.execPath, "-e", `require('net').createServer((s)=>{s.on('error',()=>{});s.end(String(new Date().getTime()))}).listen(7001,'${host}')`];
   const stateOf = (p: number): string => onHost(1, `grep '^State' /proc/${p}/status`).trim();
 
   beforeAll(async () => {
