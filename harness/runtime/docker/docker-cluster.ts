@@ -16,7 +16,7 @@ import type { DockerEngine } from "./docker-engine.js";
 import type { DockerPlan } from "./docker-plan.js";
 import { startExecProcess, type ExecProcess } from "./exec-process.js";
 import { createNetworkFaults } from "./network-faults.js";
-import { createTrafficDelayer } from "./traffic-delay.js";
+import { createTrafficDelayer } from "../common/traffic-delay.js";
 import { waitForService } from "./wait-for-service.js";
 
 /** What a docker cluster is made of. */

@@ -3,12 +3,14 @@
  * package root, the store and a user's adapter module mounted at their
  * host paths so the harness's argv work unchanged inside containers.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
+import { dirname, isAbsolute } from "node:path";
 import type { NodeRole, RunConfig, Runtime } from "../../core/index.js";
+import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
 import type { DockerEngine } from "./docker-engine.js";
+
+export { packageRoot };
 import { localImageTag } from "./images/image-specs.js";
 
 /** The image that runs each role for a lock adapter: its service's image for lock nodes, node for the rest. Pure. */
@@ -22,17 +24,6 @@ export function dockerImagesFor(lockAdapter: string): Record<NodeRole, string> {
     postgres: "postgres",
   };
   return { lock: localImageTag(service[lockAdapter] ?? "node"), storage: localImageTag("node"), client: localImageTag("node") };
-}
-
-/** The directory holding this package's package.json (dist/ and node_modules live there). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (dir !== dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "fencecheck") return dir;
-    dir = dirname(dir);
-  }
-  return process.cwd();
 }
 
 /** Creates the docker runtime for `config` (creates the store directory so it can be mounted). */

@@ -7,7 +7,7 @@
 import { HarnessError, composeCluster } from "../../core/index.js";
 import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../core/index.js";
 import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
-import { createTrafficDelayer } from "../docker/traffic-delay.js";
+import { createTrafficDelayer } from "../common/traffic-delay.js";
 import { cleanupScript } from "./host-cleanup.js";
 import type { HostTime } from "./host-time.js";
 import { mapText, type PathMap } from "./path-map.js";

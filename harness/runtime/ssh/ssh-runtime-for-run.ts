@@ -7,7 +7,7 @@ import { isAbsolute } from "node:path";
 import { HarnessError } from "../../core/index.js";
 import type { NodeId, RunConfig } from "../../core/index.js";
 import { loadLockAdapter } from "../../../workloads/index.js";
-import { packageRoot } from "../docker/docker-runtime-for-run.js";
+import { packageRoot } from "../common/package-root.js";
 import { binaryRequirement, type Requirement } from "./host-checks.js";
 import { createSshRuntime, type SshRuntime } from "./ssh-runtime.js";
 

@@ -18,7 +18,7 @@ import { runFolder } from "./host-cleanup.js";
 import { measureHostTime } from "./host-time.js";
 import { placeNodes, type Placement } from "./placement.js";
 import { runRemote, shellWord } from "./remote-command.js";
-import { connectHost, type SshHost } from "./ssh-connection.js";
+import { connectHost } from "./ssh-connection.js";
 import { createSshCluster, type ClusterHost } from "./ssh-cluster.js";
 
 /** How to reach the hosts, and what they must have. */

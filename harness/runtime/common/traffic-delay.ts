@@ -1,12 +1,13 @@
 /**
- * Delay for a docker cluster: the local runtime's delaying proxy runs as a
- * program inside the node's container (from the mounted dist/), and a nat
- * REDIRECT added through nsenter sends other nodes' connections to it.
+ * Delay for a cluster whose nodes run the package's programs (docker's
+ * containers with dist/ mounted, the ssh runtime's hosts with it deployed):
+ * the delaying proxy runs as a program inside the node, and a nat REDIRECT
+ * added by the runtime (`restore`) sends other nodes' connections to it.
  */
 import { join } from "node:path";
 import type { NodeId, NodeProcess, ProcessSpec, TrafficDelay } from "../../core/index.js";
-import { delayHealScript, delayScript, proxyPortFor, type Redirect } from "../common/traffic-rules.js";
-import { proxyProgram } from "../common/delay-proxy-program.js";
+import { delayHealScript, delayScript, proxyPortFor, type Redirect } from "./traffic-rules.js";
+import { proxyProgram } from "./delay-proxy-program.js";
 
 /** What the delay needs from its cluster. */
 export interface TrafficDelayParts {
