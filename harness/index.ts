@@ -5,6 +5,8 @@
 export * from "./core/index.js";
 export { runTest, analyzeRun, checkAndReport, type RunDeps, type RunOutcome, type CheckedRun } from "./run/index.js";
 export { resolveLockService } from "./run/index.js";
+export { resolveNemesis, findWorkload, workloads, type NemesisPlan } from "./run/index.js";
+export type { Workload } from "../workloads/index.js";
 export { createLocalRuntime, cleanLocal } from "./runtime/index.js";
 export { createDockerRuntime, dockerRuntimeForRun, cleanDocker, buildImages, connectEngine, packageRoot } from "./runtime/index.js";
 export { readStoredRun, openRunStore, RUN_FILES } from "./store/index.js";
