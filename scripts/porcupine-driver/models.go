@@ -134,10 +134,10 @@ func kvModel(partitioned bool) func(json.RawMessage) (porcupine.Model, error) {
 			}, nil
 		}
 		return porcupine.Model{
-			Init: func() interface{} { return map[string]string{} },
+			Init: func() interface{} { return map[string]interface{}{} },
 			Step: func(state, in, out interface{}) (bool, interface{}) {
-				m, i := state.(map[string]string), in.(kvInput)
-				before, ok := m[i.Key]
+				m, i := state.(map[string]interface{}), in.(kvInput)
+				before, ok := m[i.Key].(string)
 				if !ok {
 					before = init
 				}
@@ -145,23 +145,22 @@ func kvModel(partitioned bool) func(json.RawMessage) (porcupine.Model, error) {
 				if !legal || after == before {
 					return legal, m
 				}
-				next := make(map[string]string, len(m)+1)
-				for k, v := range m {
-					next[k] = v
-				}
-				next[i.Key] = after
-				return true, next
+				return true, with(m, i.Key, after)
 			},
-			Equal: func(a, b interface{}) bool { return sameMap(a.(map[string]string), b.(map[string]string)) },
-			Hash: func(state interface{}) uint64 {
-				h := uint64(0)
-				for k, v := range state.(map[string]string) {
-					h += hashString(k)*31 + hashString(v)
-				}
-				return h
-			},
+			Equal: sameValues,
+			Hash:  hashValues,
 		}, nil
 	}
+}
+
+// with is a copy of m with key set to value (states are never changed in place).
+func with(m map[string]interface{}, key string, value interface{}) map[string]interface{} {
+	next := make(map[string]interface{}, len(m)+1)
+	for k, v := range m {
+		next[k] = v
+	}
+	next[key] = value
+	return next
 }
 
 func partitionByKey(history []porcupine.Operation) [][]porcupine.Operation {
@@ -180,19 +179,8 @@ func partitionByKey(history []porcupine.Operation) [][]porcupine.Operation {
 	return parts
 }
 
-func sameMap(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
-}
-
-func sameValues(a, b map[string]interface{}) bool {
+func sameValues(x, y interface{}) bool {
+	a, b := x.(map[string]interface{}), y.(map[string]interface{})
 	if len(a) != len(b) {
 		return false
 	}
@@ -267,27 +255,23 @@ func multiRegisterModel(initial json.RawMessage) (porcupine.Model, error) {
 			s := state.(map[string]interface{})
 			for _, op := range ops {
 				if op.Write {
-					next := make(map[string]interface{}, len(s)+1)
-					for k, v := range s {
-						next[k] = v
-					}
-					next[op.Key] = op.Value
-					s = next
+					s = with(s, op.Key, op.Value)
 				} else if !unseen && op.Value != nil && s[op.Key] != op.Value {
 					return false, state
 				}
 			}
 			return true, s
 		},
-		Equal: func(a, b interface{}) bool {
-			return sameValues(a.(map[string]interface{}), b.(map[string]interface{}))
-		},
-		Hash: func(state interface{}) uint64 {
-			h := uint64(0)
-			for k, v := range state.(map[string]interface{}) {
-				h += hashString(k)*31 + hashScalar(v)
-			}
-			return h
-		},
+		Equal: sameValues,
+		Hash:  hashValues,
 	}, nil
+}
+
+// hashValues sums the hashes of a map's entries, so the order of keys does not matter.
+func hashValues(state interface{}) uint64 {
+	h := uint64(0)
+	for k, v := range state.(map[string]interface{}) {
+		h += hashString(k)*31 + hashScalar(v)
+	}
+	return h
 }
