@@ -56,7 +56,7 @@ async function bringUp(kind: "local" | "docker", storeDir: string): Promise<numb
     clock,
     log(line) {
       if (line.startsWith("starting")) startedAt = clock.nowNs();
-      if (line.startsWith("running for")) runningAt = clock.nowNs();
+      if (line.startsWith("running ")) runningAt = clock.nowNs();
     },
   });
   if (outcome.error || runningAt === 0) throw new Error(`bring-up on ${kind} failed: ${outcome.error?.message ?? "no workload start"}`);

@@ -80,7 +80,15 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-async function seeds(store: string, count: number): Promise<void> {
+/** The checkers that did not pass, from the verdict line ("real-time: FAIL, stats: unknown"). */
+function failing(out: string): string {
+  const verdict = /\(([^)]*)\)/.exec(out.split("\n")[0] ?? "")?.[1] ?? "";
+  return verdict.split(", ").filter((c) => !c.endsWith(": ok")).join(", ");
+}
+
+/** Runs the seed scenario; resolves with how many runs did not show what they should. */
+async function seeds(store: string, count: number): Promise<number> {
+  let missed = 0;
   print(`# seed scenario: reference lock, pause-holder, --time-limit 3, seeds 1..${count}`);
   for (const storage of ["unfenced", "fenced"] as const) {
     let hits = 0;
@@ -90,12 +98,15 @@ async function seeds(store: string, count: number): Promise<void> {
       const run = await runCli(["--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "3", "--seed", String(seed)], store);
       const hit = storage === "unfenced" ? run.code === 1 && /fencing: FAIL/.test(run.out) : run.code === 0;
       if (hit) hits++;
-      else misses.push(`seed ${seed} exit ${String(run.code)}`);
+      else misses.push(`seed ${seed} exit ${String(run.code)} ${failing(run.out)} ${runDir(run) ?? ""}`.trimEnd());
       walls.push(run.wallMs / 1000);
     }
     const what = storage === "unfenced" ? "stale write found" : "valid";
-    print(`${storage.padEnd(9)} ${what}: ${hits} of ${count}  (median wall ${median(walls).toFixed(2)} s)${misses.length ? `  misses: ${misses.join(", ")}` : ""}`);
+    print(`${storage.padEnd(9)} ${what}: ${hits} of ${count}  (median wall ${median(walls).toFixed(2)} s)`);
+    for (const miss of misses) print(`  miss: ${miss}`);
+    missed += misses.length;
   }
+  return missed;
 }
 
 async function fixedCost(store: string): Promise<void> {
@@ -104,7 +115,7 @@ async function fixedCost(store: string): Promise<void> {
   for (let i = 0; i < 5; i++) {
     const run = await runCli(["--lock", "reference", "--storage", "fenced", "--time-limit", "1", "--seed", String(i + 1)], store);
     const start = lineAt(run, "starting") ?? 0;
-    const running = lineAt(run, "running for") ?? 0;
+    const running = lineAt(run, "running ") ?? 0;
     const healed = lineAt(run, "healed") ?? 0;
     const checking = lineAt(run, "checking") ?? 0;
     costs.push(run.wallMs - 1000);
@@ -133,7 +144,7 @@ async function bringUp(store: string): Promise<void> {
     const run = await runCli(["--lock", lock, "--storage", "fenced", "--time-limit", "1", "--seed", "1"], store);
     const start = lineAt(run, "starting");
     const ready = lineAt(run, "lock service ready");
-    const running = lineAt(run, "running for");
+    const running = lineAt(run, "running ");
     if (start === undefined || ready === undefined || running === undefined) {
       print(`${lock.padEnd(10)} exit ${String(run.code)}: ${run.lines.at(-1)?.text ?? ""}`);
       continue;
@@ -194,16 +205,19 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { seeds: { type: "string", default: "20" }, only: { type: "string", multiple: true } } });
   const only = new Set(values.only ?? ["seeds", "fixed", "throughput", "bring-up", "faults"]);
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-run-"));
+  // A run that did not show what it should is kept, with its report, for a look.
+  let kept = false;
   print(`(timings on a shared machine are noisy: load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the start)`);
   try {
     if (only.has("fixed")) await fixedCost(store);
-    if (only.has("seeds")) await seeds(store, Number(values.seeds));
+    if (only.has("seeds")) kept = (await seeds(store, Number(values.seeds))) > 0;
     if (only.has("throughput")) await throughput(store);
     if (only.has("bring-up")) await bringUp(store);
     if (only.has("faults")) await faults(store);
     print(`(load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end)`);
   } finally {
-    rmSync(store, { recursive: true, force: true });
+    if (kept) print(`(runs kept in ${store})`);
+    else rmSync(store, { recursive: true, force: true });
   }
 }
 

@@ -35,7 +35,7 @@ async function bench(lock: string, storeDir: string): Promise<string> {
     clock,
     log(line) {
       if (line.startsWith("starting")) startedAt = clock.nowNs();
-      if (line.startsWith("running for")) runningAt = clock.nowNs();
+      if (line.startsWith("running ")) runningAt = clock.nowNs();
     },
   });
   if (outcome.error) return `${lock.padEnd(12)} error: ${outcome.error.message.split("\n")[0]}`;

@@ -7,7 +7,8 @@
  * that has no entry gets one (a changed key is always refused).
  */
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import ssh2 from "ssh2";
+import { createRequire } from "node:module";
+import type ssh2 from "ssh2";
 import type { ClientChannel, ConnectConfig } from "ssh2";
 import type { Clock } from "../../core/index.js";
 import { keysFor, keyType, knownHostsLine } from "./known-hosts.js";
@@ -127,7 +128,7 @@ function openClient(target: SshTarget, base: ConnectConfig, timeoutMs: number): 
   const types = [...new Set(keys.known.flatMap((k) => algorithmsFor(keyType(k.blob))))];
   const config: ConnectConfig = { ...base, hostVerifier, ...(types.length > 0 ? { algorithms: { serverHostKey: types as never } } : {}) };
   return new Promise((resolve, reject) => {
-    const client = new ssh2.Client();
+    const client = new (loadSsh2().Client)();
     let ready = false;
     client.once("ready", () => {
       ready = true;
@@ -155,4 +156,9 @@ function withDone(stream: ClientChannel): Channel {
   });
   const done = new Promise<ChannelExit>((resolve) => stream.on("close", () => resolve(exit)));
   return Object.assign(stream, { done });
+}
+
+/** ssh2 takes about 0.1 s to load: required on first use, so runs on other runtimes never load it. */
+function loadSsh2(): typeof ssh2 {
+  return createRequire(import.meta.url)("ssh2") as typeof ssh2;
 }

@@ -9,7 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:net";
-import ssh2 from "ssh2";
+import { createRequire } from "node:module";
+import type ssh2 from "ssh2";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
 import type { DockerEngine } from "../../docker/index.js";
@@ -48,7 +49,7 @@ export async function hostsUp(engine: DockerEngine, opts: HostsUpOptions): Promi
   const name = opts.name ?? "hosts";
   await hostsDown(engine, name);
   mkdirSync(opts.dir, { recursive: true });
-  const keys = ssh2.utils.generateKeyPairSync("ed25519");
+  const keys = loadSsh2().utils.generateKeyPairSync("ed25519");
   const keyFile = join(opts.dir, "id_ed25519");
   writeFileSync(keyFile, keys.private, { mode: 0o600 });
   writeFileSync(`${keyFile}.pub`, `${keys.public}\n`);
@@ -122,4 +123,9 @@ function accepts(host: string, port: number): Promise<boolean> {
 
 function ignoreGone(error: unknown): void {
   if (!/no such|not found|404|already in progress/i.test(String(error))) throw error;
+}
+
+/** ssh2 takes about 0.1 s to load: required on first use, so runs on other runtimes never load it. */
+function loadSsh2(): typeof ssh2 {
+  return createRequire(import.meta.url)("ssh2") as typeof ssh2;
 }
