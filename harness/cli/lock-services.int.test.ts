@@ -50,12 +50,21 @@ describe.each([["redis"], ["redlock"]])("token-less lock service %s", (lock) => 
     expect(code).toBe(254);
     expect(err).toContain("grants no fencing token");
   });
-  it("runs with unfenced storage, writes carry no token, and the verdict is unknown (exit 2)", async () => {
-    const { code } = await run(["--lock", lock, "--storage", "unfenced", "--nemesis", "pause-holder"]);
-    // No token: nothing can tell a stale write from a current one, so fencing cannot be judged.
-    expect(code).toBe(2);
+  it("runs with unfenced storage, writes carry no token, and real time finds the stale write fencing cannot (exit 1, with its story)", async () => {
+    // A fixed short hold: the next holder's write is acknowledged before the sleeper wakes (with near-TTL holds it may not be, and then there is no verdict).
+    const { code, out, err } = await run(["--lock", lock, "--storage", "unfenced", "--nemesis", "pause-holder", "--hold-ms", "100"]);
+    // No token: fencing cannot tell a stale write from a current one; the harness's clock can.
+    expect(out, err).toMatch(/^INVALID \(fencing: unknown, real-time: FAIL/);
+    expect(code).toBe(1);
     const services = JSON.parse(readFileSync(join(store, "latest", "services.json"), "utf8")) as { notes: string[] };
     expect(services.notes.join(" ")).toContain("grants no fencing token");
+    const results = JSON.parse(readFileSync(join(store, "latest", "results.json"), "utf8"));
+    const first = results.results["real-time"].violations[0] as { expiredBy: number; invokedAt: number; next: { value: string } };
+    expect(first.invokedAt).toBeGreaterThan(first.expiredBy);
+    const report = readFileSync(join(store, "latest", "report.html"), "utf8");
+    expect(report).toContain("Storage accepted a write under an expired lease");
+    expect(report).toContain("certainly expired by");
+    expect(report).toContain(`its write ${first.next.value} was acknowledged`);
   });
 });
 

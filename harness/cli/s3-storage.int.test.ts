@@ -19,7 +19,7 @@ describe("S3 storage", () => {
   it("accepts the paused holder's stale PutObject: exit 1, with the write in storage.jsonl", async () => {
     let out = "";
     const io = { out: (s: string) => void (out += s), err: () => undefined, isTty: false };
-    const argv = ["run", "--storage", "s3", "--nemesis", "pause-holder", "--nemesis-interval", "1", "--time-limit", "6", "--seed", "2", "--store", store];
+    const argv = ["run", "--storage", "s3", "--nemesis", "pause-holder", "--hold-ms", "100", "--time-limit", "8", "--seed", "2", "--store", store];
     const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
     expect(out).toMatch(/^INVALID .*fencing: FAIL/);
     expect(code).toBe(1);
