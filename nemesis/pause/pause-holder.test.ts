@@ -85,3 +85,18 @@ describe("pauseHolderGenerator", () => {
     expect(gen.update(ctx(1000 * MS), acquired(0, 1000 * MS)).op(ctx(1000 * MS))).toBe("pending");
   });
 });
+
+describe("pause-writer's aim", () => {
+  it("strikes mid-way through the write delay after the hold the write itself was sent with", async () => {
+    const { nemesisPackage } = await import("../registry.js");
+    const workload = { name: "lock-write", clients: 2, resources: 1, ttlMs: 2000, holdMs: 50, acquireTimeoutMs: 1000, writeDelayMs: 300 };
+    const config = {
+      name: "t", seed: 1, runtime: "fake" as const, command: "", storeDir: "s", timeLimitMs: 10_000, opTimeoutMs: 1000,
+      lock: { adapter: "reference", nodes: 1 }, storage: { kind: "fenced", nodes: 1 }, workload,
+      nemesis: { faults: ["pause-writer"], intervalMs: 1000, options: {} },
+    };
+    const write: Op = { index: 0, time: 1000 * MS, process: 0, type: "invoke", f: "write", value: { resource: "r1", value: "v", holdMs: 1400 }, node: nodeId("c1") };
+    const gen = nemesisPackage(config).generator.update(ctx(1000 * MS), write);
+    expect(next(gen, 1000 * MS)).toMatchObject({ f: "pause", time: (1000 + 1400 + 150) * MS });
+  });
+});

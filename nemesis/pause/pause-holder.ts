@@ -30,7 +30,8 @@ export interface PauseHolderOptions {
 export interface AimedPauseOptions extends PauseHolderOptions {
   /** The client op that picks the target: an acquire that returned ok, or a write just invoked. */
   readonly trigger: { readonly f: string; readonly type: "ok" | "invoke" };
-  readonly delayMs: number;
+  /** How long after the trigger to strike: a fixed time, or one read from the trigger op (its hold). */
+  readonly delayMs: number | ((trigger: Op) => number);
   readonly reason: "holder" | "writer";
   /** Also hold the target's wall clock still for the pause (see PauseValue.freezeClock). */
   readonly freezeClock?: boolean;
@@ -82,7 +83,8 @@ function transition(opts: AimedPauseOptions, state: State, event: Op): State {
   switch (state.kind) {
     case "waiting":
       if (!isTrigger(opts, event, state.eligibleAt)) return state;
-      return { kind: "target", value: targetValue(event, opts), at: event.time + opts.delayMs * 1e6 };
+      const delayMs = typeof opts.delayMs === "number" ? opts.delayMs : opts.delayMs(event);
+      return { kind: "target", value: targetValue(event, opts), at: event.time + delayMs * 1e6 };
     case "target":
       return nemesis && event.type === "invoke" && event.f === "pause" ? { kind: "pausing" } : state;
     case "pausing":

@@ -1,5 +1,5 @@
 /** The pause fault packages: the seed's aimed GC pause and random node pauses. */
-import { runNodes, type RunConfig } from "../../harness/core/index.js";
+import { runNodes, type Op, type RunConfig } from "../../harness/core/index.js";
 import { optionMs, type FaultPackageSpec } from "../fault-package.js";
 import { pauseNemesis } from "./pause-nemesis.js";
 import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";
@@ -60,7 +60,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
           intervalMs: config.nemesis.intervalMs,
           durationMs: holderPauseMs(config, "pause-writer"),
           trigger: { f: "write", type: "invoke" },
-          delayMs: optionMs(config, "pause-writer", "delayMs") ?? writerDelayMs(config),
+          delayMs: optionMs(config, "pause-writer", "delayMs") ?? ((write) => writerDelayMs(config, holdOfWrite(write) ?? config.workload.holdMs)),
           reason: "writer",
         }),
     },
@@ -104,9 +104,16 @@ export function holderPauseMs(config: RunConfig, fault = "pause-holder"): number
  * When pause-writer strikes after a write is invoked: inside the window
  * between the client's lease check and its write when there is one
  * (after the hold, mid-way through --write-delay-ms), else a third of the way
- * into the hold.
+ * into the hold. `holdMs` is the hold of the write struck at (its value
+ * carries it when holds are drawn), by default the configured one.
  */
-export function writerDelayMs(config: RunConfig): number {
-  const { holdMs, writeDelayMs } = config.workload;
+export function writerDelayMs(config: RunConfig, holdMs = config.workload.holdMs): number {
+  const { writeDelayMs } = config.workload;
   return writeDelayMs ? holdMs + Math.max(1, Math.floor(writeDelayMs / 2)) : Math.max(1, Math.floor(holdMs / 3));
+}
+
+/** The hold a write op was sent with, if its value says. */
+function holdOfWrite(write: Op): number | undefined {
+  const hold = (write.value as { holdMs?: unknown } | undefined)?.holdMs;
+  return typeof hold === "number" ? hold : undefined;
 }
