@@ -2,7 +2,8 @@
  * `npm run bench:run`: how fast a run finds the bug, each figure measured
  * now by running the CLI (`fencecheck run`) on the local runtime:
  *
- * - the seed scenario (reference lock, pause-holder, --time-limit 3) over
+ * - the seed scenario (reference lock, pause-holder, the scenario's fixed
+ *   100 ms hold, --time-limit 3) over
  *   seeds 1..N: how often unfenced storage is caught (exit 1, fencing FAIL)
  *   and fenced storage stays valid (exit 0);
  * - the fixed cost of a reference run: wall time minus the time limit;
@@ -89,13 +90,14 @@ function failing(out: string): string {
 /** Runs the seed scenario; resolves with how many runs did not show what they should. */
 async function seeds(store: string, count: number): Promise<number> {
   let missed = 0;
-  print(`# seed scenario: reference lock, pause-holder, --time-limit 3, seeds 1..${count}`);
+  print(`# seed scenario (gc-pause, as the scenario and the demo run it: --hold-ms 100): reference lock, pause-holder, --time-limit 3, seeds 1..${count}`);
   for (const storage of ["unfenced", "fenced"] as const) {
     let hits = 0;
     const walls: number[] = [];
     const misses: string[] = [];
     for (let seed = 1; seed <= count; seed++) {
-      const run = await runCli(["--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "3", "--seed", String(seed)], store);
+      const argv = ["--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--hold-ms", "100", "--time-limit", "3", "--seed", String(seed)];
+      const run = await runCli(argv, store);
       const hit = storage === "unfenced" ? run.code === 1 && /fencing: FAIL/.test(run.out) : run.code === 0;
       if (hit) hits++;
       else misses.push(`seed ${seed} exit ${String(run.code)} ${failing(run.out)} ${runDir(run) ?? ""}`.trimEnd());
