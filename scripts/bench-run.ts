@@ -112,10 +112,11 @@ async function seeds(store: string, count: number): Promise<number> {
 }
 
 async function fixedCost(store: string): Promise<void> {
-  print("# fixed cost: fencecheck run --lock reference --storage fenced --time-limit 1, wall time minus 1 s");
+  print("# fixed cost: fencecheck run --lock reference --storage fenced --hold-ms 100 --time-limit 1, wall time minus 1 s");
   const costs: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const run = await runCli(["--lock", "reference", "--storage", "fenced", "--time-limit", "1", "--seed", String(i + 1)], store);
+    // A fixed hold: with the default mix of holds, a near-TTL hold in flight at the limit adds its own length.
+    const run = await runCli(["--lock", "reference", "--storage", "fenced", "--hold-ms", "100", "--time-limit", "1", "--seed", String(i + 1)], store);
     const start = lineAt(run, "starting") ?? 0;
     const running = lineAt(run, "running ") ?? 0;
     const healed = lineAt(run, "healed") ?? 0;
