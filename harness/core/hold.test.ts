@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultHold, describeHold, drawHold, holdSpecOf, parseHold, shortestHold } from "./hold.js";
+import { defaultHold, describeHold, drawHold, holdSpecOf, longestHold, parseHold, shortestHold } from "./hold.js";
 
 describe("hold times", () => {
   it("parse one value as always that value and a..b as a uniform range", () => {
@@ -27,6 +27,7 @@ describe("hold times", () => {
     expect(long).toBeGreaterThan(220);
     expect(long).toBeLessThan(380);
     expect(shortestHold(spec)).toBe(50);
+    expect(longestHold(spec)).toBe(1700);
     expect(describeHold(spec)).toBe("50..150 (70%), 1300..1700 (30%)");
   });
 

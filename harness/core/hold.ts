@@ -40,6 +40,11 @@ export function shortestHold(spec: HoldSpec): number {
   return Math.min(...spec.map((b) => b.minMs));
 }
 
+/** The longest hold the spec can draw (how long a next holder may hold before it writes). */
+export function longestHold(spec: HoldSpec): number {
+  return Math.max(...spec.map((b) => b.maxMs));
+}
+
 /** "100", "50..1500", or "50..150 (70%), 1300..1700 (30%)". */
 export function describeHold(spec: HoldSpec): string {
   const band = (b: HoldBand): string => (b.minMs === b.maxMs ? `${b.minMs}` : `${b.minMs}..${b.maxMs}`);

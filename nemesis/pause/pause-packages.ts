@@ -1,5 +1,5 @@
 /** The pause fault packages: the seed's aimed GC pause and random node pauses. */
-import { runNodes, type Op, type RunConfig } from "../../harness/core/index.js";
+import { holdSpecOf, longestHold, runNodes, type Op, type RunConfig } from "../../harness/core/index.js";
 import { optionMs, type FaultPackageSpec } from "../fault-package.js";
 import { pauseNemesis } from "./pause-nemesis.js";
 import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";
@@ -25,7 +25,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
       generator: (config) =>
         pauseHolderGenerator({
           intervalMs: config.nemesis.intervalMs,
-          durationMs: holderPauseMs(config),
+          durationMs: pauseHolderMs(config),
           resumeAfterNextWrite: !fixedPause(config, "pause-holder"),
         }),
     },
@@ -98,6 +98,17 @@ export function holderPauseMs(config: RunConfig, fault = "pause-holder"): number
   const ttl = config.workload.ttlMs;
   const factor = optionMs(config, fault, "ttlFactor");
   return optionMs(config, fault, "durationMs") ?? (factor !== undefined ? Math.round(ttl * factor) : ttl + Math.max(1000, ttl / 2));
+}
+
+/**
+ * pause-holder's longest pause. Its pause ends as soon as the next holder has
+ * written, so by default its bound adds the longest hold the workload draws
+ * to `holderPauseMs`: a next holder that draws a near-TTL hold still writes
+ * before the sleeper wakes, and the stale write shows.
+ */
+export function pauseHolderMs(config: RunConfig): number {
+  const extra = fixedPause(config, "pause-holder") ? 0 : longestHold(holdSpecOf(config.workload));
+  return holderPauseMs(config) + extra;
 }
 
 /**

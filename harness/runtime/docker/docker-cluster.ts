@@ -17,6 +17,7 @@ import type { DockerPlan } from "./docker-plan.js";
 import { startExecProcess, type ExecProcess } from "./exec-process.js";
 import { createNetworkFaults } from "./network-faults.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
+import { retryableOnce } from "../common/retryable-once.js";
 import { waitForService } from "./wait-for-service.js";
 
 /** What a docker cluster is made of. */
@@ -43,7 +44,7 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
   const table = createProcessTable();
   const mainPids = new Map<NodeId, number>();
   let stopped = false;
-  let stopping: Promise<void> | undefined;
+  const stopOnce = retryableOnce(stopAll);
 
   function containerOf(node: NodeId): Docker.Container {
     const found = plan.containers.find((c) => c.id === node);
@@ -198,11 +199,7 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
     stop() {
       stopped = true;
-      stopping ??= stopAll().catch((error: unknown) => {
-        stopping = undefined;
-        throw error;
-      });
-      return stopping;
+      return stopOnce();
     },
   });
 }

@@ -27,6 +27,7 @@ import { probeConnection } from "./probe-connection.js";
 import { createTrafficShaper } from "./traffic-shaper.js";
 import { awaitStopped, createProcessTable } from "../common/process-table.js";
 import { runCommand } from "../common/run-command.js";
+import { retryableOnce } from "../common/retryable-once.js";
 import { waitForPort } from "./wait-for-port.js";
 
 /** What a local cluster is made of. */
@@ -59,7 +60,7 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
   const shaper = createTrafficShaper(plan, { clock, runId });
 
   let stopped = false;
-  let stopping: Promise<void> | undefined;
+  const stopOnce = retryableOnce(stopAll);
 
   function planned(node: NodeId): (typeof plan.nodes)[number] {
     const found = plan.nodes.find((n) => n.id === node);
@@ -172,11 +173,7 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
     /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
     stop() {
       stopped = true;
-      stopping ??= stopAll().catch((error: unknown) => {
-        stopping = undefined;
-        throw error;
-      });
-      return stopping;
+      return stopOnce();
     },
   });
 }

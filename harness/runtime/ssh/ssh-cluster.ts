@@ -8,6 +8,7 @@ import { HarnessError, composeCluster } from "../../core/index.js";
 import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../core/index.js";
 import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
+import { retryableOnce } from "../common/retryable-once.js";
 import { cleanupScript } from "./host-cleanup.js";
 import type { HostTime } from "./host-time.js";
 import { mapText, type PathMap } from "./path-map.js";
@@ -49,7 +50,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
   const { clock } = parts;
   const addressOf = new Map(parts.nodes.map((n) => [n.id, n.host]));
   let stopped = false;
-  let stopping: Promise<void> | undefined;
+  const stopOnce = retryableOnce(stopAll);
   const address = (node: NodeId): string => {
     const found = addressOf.get(node);
     if (found === undefined) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
@@ -119,11 +120,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
     /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
     stop() {
       stopped = true;
-      stopping ??= stopAll().catch((error: unknown) => {
-        stopping = undefined;
-        throw error;
-      });
-      return stopping;
+      return stopOnce();
     },
   });
 }
