@@ -24,9 +24,20 @@ const LOADERS: Readonly<Record<BuiltInAdapterName, () => Promise<LockAdapter>>> 
   quorum: async () => (await import("./quorum-adapter.js")).quorumAdapter,
 };
 
-/** Every built-in adapter, in the order `fencecheck list` prints them. */
+/**
+ * Every built-in adapter, in the order `fencecheck list` prints them. A
+ * loaded adapter always carries its self-description (`info`), which the run
+ * reads (a token-less client, leases of a fixed TTL for the real-time checker).
+ */
 export function builtInAdapters(): readonly BuiltInAdapter[] {
-  return (Object.keys(LOADERS) as BuiltInAdapterName[]).map((name) => ({ name, info: ADAPTER_INFOS[name], load: LOADERS[name] }));
+  return (Object.keys(LOADERS) as BuiltInAdapterName[]).map((name) => {
+    const info = ADAPTER_INFOS[name];
+    const load = async (): Promise<LockAdapter> => {
+      const adapter = await LOADERS[name]();
+      return adapter.info ? adapter : { ...adapter, info };
+    };
+    return { name, info, load };
+  });
 }
 
 /** The built-in adapter called `name`, or undefined. */

@@ -31,6 +31,15 @@ describe("loadLockAdapter", () => {
     expect((await loadLockAdapter("reference")).name).toBe("reference");
   });
 
+  it("gives every built-in adapter its self-description, leases of a fixed TTL included", async () => {
+    for (const builtIn of builtInAdapters()) {
+      const adapter = await loadLockAdapter(builtIn.name);
+      expect(adapter.adapter.info).toEqual(builtIn.info);
+    }
+    expect((await loadLockAdapter("reference")).adapter.info?.fixedTtl).toBe(true);
+    expect((await loadLockAdapter("quorum")).adapter.info?.fixedTtl).toBe(true);
+  });
+
   it("refuses an unknown built-in name and lists the known ones", async () => {
     const error = await loadError("foo");
     expect(error.code).toBe("adapter.invalid");
