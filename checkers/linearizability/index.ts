@@ -29,7 +29,7 @@ export type { ModelSpec, OpPair } from "./models/spec.js";
 export { registerModel } from "./models/register.js";
 export { kvModel, kvMapModel } from "./models/kv.js";
 export { multiRegisterModel } from "./models/multi-register.js";
-export { mutexModel } from "./models/mutex.js";
+export { mutexModel, knossosMutexModel } from "./models/mutex.js";
 export { fencedRegisterModel } from "./models/fenced-register.js";
 export { detectFormat, parseFormatArg, parseHistoryText } from "./formats/detect.js";
 export type { ParsedHistory } from "./formats/detect.js";

@@ -1,7 +1,9 @@
 /**
  * Checks one history file: read, choose the model, convert, search (in
- * parallel when worth it) and time the search. A history with no operations
- * to check is unknown ("no operations"): it is no evidence either way.
+ * parallel when worth it) and time the search. An empty file records
+ * nothing: it is unknown ("no operations"), no evidence either way. A history
+ * whose ops were all left out (failed, or the nemesis's) is linearizable,
+ * as Knossos and porcupine judge it.
  */
 import {
   prepareCheck,
@@ -42,7 +44,7 @@ export async function checkFile(path: string, options: FileCheckOptions = {}): P
   const warnings = parsed.cutShortLine === undefined ? [] : [`"${path}" line ${parsed.cutShortLine} is cut short (no newline, not a whole op): left out`];
   const clock = createSystemClock();
   const result: LinearizabilityResult =
-    prepared.operations.length === 0
+    parsed.format === "empty"
       ? { result: "unknown", reason: "no operations" }
       : await checkParallel(prepared, {
           ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

@@ -70,6 +70,13 @@ describe("fencecheck check", () => {
     expect(c.out.join("")).toMatch(/empty\.edn\tcas-register\tunknown\t[\d.]+ ms\n  no operations\n/);
   });
 
+  it("exits 0 for a history whose every op failed, as Knossos and porcupine judge it", async () => {
+    const c = capture();
+    const edn = "[{:process 0, :type :invoke, :f :read, :value nil}\n {:process 0, :type :fail, :f :read, :value nil}]\n";
+    expect(await runCheck({ files: [file("failed.edn", edn)] }, c.io)).toBe(0);
+    expect(c.out.join("")).toMatch(/failed\.edn\tcas-register\tok\t/);
+  });
+
   it("warns on stderr naming a cut-short last line, and checks the rest", async () => {
     const c = capture();
     const path = file("cut.log", `${okLog}INFO  jepsen.util - 1\t:invoke\t:cas\t[1 `);

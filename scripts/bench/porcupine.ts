@@ -70,6 +70,7 @@ const registerCodec: Codec = {
   initial: (p) => scalar(p.model.init()),
 };
 const microOps = (ops: unknown): unknown => (ops as Rec[]).map((m) => [m.write, m.key, scalar(m.value)]);
+const mutexInput = (i: unknown): unknown => [(i as Rec).acquire, (i as Rec).process];
 const kvInput = (i: unknown): unknown => [(i as Rec).f, (i as Rec).key, (i as Rec).value];
 const kvInitial = (p: PreparedCheck): unknown => (p.initial === undefined || p.initial === null ? "" : String(p.initial));
 
@@ -79,7 +80,8 @@ const CODECS: Record<string, Codec> = {
   "etcd-register": registerCodec,
   kv: { model: "kv", input: kvInput, output: same, initial: kvInitial },
   "kv-nopartition": { model: "kv-nopartition", input: kvInput, output: same, initial: kvInitial },
-  mutex: { model: "mutex", input: (i) => [(i as Rec).acquire, (i as Rec).process], output: same, initial: (p) => p.model.init() },
+  mutex: { model: "mutex", input: mutexInput, output: same, initial: (p) => p.model.init() },
+  "owned-mutex": { model: "owned-mutex", input: mutexInput, output: same, initial: (p) => p.model.init() },
   "multi-register": {
     model: "multi-register",
     input: microOps,

@@ -26,7 +26,8 @@ var models = map[string]modelCodec{
 	"register":       {registerModel, decode[registerInput], decodeScalar},
 	"kv":             {kvModel(true), decode[kvInput], decodeString},
 	"kv-nopartition": {kvModel(false), decode[kvInput], decodeString},
-	"mutex":          {mutexModel, decode[mutexInput], decodeScalar},
+	"mutex":          {knossosMutexModel, decode[mutexInput], decodeScalar},
+	"owned-mutex":    {mutexModel, decode[mutexInput], decodeScalar},
 	"multi-register": {multiRegisterModel, decodeMicroOps, decodeMicroOps},
 }
 
@@ -227,6 +228,29 @@ func mutexModel(initial json.RawMessage) (porcupine.Model, error) {
 	}, nil
 }
 
+// knossosMutexModel is Knossos's mutex: the state is whether it is locked;
+// who releases does not matter. The initial value is true when locked.
+func knossosMutexModel(initial json.RawMessage) (porcupine.Model, error) {
+	locked := false
+	if string(initial) != "null" {
+		if err := json.Unmarshal(initial, &locked); err != nil {
+			return porcupine.Model{}, err
+		}
+	}
+	return porcupine.Model{
+		Init: func() interface{} { return locked },
+		Hash: func(state interface{}) uint64 { return hashScalar(state) },
+		Step: func(state, in, out interface{}) (bool, interface{}) {
+			s, i := state.(bool), in.(mutexInput)
+			if i.Acquire == s {
+				_, unseen := out.(unknown)
+				return unseen, s
+			}
+			return true, i.Acquire
+		},
+	}, nil
+}
+
 // microOp is [write, key, value]; a multi-register op is a list of them.
 type microOp struct {
 	Write bool
@@ -252,12 +276,13 @@ func multiRegisterModel(initial json.RawMessage) (porcupine.Model, error) {
 			if o, ok := out.([]microOp); ok {
 				ops, unseen = o, false
 			}
+			// An unseen txn whose reads do not hold leaves the state alone.
 			s := state.(map[string]interface{})
 			for _, op := range ops {
 				if op.Write {
 					s = with(s, op.Key, op.Value)
-				} else if !unseen && op.Value != nil && s[op.Key] != op.Value {
-					return false, state
+				} else if op.Value != nil && s[op.Key] != op.Value {
+					return unseen, state
 				}
 			}
 			return true, s

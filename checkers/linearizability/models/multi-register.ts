@@ -2,8 +2,9 @@
  * Knossos's multi-register: a map of registers; each op (`txn`) is a list of
  * micro-ops `[f key value]` with f read or write, applied in order. As in
  * Knossos a read of nil observes nothing. An ok op is judged on its
- * completion's micro-ops (reads filled in); an unknown output applies the
- * invocation's writes and checks no read. Failed ops are dropped.
+ * completion's micro-ops (reads filled in). An unknown output runs the
+ * invocation's micro-ops when its reads hold and otherwise changes nothing
+ * (Knossos may linearize an info op or leave it out). Failed ops are dropped.
  */
 import { ILLEGAL, isUnknown, type Model } from "../model.js";
 import { canonical, hashScalar, hashString, scalarText, type Scalar } from "../values.js";
@@ -23,11 +24,11 @@ export function multiRegisterModel(initial: Registers): Model<Registers, readonl
   return {
     init: () => initial,
     step(state, input, output) {
-      const ops = isUnknown(output) ? input : output;
+      const unseen = isUnknown(output);
       let next = state;
-      for (const op of ops) {
+      for (const op of unseen ? input : output) {
         if (op.write) next = { ...next, [op.key]: op.value };
-        else if (!isUnknown(output) && op.value !== null && (next[op.key] ?? null) !== op.value) return ILLEGAL;
+        else if (op.value !== null && (next[op.key] ?? null) !== op.value) return unseen ? state : ILLEGAL;
       }
       return next;
     },

@@ -5,7 +5,8 @@
  * Failed operations:
  * - register, cas-register follow Knossos: a `fail` certainly did not
  *   happen, so it is dropped; an ok read of nil is accepted whatever the
- *   state (Knossos reads nil as "nothing observed").
+ *   state (Knossos reads nil as "nothing observed"); an ok write or cas is
+ *   read from its completion's value when it has one.
  * - etcd-register follows porcupine's etcd harness: a failed cas stays in
  *   the history as evidence that the compare failed (output `false`: legal
  *   only when the register did not hold the expected value); a failed read
@@ -76,7 +77,8 @@ function knossosSpec(name: string, allowCas: boolean): ModelSpec<Scalar, Registe
     summary: allowCas ? "Knossos CAS register: read, write, cas" : "Knossos register: read, write",
     fs: allowCas ? ["read", "write", "cas"] : ["read", "write"],
     model: (initial) => registerModel(canonical(initial)),
-    input: (op) => registerInput(op, allowCas),
+    // Knossos fills an invocation with its ok completion's value (when the completion has one).
+    input: (op) => registerInput(op.type === "ok" && op.value !== null && op.value !== undefined ? { ...op, invokeValue: op.value } : op, allowCas),
     output(op, input) {
       if (op.type === "fail") return DROP;
       if (input.f === 0) return op.value === null || op.value === undefined ? UNKNOWN : canonical(op.value);

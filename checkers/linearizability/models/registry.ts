@@ -6,7 +6,7 @@ import { HarnessError } from "../../../harness/core/index.js";
 import { fencedRegisterSpec } from "./fenced-register.js";
 import { kvNoPartitionSpec, kvSpec } from "./kv.js";
 import { multiRegisterSpec } from "./multi-register.js";
-import { mutexSpec } from "./mutex.js";
+import { mutexSpec, ownedMutexSpec } from "./mutex.js";
 import { casRegisterSpec, etcdRegisterSpec, registerSpec } from "./register.js";
 import type { ModelSpec } from "./spec.js";
 
@@ -19,6 +19,7 @@ export const MODEL_SPECS: readonly ModelSpec[] = [
   kvNoPartitionSpec,
   multiRegisterSpec,
   mutexSpec,
+  ownedMutexSpec,
   fencedRegisterSpec,
 ] as readonly ModelSpec[] as ModelSpec[];
 
