@@ -6,6 +6,7 @@
  */
 import { Command } from "commander";
 import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
+import type { CliContext } from "./cli-context.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice, explainResult, checkFile, readManifest, runManifest } from "../run/checking.js";
 
@@ -21,7 +22,7 @@ export interface CheckArgs {
 }
 
 /** The `check` subcommand; its action reports the exit code through `setExit`. */
-export function checkCommand(io: CliIo, setExit: (code: ExitCode) => void): Command {
+export function checkCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
   return new Command("check")
     .description("Check histories for linearizability (jsonl, Jepsen EDN, Jepsen etcd logs)")
     .argument("[files...]", "history files")
@@ -32,7 +33,7 @@ export function checkCommand(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .option("--initial <json>", "the model's initial value, a JSON literal")
     .option("--manifest <file>", "check every history of a manifest (path, model, expected)")
     .action(async (files: string[], opts: Omit<CheckArgs, "files">) => {
-      setExit(await runCheck({ ...opts, files }, io));
+      setExit(await runCheck({ ...opts, files }, ctx.io));
     });
 }
 

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The packages a module loads through its static (non-type) imports, followed through our own files. */
-function packagesLoadedBy(entry: string): Set<string> {
+/** The packages and our own files a module loads through its static (non-type) imports, followed through our files. */
+function loadedBy(entry: string): { packages: string[]; files: string[] } {
   const packages = new Set<string>();
   const seen = new Set<string>([entry]);
   const queue = [entry];
@@ -26,12 +26,18 @@ function packagesLoadedBy(entry: string): Set<string> {
       }
     }
   }
-  return packages;
+  return { packages: [...packages], files: [...seen].slice(1).map((f) => relative(root, f)) };
 }
 
 describe("fencecheck check", () => {
-  it("loads commander and nothing else from node_modules (no runtimes, Docker, charts, canvas or database clients)", () => {
-    expect([...packagesLoadedBy(join(root, "harness/cli/main.ts"))]).toEqual(["commander"]);
-    expect([...packagesLoadedBy(join(root, "harness/cli/check-command.ts"))]).toEqual(["commander"]);
+  it("is dispatched by the bin before anything else loads: the bin imports none of our modules and no package", () => {
+    expect(loadedBy(join(root, "harness/cli/bin.ts"))).toEqual({ packages: [], files: [] });
+  });
+
+  it("bundles commander and nothing else from node_modules (no runtimes, Docker, charts, canvas or database clients)", () => {
+    const check = loadedBy(join(root, "harness/cli/check-process.ts"));
+    expect(check.packages).toEqual(["commander"]);
+    expect(check.files.filter((f) => /^harness\/(runtime|run\/(?!checking)|scenario|store)|^reports|^workloads|^nemesis/.test(f))).toEqual([]);
+    expect(loadedBy(join(root, "harness/cli/main.ts")).packages).toEqual(["commander"]);
   });
 });

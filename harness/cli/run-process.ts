@@ -5,11 +5,11 @@
  * during that clean-up is reported and ignored: leaving nodes behind would
  * be worse (`fencecheck clean` exists for a harness killed with SIGKILL).
  */
-import { main } from "./main.js";
 import type { ExitCode } from "./io.js";
+import type { CliMain } from "./program.js";
 
-/** Runs the CLI in this process and returns the exit code. */
-export async function runProcess(argv: readonly string[]): Promise<ExitCode> {
+/** Runs `main` (the whole CLI, or the check bundle's) in this process and returns the exit code. */
+export async function runProcess(argv: readonly string[], main: CliMain): Promise<ExitCode> {
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     if (controller.signal.aborted) {

@@ -1,0 +1,19 @@
+/**
+ * The entry of `fencecheck check` as the bin runs it: the CLI with the check
+ * command alone, in the same process wiring as every other command.
+ * `npm run build` bundles this module, commander and the checkers into one
+ * file (dist/bundle/check.cjs, see scripts/bundle-check.mjs), so a check
+ * starts without resolving and compiling some eighty modules. It must stay
+ * free of top-level work and of imports the check does not need.
+ */
+import { checkCommand } from "./check-command.js";
+import type { ExitCode } from "./io.js";
+import { runProgram, type CommandTable } from "./program.js";
+import { runProcess } from "./run-process.js";
+
+const CHECK_ONLY: CommandTable = { check: async () => checkCommand };
+
+/** Runs `fencecheck check ...` (argv without node and script, "check" first) and returns the exit code. */
+export function runCheckProcess(argv: readonly string[]): Promise<ExitCode> {
+  return runProcess(argv, (args, io, env) => runProgram(CHECK_ONLY, args, io, env));
+}

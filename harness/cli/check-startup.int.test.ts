@@ -1,0 +1,74 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI_BIN } from "./testing/cli-process.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const dir = mkdtempSync(join(tmpdir(), "fc-check-startup-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Records every module the process loads: ESM through a resolve hook, CommonJS from require's cache at exit. */
+const PRELOAD = `
+import { appendFileSync } from "node:fs";
+import { createRequire, register } from "node:module";
+const log = process.env.FC_LOADS;
+register("data:text/javascript," + encodeURIComponent(\`
+  import { appendFileSync } from "node:fs";
+  let log;
+  export function initialize(data) { log = data; }
+  export async function resolve(specifier, context, next) {
+    const r = await next(specifier, context);
+    appendFileSync(log, r.url + "\\\\n");
+    return r;
+  }\`), { data: log });
+process.on("exit", () => appendFileSync(log, Object.keys(createRequire(import.meta.url).cache).join("\\n") + "\\n"));
+`;
+
+/** Runs the built `fencecheck` with `args`; returns what it printed and the files (not built-ins) it loaded. */
+function fencecheck(...args: string[]): { code: number | null; out: string; err: string; loaded: string[] } {
+  const preload = file("preload.mjs", PRELOAD);
+  const log = join(mkdtempSync(join(dir, "run-")), "loads.txt");
+  writeFileSync(log, "");
+  const r = spawnSync(process.execPath, ["--import", preload, CLI_BIN, ...args], { encoding: "utf8", env: { ...process.env, FC_LOADS: log } });
+  const loaded = readFileSync(log, "utf8")
+    .split("\n")
+    .filter((l) => l !== "" && !l.startsWith("node:") && !l.startsWith("data:"))
+    .map((l) => relative(root, l.startsWith("file:") ? fileURLToPath(l) : l))
+    .filter((f) => !f.endsWith("preload.mjs"));
+  return { code: r.status, out: r.stdout, err: r.stderr, loaded: [...new Set(loaded)].sort() };
+}
+
+const edn = (...values: string[]): string => values.map((v, i) => `{:process 0, :type :${i % 2 ? "ok" : "invoke"}, :f :read, :value ${v}}\n`).join("");
+
+describe("fencecheck check, as built", () => {
+  it("loads the bin and the one-file check bundle and nothing else, not even commander's own files", () => {
+    const r = fencecheck("check", "--model", "register:0", file("ok.edn", edn("nil", "0")));
+    expect(r.code).toBe(0);
+    expect(r.loaded).toEqual(["dist/bundle/check.cjs", "dist/harness/cli/bin.js"]);
+  });
+
+  it("keeps the exit codes and the one line of bad input: 0 ok, 1 illegal, 2 unknown, 254 bad input or flag", () => {
+    expect(fencecheck("check", "--model", "register:0", file("ok.edn", edn("nil", "0"))).out).toMatch(/ok\.edn\tregister\tok\t\d+\.\d ms\n$/);
+    expect(fencecheck("check", "--model", "register:0", file("bad.edn", edn("nil", "7"))).code).toBe(1);
+    expect(fencecheck("check", file("empty.edn", "")).code).toBe(2);
+    const broken = file("broken.edn", "{:process 0, :type :nope, :f :read}\n");
+    expect(fencecheck("check", broken)).toMatchObject({ code: 254, err: `fencecheck: Cannot read "${broken}" line 1: "type" must be invoke, ok, fail or info, got "nope"\n` });
+    expect(fencecheck("check", "--bogus")).toMatchObject({ code: 254, err: "error: unknown option '--bogus'\n" });
+  });
+
+  it("still loads the other commands from their modules", () => {
+    const r = fencecheck("list", "--help");
+    expect(r.code).toBe(0);
+    expect(r.loaded).toContain("dist/harness/cli/main.js");
+    expect(r.loaded).not.toContain("dist/bundle/check.cjs");
+  });
+});

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+/**
+ * The second step of `npm run build`, after tsc: bundles what `fencecheck
+ * check` runs into one file, so a check starts without resolving and
+ * compiling some eighty modules (and commander's) one by one.
+ * - dist/bundle/check.cjs: dist/harness/cli/check-process.js with commander
+ *   and the checkers, CommonJS (Node's built-ins load from it without the
+ *   ESM facades that read every lazy getter of node:fs and node:process);
+ *   the bin requires it for `check`.
+ * - dist/bundle/check-worker.js: the checker's worker thread, beside the
+ *   bundle, where its `new URL("./check-worker.js", import.meta.url)` points.
+ * Fails (exit 1, one line per problem) when a bundle holds a package not in
+ * its allowlist (check: commander; never the runtimes, Docker, charts or
+ * database clients), would load anything but Node's built-in modules at run
+ * time, or names a file beside it that is not there.
+ * The root is the first argument (default: this package).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "rolldown";
+
+const root = resolve(process.argv[2] ?? resolve(dirname(fileURLToPath(import.meta.url)), ".."));
+const out = join(root, "dist", "bundle");
+const BUNDLES = [
+  { input: "dist/harness/cli/check-process.js", file: "check.cjs", format: "cjs", packages: ["commander"] },
+  { input: "dist/harness/check/check-worker.js", file: "check-worker.js", format: "esm", packages: [] },
+];
+/** The require("x") calls left in a bundle (written without comments), such as a bundled CommonJS package's. */
+const REQUIRE_RE = /\brequire\(\s*["']([^"']+)["']\s*\)/g;
+/** Files a bundle names relative to itself. */
+const BESIDE_RE = /new URL\(\s*["'](\.\/[^"']+)["']/g;
+
+/** The package a bundled module comes from ("@scope/name" or "name"), undefined for our own. */
+function packageOf(id) {
+  const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+  return m?.[1]?.replace("\\", "/");
+}
+
+/** Problems of one written bundle (its chunk from rolldown), one sentence each. */
+function problemsOf(file, chunk, allowed) {
+  const text = readFileSync(file, "utf8");
+  const where = relative(root, file);
+  const problems = [];
+  const packages = new Set(chunk.moduleIds.map(packageOf).filter((p) => p !== undefined));
+  for (const p of packages) if (!allowed.includes(p)) problems.push(`${where} holds the package "${p}": only ${allowed.join(", ") || "our own code"} may be bundled there`);
+  const loads = [...chunk.imports, ...chunk.dynamicImports, ...[...text.matchAll(REQUIRE_RE)].map((m) => m[1])];
+  for (const spec of new Set(loads)) {
+    if (!isBuiltin(spec)) problems.push(`${where} loads "${spec}" at run time: it should hold everything but Node's built-ins`);
+  }
+  for (const m of text.matchAll(BESIDE_RE)) {
+    if (!existsSync(join(dirname(file), m[1]))) problems.push(`${where} names "${m[1]}" beside it, which was not built`);
+  }
+  return problems;
+}
+
+const built = [];
+for (const b of BUNDLES) {
+  const file = join(out, b.file);
+  const result = await build({
+    input: join(root, b.input),
+    cwd: root,
+    platform: "node",
+    logLevel: "warn",
+    output: { file, format: b.format, codeSplitting: false, sourcemap: true, comments: false },
+  });
+  if (result.output.length !== 2) throw new Error(`bundle-check: ${b.input} made ${result.output.length} files, expected the bundle and its map`);
+  built.push({ file, chunk: result.output[0], packages: b.packages });
+}
+const problems = built.flatMap((b) => problemsOf(b.file, b.chunk, b.packages));
+for (const p of problems) console.error(`bundle-check: ${p}`);
+process.exitCode = problems.length > 0 ? 1 : 0;
