@@ -2,6 +2,7 @@ import { createServer as createTcpServer, type Server as TcpServer, type Socket 
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { createAcquireWaiters } from "../services/reference-lock/acquire-waiters.js";
 import { createLeaseTable } from "../services/reference-lock/lease-table.js";
 import { lockRoute } from "../services/reference-lock/lock-route.js";
 import { serveJson } from "../services/serve-json.js";
@@ -15,10 +16,11 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-/** An in-process reference lock service on the real wall clock. */
-async function lockService(): Promise<string> {
+/** An in-process reference lock service on the real wall clock; `waits: false` answers busy at once, as a server without waiting. */
+async function lockService({ waits = true } = {}): Promise<string> {
   const table = createLeaseTable({ nowMs: () => performance.timeOrigin + performance.now() });
-  const route = lockRoute({ table, persist: () => undefined, recordGrant: () => undefined });
+  const waiters = waits ? { waiters: createAcquireWaiters({ setTimeout, clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }) } : {};
+  const route = lockRoute({ table, persist: () => undefined, recordGrant: () => undefined, ...waiters });
   const server = await serveJson(route, { host: "127.0.0.1", port: 0, log: () => undefined, announce: () => undefined });
   servers.push(server);
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -42,6 +44,28 @@ async function caught(promise: Promise<unknown>): Promise<{ code?: unknown; defi
 describe("reference adapter", () => {
   it("waits out a busy lease and gets the next token", async () => {
     const endpoint = await lockService();
+    const a = await client(endpoint, "a");
+    const b = await client(endpoint, "b");
+    expect((await a.acquire("r", { ttlMs: 150, signal: never() })).token).toBe("1");
+    expect((await b.acquire("r", { ttlMs: 150, signal: never() })).token).toBe("2");
+  });
+
+  it("is granted the moment the holder releases, while its attempt waits on the server", async () => {
+    const endpoint = await lockService();
+    const a = await client(endpoint, "a");
+    const lease = await a.acquire("r", { ttlMs: 60_000, signal: never() });
+    const waiting = (await client(endpoint, "b")).acquire("r", { ttlMs: 60_000, signal: never() });
+    // Longer than one attempt's wait: the second attempt is the one granted.
+    await new Promise((resolve) => setTimeout(resolve, 130));
+    await a.release("r", lease, { signal: never() });
+    const released = performance.now();
+    expect((await waiting).token).toBe("2");
+    // A client that polled would sleep at least 20 ms between attempts.
+    expect(performance.now() - released).toBeLessThan(18);
+  });
+
+  it("backs off and asks again when the server answers busy without waiting", async () => {
+    const endpoint = await lockService({ waits: false });
     const a = await client(endpoint, "a");
     const b = await client(endpoint, "b");
     expect((await a.acquire("r", { ttlMs: 150, signal: never() })).token).toBe("1");

@@ -1,9 +1,12 @@
 /**
  * The built-in `reference` adapter: a client of our reference lock service
- * (workloads/services/reference-lock). Acquire polls POST /acquire with a
- * small jittered backoff until granted or its signal aborts (checked between
- * attempts: an attempt in flight runs to its answer). The jitter is drawn
- * from a Rng seeded by the client id, so it is reproducible. The service is a single node:
+ * (workloads/services/reference-lock). Acquire asks POST /acquire to wait up
+ * to `WAIT_MS` on the server for a busy lock (granted the moment it is
+ * released) and asks again until granted or its signal aborts (checked
+ * between attempts: an attempt in flight runs to its answer, so an aborted
+ * acquire is late by at most one wait). A server that answers busy without
+ * having waited gets a small jittered backoff; the jitter is drawn from a Rng
+ * seeded by the client id, so it is reproducible. The service is a single node:
  * with several endpoints the client talks to the first. The service times
  * leases on its monotonic clock; `reference-wallclock` (the same service
  * with `--lease-clock wall`) times them on its wall clock, which clock
@@ -56,6 +59,9 @@ interface ClientTuning {
   readonly rng: Rng;
 }
 
+/** The longest one acquire attempt waits on the server for a busy lock (shorter when the attempt timeout is short). */
+const WAIT_MS = 100;
+
 function referenceClient(base: string, clientId: string, tuning: ClientTuning): LockClient {
   const http = createJsonHttp();
   /** One request; without `signal` it runs to its answer or its own attempt timeout. */
@@ -69,17 +75,19 @@ function referenceClient(base: string, clientId: string, tuning: ClientTuning): 
     }
   }
 
+  const waitMs = Math.min(WAIT_MS, Math.floor(tuning.attemptTimeoutMs / 4));
   async function acquire(resource: string, { ttlMs, signal }: AcquireOptions): Promise<Lease> {
     let last: unknown;
     for (;;) {
       if (signal.aborted) throw busyError(resource, last);
       // The attempt is not cut short by `signal` (which only stops further attempts):
       // a grant is a definite answer, and so is a refusal.
-      const answer = await post("/acquire", { resource, client: clientId, ttlMs });
+      const answer = await post("/acquire", { resource, client: clientId, ttlMs, waitMs });
       if (answer.status === 200) return { token: grantedToken(answer.body) };
       if (answer.status !== 409) throw unexpected("/acquire", answer);
       last = answer.body;
-      await sleepUnlessAborted(20 + tuning.rng.int(0, 30), signal);
+      const waited = typeof (answer.body as { waitedMs?: unknown } | undefined)?.waitedMs === "number";
+      if (!waited) await sleepUnlessAborted(20 + tuning.rng.int(0, 30), signal);
     }
   }
 

@@ -2,15 +2,31 @@
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
 
 /**
- * Replaces `path` with `text` so that a crash leaves either the old or the
- * new content: writes a temp file, fsyncs it, renames it over the old one.
+ * Replaces `path` with `text` so that a crash of the machine leaves either
+ * the old or the new content: writes a temp file, fsyncs it, renames it over
+ * the old one.
  */
 export function writeFileDurably(path: string, text: string): void {
+  replaceFile(path, text, true);
+}
+
+/**
+ * Replaces `path` with `text` so that a killed process (SIGKILL, the kill
+ * faults) leaves either the old or the new content: writes a temp file and
+ * renames it over the old one, without fsync. What the process wrote is in
+ * the kernel's page cache, which outlives the process; only a crash or power
+ * loss of the whole machine, which no fault here injects, could lose it.
+ */
+export function writeFileAtomically(path: string, text: string): void {
+  replaceFile(path, text, false);
+}
+
+function replaceFile(path: string, text: string, sync: boolean): void {
   const temp = `${path}.tmp`;
   const fd = openSync(temp, "w");
   try {
     writeSync(fd, text);
-    fsyncSync(fd);
+    if (sync) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -1,10 +1,13 @@
 /**
  * The reference lock service's HTTP routes over a lease table. The state is
  * persisted (through the injected `persist`) before a grant or a release is
- * answered, so a token is never handed out twice, even across a restart.
+ * answered, so a token is never handed out twice, even across a restart. An
+ * acquire with `waitMs` waits up to that long on the server for a busy lock
+ * (see acquire-waiters.ts); a release wakes the resource's waiters.
  */
 import type { JsonResponse, JsonRoute } from "../serve-json.js";
 import { field, stringField } from "../serve-json.js";
+import type { AcquireWaiters } from "./acquire-waiters.js";
 import type { LeaseTable } from "./lease-table.js";
 import type { GrantRecord } from "./lock-state-file.js";
 
@@ -17,9 +20,13 @@ export interface LockRouteDeps {
   readonly recordGrant: (grant: GrantRecord) => void;
   /** Harness-monotonic ns for grant records, when the server knows the origin. */
   readonly harnessNowNs?: () => number;
+  /** Parks acquires that ask to wait; without it `waitMs` is refused at once, as busy. */
+  readonly waiters?: AcquireWaiters;
 }
 
 const MAX_TTL_MS = 3_600_000;
+/** The longest an acquire may ask to wait on the server. */
+export const MAX_WAIT_MS = 10_000;
 
 /** Builds the route: POST /acquire, POST /release, GET /health. */
 export function lockRoute(deps: LockRouteDeps): JsonRoute {
@@ -35,12 +42,16 @@ async function acquire(deps: LockRouteDeps, body: unknown): Promise<JsonResponse
   const resource = stringField(body, "resource");
   const client = stringField(body, "client");
   const ttlMs = field(body, "ttlMs");
-  if (!resource || !client || typeof ttlMs !== "number" || !Number.isInteger(ttlMs) || ttlMs <= 0 || ttlMs > MAX_TTL_MS) {
+  const waitMs = field(body, "waitMs") ?? 0;
+  if (!resource || !client || !isIntegerIn(ttlMs, 1, MAX_TTL_MS) || !isIntegerIn(waitMs, 0, MAX_WAIT_MS)) {
     return { status: 400, body: { error: "bad-request" } };
   }
-  const result = deps.table.acquire(resource, client, ttlMs);
+  const attempt = () => deps.table.acquire(resource, client, ttlMs);
+  const waited = deps.waiters !== undefined && waitMs > 0;
+  const result = waited ? await deps.waiters.acquire(resource, waitMs, attempt) : attempt();
   if (result.kind === "busy") {
-    const answer = { error: "busy", holder: result.holder, token: result.token.toString(), remainingMs: result.remainingMs };
+    // `waitedMs` tells the client it need not back off before asking again.
+    const answer = { error: "busy", holder: result.holder, token: result.token.toString(), remainingMs: result.remainingMs, ...(waited ? { waitedMs: waitMs } : {}) };
     return { status: 409, body: answer, log: `${resource} ${client} busy holder=${result.holder}` };
   }
   await deps.persist();
@@ -64,6 +75,11 @@ async function release(deps: LockRouteDeps, body: unknown): Promise<JsonResponse
     };
     return { status: 409, body: answer, log: `${resource} ${client} not-holder` };
   }
+  deps.waiters?.wake(resource);
   await deps.persist();
   return { status: 200, body: { released: true }, log: `${resource} ${client} token=${token}` };
+}
+
+function isIntegerIn(x: unknown, min: number, max: number): x is number {
+  return typeof x === "number" && Number.isInteger(x) && x >= min && x <= max;
 }

@@ -1,10 +1,10 @@
 /**
  * The reference lock server's durable state in its data dir: `lock-state.json`
  * (token counters and live leases, replaced by write-then-rename before each
- * answer) and `grants.jsonl` (one line per grant, for checkers).
+ * answer, without fsync) and `grants.jsonl` (one line per grant, for checkers).
  */
 import { appendFileSync, readFileSync } from "node:fs";
-import { writeFileDurably } from "../durable-file.js";
+import { writeFileAtomically } from "../durable-file.js";
 import { join } from "node:path";
 import { HarnessError } from "../../../harness/core/index.js";
 import type { LeaseEntry, LeaseTableSnapshot } from "./lease-table.js";
@@ -51,7 +51,12 @@ export function loadLockState(dataDir: string): LeaseTableSnapshot {
   }
 }
 
-/** Saves the snapshot durably: writes a temp file, fsyncs it, renames it over the old one. */
+/**
+ * Saves the snapshot so that it survives a kill of the server: writes a temp
+ * file and renames it over the old one (no fsync: the kill faults stop the
+ * process, never the machine, and an fsync per grant blocked every request
+ * behind the disk).
+ */
 export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot): void {
   const state: StateFile = {
     counters: Object.fromEntries([...snapshot.counters].map(([r, t]) => [r, t.toString()])),
@@ -59,7 +64,7 @@ export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot): vo
       [...snapshot.leases].map(([r, l]) => [r, { client: l.client, token: l.token.toString(), expiresAtMs: l.expiresAtMs }]),
     ),
   };
-  writeFileDurably(join(dataDir, STATE_FILE), JSON.stringify(state));
+  writeFileAtomically(join(dataDir, STATE_FILE), JSON.stringify(state));
 }
 
 /** Appends one grant to `<dataDir>/grants.jsonl`. */

@@ -40,6 +40,18 @@ describe("reference lock server", () => {
     expect(await post(endpoint, "/acquire", { resource: "r", client: "b", ttlMs: 60_000 })).toMatchObject({ status: 200, body: { token: "2" } });
   });
 
+  it("answers an acquire that waits the moment the holder releases, and busy when its wait ends first", async () => {
+    const { endpoint } = await start();
+    await post(endpoint, "/acquire", { resource: "r", client: "a", ttlMs: 60_000 });
+    expect(await post(endpoint, "/acquire", { resource: "r", client: "b", ttlMs: 60_000, waitMs: 50 })).toMatchObject({
+      status: 409, body: { error: "busy", holder: "a", waitedMs: 50 },
+    });
+    const waiting = post(endpoint, "/acquire", { resource: "r", client: "b", ttlMs: 60_000, waitMs: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await post(endpoint, "/release", { resource: "r", client: "a", token: "1" });
+    expect(await waiting).toEqual({ status: 200, body: { token: "2", ttlMs: 60_000 } });
+  });
+
   it("keeps tokens increasing and a live lease held across a SIGKILL and restart", async () => {
     const first = await start();
     await post(first.endpoint, "/acquire", { resource: "r", client: "a", ttlMs: 1 });

@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { createSystemClock } from "../../../harness/core/index.js";
 import { groupCommit } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
+import { createAcquireWaiters } from "./acquire-waiters.js";
 import { createLeaseTable } from "./lease-table.js";
 import { lockRoute } from "./lock-route.js";
 import { appendGrant, loadLockState, saveLockState } from "./lock-state-file.js";
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     // Grants and releases that arrive together share one durable save.
     persist: groupCommit(() => saveLockState(dataDir, table.snapshot())),
     recordGrant: (grant) => appendGrant(dataDir, grant),
+    waiters: createAcquireWaiters({ setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) }),
     ...(originNs === undefined ? {} : { harnessNowNs: () => Number(process.hrtime.bigint() - originNs) }),
   });
   const node = values.node;
