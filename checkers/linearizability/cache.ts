@@ -27,67 +27,85 @@ export interface ConfigCache<S> {
 
 /** Creates an empty cache comparing states with `equal`. */
 export function createConfigCache<S>(equal: (a: S, b: S) => boolean): ConfigCache<S> {
-  let capacity = 1024;
-  let mask = capacity - 1;
-  let table = new Int32Array(capacity);
-  let hashes = new Int32Array(capacity >>> 1);
-  let los = new Int32Array(capacity >>> 1);
-  let offsets = new Int32Array((capacity >>> 1) + 1);
-  let pool = new Uint32Array(4096);
-  const states: S[] = [];
-  let count = 0;
+  return new FlatCache(equal);
+}
 
-  function sameBits(entry: number, bits: Uint32Array, lo: number, hi: number): boolean {
-    if (los[entry] !== lo) return false;
-    const start = offsets[entry]!;
-    if (offsets[entry + 1]! - start !== hi - lo + 1) return false;
+/** Starting slots: small, since most partitions hold a few hundred configurations at most. */
+const FIRST_CAPACITY = 64;
+
+/** The cache over flat arrays; a class, so every search calls the same `add`. */
+class FlatCache<S> implements ConfigCache<S> {
+  private capacity = FIRST_CAPACITY;
+  private mask = FIRST_CAPACITY - 1;
+  private table = new Int32Array(FIRST_CAPACITY);
+  private hashes = new Int32Array(FIRST_CAPACITY >>> 1);
+  private los = new Int32Array(FIRST_CAPACITY >>> 1);
+  private offsets = new Int32Array((FIRST_CAPACITY >>> 1) + 1);
+  private pool = new Uint32Array(256);
+  private readonly states: S[] = [];
+  private count = 0;
+
+  constructor(private readonly equal: (a: S, b: S) => boolean) {}
+
+  add(hash: number, bits: Uint32Array, lo: number, hi: number, state: S): boolean {
+    const h = hash | 0;
+    const { table, mask, hashes } = this;
+    let slot = h & mask;
+    for (let e = table[slot]!; e !== 0; e = table[slot]!) {
+      const entry = e - 1;
+      if (hashes[entry] === h && this.sameBits(entry, bits, lo, hi) && this.equal(this.states[entry]!, state)) return false;
+      slot = (slot + 1) & mask;
+    }
+    const entry = this.count++;
+    table[slot] = entry + 1;
+    hashes[entry] = h;
+    this.los[entry] = lo;
+    const start = this.offsets[entry]!;
+    const end = start + hi - lo + 1;
+    if (end > this.pool.length) {
+      const bigger = new Uint32Array(Math.max(end, this.pool.length * 2));
+      bigger.set(this.pool);
+      this.pool = bigger;
+    }
+    for (let w = lo; w <= hi; w++) this.pool[start + w - lo] = bits[w]!;
+    this.offsets[entry + 1] = end;
+    this.states.push(state);
+    if (this.count * 2 >= this.capacity) this.grow();
+    return true;
+  }
+
+  size(): number {
+    return this.count;
+  }
+
+  words(): number {
+    return this.offsets[this.count]!;
+  }
+
+  private sameBits(entry: number, bits: Uint32Array, lo: number, hi: number): boolean {
+    if (this.los[entry] !== lo) return false;
+    const start = this.offsets[entry]!;
+    if (this.offsets[entry + 1]! - start !== hi - lo + 1) return false;
+    const pool = this.pool;
     for (let w = lo; w <= hi; w++) if (pool[start + w - lo] !== bits[w]) return false;
     return true;
   }
 
-  function grow(): void {
-    capacity *= 2;
-    mask = capacity - 1;
-    table = new Int32Array(capacity);
-    for (let e = 0; e < count; e++) {
-      let slot = hashes[e]! & mask;
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
+  private grow(): void {
+    this.capacity *= 2;
+    const capacity = this.capacity;
+    this.mask = capacity - 1;
+    const table = new Int32Array(capacity);
+    for (let e = 0; e < this.count; e++) {
+      let slot = this.hashes[e]! & this.mask;
+      while (table[slot] !== 0) slot = (slot + 1) & this.mask;
       table[slot] = e + 1;
     }
-    hashes = extend(hashes, capacity >>> 1);
-    los = extend(los, capacity >>> 1);
-    offsets = extend(offsets, (capacity >>> 1) + 1);
+    this.table = table;
+    this.hashes = extend(this.hashes, capacity >>> 1);
+    this.los = extend(this.los, capacity >>> 1);
+    this.offsets = extend(this.offsets, (capacity >>> 1) + 1);
   }
-
-  return {
-    add(hash, bits, lo, hi, state) {
-      const h = hash | 0;
-      let slot = h & mask;
-      for (let e = table[slot]!; e !== 0; e = table[slot]!) {
-        const entry = e - 1;
-        if (hashes[entry] === h && sameBits(entry, bits, lo, hi) && equal(states[entry]!, state)) return false;
-        slot = (slot + 1) & mask;
-      }
-      const entry = count++;
-      table[slot] = entry + 1;
-      hashes[entry] = h;
-      los[entry] = lo;
-      const start = offsets[entry]!;
-      const end = start + hi - lo + 1;
-      if (end > pool.length) {
-        const bigger = new Uint32Array(Math.max(end, pool.length * 2));
-        bigger.set(pool);
-        pool = bigger;
-      }
-      if (hi >= lo) pool.set(bits.subarray(lo, hi + 1), start);
-      offsets[entry + 1] = end;
-      states.push(state);
-      if (count * 2 >= capacity) grow();
-      return true;
-    },
-    size: () => count,
-    words: () => offsets[count]!,
-  };
 }
 
 function extend(a: Int32Array, length: number): Int32Array<ArrayBuffer> {

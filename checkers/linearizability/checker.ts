@@ -54,12 +54,28 @@ const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** Builds the limits of a search from options; `deadlineNs` is on `clock`. */
 export function searchLimits(options: LinearizabilityOptions, clock: Clock, deadlineNs: number): SearchLimits {
-  const { signal, overMemory } = options;
-  return {
-    expired: () => signal?.aborted === true || clock.nowNs() >= deadlineNs,
-    maxBytes: options.maxMemoryBytes ?? DEFAULT_MAX_BYTES,
-    ...(overMemory === undefined ? {} : { overMemory }),
-  };
+  return new OptionLimits(options, clock, deadlineNs);
+}
+
+/** Limits read from options; a class, so every check's searches call the same functions. */
+class OptionLimits implements SearchLimits {
+  readonly maxBytes: number;
+
+  constructor(
+    private readonly options: LinearizabilityOptions,
+    private readonly clock: Clock,
+    private readonly deadlineNs: number,
+  ) {
+    this.maxBytes = options.maxMemoryBytes ?? DEFAULT_MAX_BYTES;
+  }
+
+  expired(): boolean {
+    return this.options.signal?.aborted === true || this.clock.nowNs() >= this.deadlineNs;
+  }
+
+  overMemory(): boolean {
+    return this.options.overMemory?.() === true;
+  }
 }
 
 /** Checks one partition (already split) under `limits`: the unit of parallel work. */

@@ -33,8 +33,7 @@ export function makeEntries(ops: readonly Operation<unknown, unknown>[]): Entrie
     times[2 * i] = op.call;
     times[2 * i + 1] = op.return;
   }
-  const order = Array.from({ length: 2 * n }, (_, e) => e);
-  order.sort((a, b) => times[a]! - times[b]! || (a & 1) - (b & 1) || a - b);
+  const order = countingOrder(times) ?? sortedOrder(times);
   const size = 2 * n + 1;
   const next = new Int32Array(size);
   const prev = new Int32Array(size);
@@ -57,6 +56,45 @@ export function makeEntries(ops: readonly Operation<unknown, unknown>[]): Entrie
     prev[node] = node - 1;
   }
   return { n, next, prev, op, match, bit };
+}
+
+/**
+ * Events (2i the call of op i, 2i + 1 its return) by time, a call before a
+ * return at the same time, then by event number: the general sort.
+ */
+export function sortedOrder(times: Float64Array): Int32Array {
+  const order = Array.from({ length: times.length }, (_, e) => e);
+  order.sort((a, b) => times[a]! - times[b]! || (a & 1) - (b & 1) || a - b);
+  return Int32Array.from(order);
+}
+
+/**
+ * The same order as `sortedOrder`, by counting, when times are what a parsed
+ * history gives (positions: small non-negative integers, returns possibly
+ * +infinity); undefined otherwise.
+ */
+export function countingOrder(times: Float64Array): Int32Array | undefined {
+  const events = times.length;
+  let max = 0;
+  for (let e = 0; e < events; e++) {
+    const t = times[e]!;
+    if (t === Infinity && (e & 1) === 1) continue;
+    if (!(t >= 0 && Number.isInteger(t))) return undefined;
+    if (t > max) max = t;
+  }
+  if (max > 16 * events + 4096) return undefined;
+  // Key 2t for a call at t, 2t + 1 for a return at t, one last key for +infinity.
+  const last = 2 * max + 2;
+  const starts = new Int32Array(last + 2);
+  for (let e = 0; e < events; e++) starts[keyOf(times[e]!, e, last) + 1]!++;
+  for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
+  const order = new Int32Array(events);
+  for (let e = 0; e < events; e++) order[starts[keyOf(times[e]!, e, last)]!++] = e;
+  return order;
+}
+
+function keyOf(t: number, e: number, last: number): number {
+  return t === Infinity ? last : 2 * t + (e & 1);
 }
 
 /** Removes call node `call` and its return from the list. */

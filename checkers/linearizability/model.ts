@@ -72,15 +72,31 @@ export function fillDefaults<S, I, O>(model: Model<S, I, O>): FullModel<S, I, O>
   return {
     init: model.init,
     step: model.step,
-    partition: model.partition ?? ((ops) => [ops.slice()]),
-    equal: model.equal ?? ((a, b) => a === b),
-    hash: model.hash ?? (() => 0),
-    describeOperation:
-      model.describeOperation ??
-      ((input, output) => `${describeValue(input)} -> ${isUnknown(output) ? "?" : describeValue(output)}`),
-    describeState: model.describeState ?? ((state) => describeValue(state)),
-    stateBytes: model.stateBytes ?? (() => 32),
+    partition: model.partition ?? wholeHistory,
+    equal: model.equal ?? strictEqual,
+    hash: model.hash ?? constantHash,
+    describeOperation: model.describeOperation ?? describeOperation,
+    describeState: model.describeState ?? describeValue,
+    stateBytes: model.stateBytes ?? fixedStateBytes,
   };
+}
+
+// The defaults are the same function objects on every call, so the search's
+// call sites see one target and stay optimized from one check to the next.
+function wholeHistory<T>(ops: readonly T[]): T[][] {
+  return [ops.slice()];
+}
+function strictEqual(a: unknown, b: unknown): boolean {
+  return a === b;
+}
+function constantHash(): number {
+  return 0;
+}
+function fixedStateBytes(): number {
+  return 32;
+}
+function describeOperation(input: unknown, output: unknown): string {
+  return `${describeValue(input)} -> ${isUnknown(output) ? "?" : describeValue(output)}`;
 }
 
 /** A short text for any value (bigints as digits, unknown as "?"). */

@@ -7,9 +7,9 @@
  * choice and try the next candidate. The history is linearizable when the
  * list empties, and not when a return is met with nothing to pop.
  */
-import { bitKey, clearBit, createBitset, setBit } from "./bitset.js";
-import { createConfigCache } from "./cache.js";
-import { lift, makeEntries, unlift } from "./entries.js";
+import { bitKey, createBitset } from "./bitset.js";
+import { createConfigCache, type ConfigCache } from "./cache.js";
+import { makeEntries } from "./entries.js";
 import { ILLEGAL, type FullModel, type Operation } from "./model.js";
 
 /** Bounds on one search: a deadline polled inside the loop and a memory budget. */
@@ -68,41 +68,92 @@ export function startSearch<S, I, O>(
   ops: readonly Operation<I, O>[],
   limits: SearchLimits,
 ): Search {
-  const e = makeEntries(ops);
-  const { next, op: opOf, match, bit } = e;
-  const inputs = ops.map((o) => o.input);
-  const outputs = ops.map((o) => o.output);
-  const { step, equal, hash: hashState, stateBytes } = model;
-  const linearized = createBitset(ops.length);
-  const cache = createConfigCache(equal);
-  const callStack = new Int32Array(ops.length);
-  const stateStack: S[] = [];
+  return new WingGongSearch(model, ops, limits);
+}
+
+/**
+ * One partition's search. A class, so that every search runs the same
+ * function objects: the optimized code of one search serves the next.
+ */
+class WingGongSearch<S, I, O> implements Search {
+  private readonly next: Int32Array;
+  private readonly prev: Int32Array;
+  private readonly opOf: Int32Array;
+  private readonly match: Int32Array;
+  private readonly bit: Int32Array;
+  /** Each bit's Zobrist key, once, so the loop calls nothing but the model and the cache. */
+  private readonly keys: Int32Array;
+  private readonly inputs: I[];
+  private readonly outputs: Operation<I, O>["output"][];
+  private readonly linearized: Uint32Array;
+  private readonly cache: ConfigCache<S>;
+  private readonly callStack: Int32Array;
+  private readonly stateStack: S[] = [];
   // The loop's variables, kept here between slices.
-  let top = 0;
-  let bitsHash = 0;
+  private top = 0;
+  private bitsHash = 0;
   // linearized[0..lo) are all ones; hi is the last non-zero word (or below lo).
-  let lo = 0;
-  let hi = -1;
-  let state = model.init();
-  let stateBytesSum = 0;
-  let entry = next[0]!;
-  let steps = 0;
+  private lo = 0;
+  private hi = -1;
+  private state: S;
+  private stateBytesSum = 0;
+  private entry: number;
+  private steps = 0;
   // The longest prefix so far, kept as call nodes; `agree` is how many of
   // them the current stack still shares, so a new record copies only the rest.
-  const bestStack = new Int32Array(ops.length);
-  let bestTop = 0;
-  let agree = 0;
-  let best = { stuck: [] as number[], state };
-  return { run };
+  private readonly bestStack: Int32Array;
+  private bestTop = 0;
+  private agree = 0;
+  private bestStuck: number[] = [];
+  private bestState: S;
 
-  function run(budget: number): PartitionOutcome | undefined {
+  constructor(
+    private readonly model: FullModel<S, I, O>,
+    ops: readonly Operation<I, O>[],
+    private readonly limits: SearchLimits,
+  ) {
+    const n = ops.length;
+    const e = makeEntries(ops);
+    this.next = e.next;
+    this.prev = e.prev;
+    this.opOf = e.op;
+    this.match = e.match;
+    this.bit = e.bit;
+    this.keys = new Int32Array(n);
+    this.inputs = new Array<I>(n);
+    this.outputs = new Array<Operation<I, O>["output"]>(n);
+    for (let i = 0; i < n; i++) {
+      this.keys[i] = bitKey(i);
+      this.inputs[i] = ops[i]!.input;
+      this.outputs[i] = ops[i]!.output;
+    }
+    this.linearized = createBitset(n);
+    this.cache = createConfigCache(model.equal);
+    this.callStack = new Int32Array(n);
+    this.bestStack = new Int32Array(n);
+    this.state = model.init();
+    this.bestState = this.state;
+    this.entry = this.next[0]!;
+  }
+
+  run(budget: number): PartitionOutcome | undefined {
+    const { next, prev, opOf, match, bit, keys, inputs, outputs, linearized, cache, callStack, stateStack, limits } = this;
+    const { step, hash: hashState, stateBytes } = this.model;
+    const words = linearized.length;
+    let { top, bitsHash, lo, hi, state, entry, steps } = this;
     const end = steps + budget;
+    let outcome: PartitionOutcome | undefined;
     while (next[0] !== -1) {
-      if (steps >= end) return undefined;
+      if (steps >= end) break;
       if ((++steps & POLL_MASK) === 0) {
-        if (limits.expired()) return unknown("timeout");
-        if (cacheBytes() > limits.maxBytes) return unknown("memory");
-        if ((steps & MEMORY_POLL_MASK) === 0 && limits.overMemory?.() === true) return unknown("memory");
+        if (limits.expired()) {
+          outcome = this.unknown("timeout");
+          break;
+        }
+        if (this.cacheBytes() > limits.maxBytes || ((steps & MEMORY_POLL_MASK) === 0 && limits.overMemory?.() === true)) {
+          outcome = this.unknown("memory");
+          break;
+        }
       }
       if (match[entry]! !== -1) {
         const i = opOf[entry]!;
@@ -110,84 +161,116 @@ export function startSearch<S, I, O>(
         if (after !== ILLEGAL) {
           const b = bit[entry]!;
           const w = b >>> 5;
+          const mask = 1 << (b & 31);
           const oldLo = lo;
           const oldHi = hi;
-          setBit(linearized, b);
+          linearized[w]! |= mask;
           if (w > hi) hi = w;
-          if (w === lo) while (lo < linearized.length && linearized[lo] === 0xffffffff) lo++;
-          const h = bitsHash ^ bitKey(b);
+          if (w === lo) while (lo < words && linearized[lo] === 0xffffffff) lo++;
+          const h = bitsHash ^ keys[b]!;
           if (cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S)) {
-            stateBytesSum += stateBytes(after as S);
+            this.stateBytesSum += stateBytes(after as S);
             callStack[top] = entry;
             stateStack[top++] = state;
             state = after as S;
             bitsHash = h;
-            lift(e, entry);
+            // Lift the call and its return out of the list (entries.ts `lift`, inlined).
+            const ret = match[entry]!;
+            let p = prev[entry]!;
+            let q = next[entry]!;
+            next[p] = q;
+            if (q !== -1) prev[q] = p;
+            p = prev[ret]!;
+            q = next[ret]!;
+            next[p] = q;
+            if (q !== -1) prev[q] = p;
             entry = next[0]!;
             continue;
           }
-          clearBit(linearized, b);
+          linearized[w]! &= ~mask;
           lo = oldLo;
           hi = oldHi;
         }
         entry = next[entry]!;
       } else {
-        if (top === 0) return illegal();
-        if (top > bestTop) record(entry);
+        if (top === 0) {
+          outcome = this.illegal(entry, state);
+          break;
+        }
+        if (top > this.bestTop) this.record(entry, top, state);
         const call = callStack[--top]!;
-        if (agree > top) agree = top;
+        if (this.agree > top) this.agree = top;
         state = stateStack[top]!;
         const b = bit[call]!;
         const w = b >>> 5;
-        clearBit(linearized, b);
+        linearized[w]! &= ~(1 << (b & 31));
         if (w < lo) lo = w;
         while (hi >= lo && linearized[hi] === 0) hi--;
-        bitsHash ^= bitKey(b);
-        unlift(e, call);
+        bitsHash ^= keys[b]!;
+        // Put the call and its return back (entries.ts `unlift`, inlined).
+        const ret = match[call]!;
+        let q = next[ret]!;
+        next[prev[ret]!] = ret;
+        if (q !== -1) prev[q] = ret;
+        q = next[call]!;
+        next[prev[call]!] = call;
+        if (q !== -1) prev[q] = call;
         entry = next[call]!;
       }
     }
+    this.top = top;
+    this.bitsHash = bitsHash;
+    this.lo = lo;
+    this.hi = hi;
+    this.state = state;
+    this.entry = entry;
+    this.steps = steps;
+    if (outcome !== undefined || next[0] !== -1) return outcome;
     return {
       result: "ok",
-      linearization: stackOps(),
+      linearization: this.ops(callStack, top),
       stuck: [],
-      state: model.describeState(state),
+      state: this.model.describeState(state),
       configurations: cache.size(),
     };
   }
 
-  function cacheBytes(): number {
-    return cache.size() * ENTRY_BYTES + cache.words() * 4 + stateBytesSum;
+  private cacheBytes(): number {
+    return this.cache.size() * ENTRY_BYTES + this.cache.words() * 4 + this.stateBytesSum;
   }
-  function stackOps(): number[] {
-    return Array.from(callStack.subarray(0, top), (node) => opOf[node]!);
+  private ops(stack: Int32Array, top: number): number[] {
+    return Array.from(stack.subarray(0, top), (node) => this.opOf[node]!);
   }
-  function bestOps(): number[] {
-    return Array.from(bestStack.subarray(0, bestTop), (node) => opOf[node]!);
-  }
-  function record(returnNode: number): void {
-    bestStack.set(callStack.subarray(agree, top), agree);
-    bestTop = top;
-    agree = top;
+  private record(returnNode: number, top: number, state: S): void {
+    const { next, match, opOf } = this;
+    this.bestStack.set(this.callStack.subarray(this.agree, top), this.agree);
+    this.bestTop = top;
+    this.agree = top;
     const stuck: number[] = [];
     for (let n = next[0]!; n !== -1 && match[n] !== -1; n = next[n]!) stuck.push(opOf[n]!);
     const closing = opOf[returnNode]!;
     if (!stuck.includes(closing)) stuck.push(closing);
-    best = { stuck, state };
+    this.bestStuck = stuck;
+    this.bestState = state;
   }
-  function illegal(): PartitionOutcome {
-    if (bestTop === 0) record(entry);
-    const linearization = bestOps();
-    return { result: "illegal", linearization, stuck: best.stuck, state: model.describeState(best.state), configurations: cache.size() };
+  private illegal(entry: number, state: S): PartitionOutcome {
+    if (this.bestTop === 0) this.record(entry, 0, state);
+    return {
+      result: "illegal",
+      linearization: this.ops(this.bestStack, this.bestTop),
+      stuck: this.bestStuck,
+      state: this.model.describeState(this.bestState),
+      configurations: this.cache.size(),
+    };
   }
-  function unknown(reason: "timeout" | "memory"): PartitionOutcome {
+  private unknown(reason: "timeout" | "memory"): PartitionOutcome {
     return {
       result: "unknown",
-      linearization: bestOps(),
+      linearization: this.ops(this.bestStack, this.bestTop),
       stuck: [],
-      state: model.describeState(best.state),
+      state: this.model.describeState(this.bestState),
       reason,
-      configurations: cache.size(),
+      configurations: this.cache.size(),
     };
   }
 }

@@ -5,8 +5,8 @@
  * stop at an illegal one. A thread that starts late simply finds less left
  * to claim.
  */
-import { fillDefaults, startSearch, type Model, type Operation, type PartitionOutcome, type Search } from "../../checkers/index.js";
-import { memoryBound } from "./memory-bound.js";
+import { fillDefaults, startSearch, type Model, type Operation, type PartitionOutcome, type Search, type SearchLimits } from "../../checkers/index.js";
+import { pastMemoryBound } from "./memory-bound.js";
 
 /** What every thread shares: the partitions and the bounds. */
 export interface SharedCheck {
@@ -57,11 +57,7 @@ export function checkClaimed(
 ): void {
   const full = fillDefaults(model);
   const state = new Int32Array(job.shared);
-  const limits = {
-    expired: () => Atomics.load(state, 1) === 1 || performance.timeOrigin + performance.now() >= job.deadlineMs,
-    maxBytes: job.maxMemoryBytes,
-    overMemory: memoryBound(job.maxMemoryBytes),
-  };
+  const limits = new ClaimLimits(state, job.deadlineMs, job.maxMemoryBytes);
   const share = Math.max(1, Math.ceil(job.partitions.length / Math.max(1, threads)));
   const open: { index: number; search: Search }[] = [];
   for (;;) {
@@ -85,5 +81,26 @@ export function checkClaimed(
       }
       open.splice(i--, 1);
     }
+  }
+}
+
+/**
+ * The bounds every search of a thread polls: the shared stop flag, the
+ * deadline and the memory bound. A class, so that every check's searches
+ * call the same functions (their optimized code stays valid across checks).
+ */
+class ClaimLimits implements SearchLimits {
+  constructor(
+    private readonly state: Int32Array,
+    private readonly deadlineMs: number,
+    readonly maxBytes: number,
+  ) {}
+
+  expired(): boolean {
+    return Atomics.load(this.state, 1) === 1 || performance.timeOrigin + performance.now() >= this.deadlineMs;
+  }
+
+  overMemory(): boolean {
+    return pastMemoryBound(this.maxBytes);
   }
 }

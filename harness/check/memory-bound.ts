@@ -14,10 +14,9 @@ export const DEFAULT_MAX_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
  * or this thread's heap passes 90% of V8's limit (so a bound above that
  * limit still ends in unknown, never in a crash).
  */
-export function memoryBound(maxBytes: number): () => boolean {
-  return () => {
-    if (memoryUsage.rss() > maxBytes) return true;
-    const heap = getHeapStatistics();
-    return heap.used_heap_size > 0.9 * heap.heap_size_limit;
-  };
+/** True once the process's resident set passes `maxBytes`, or this thread's heap passes 90% of V8's limit. */
+export function pastMemoryBound(maxBytes: number): boolean {
+  if (memoryUsage.rss() > maxBytes) return true;
+  const heap = getHeapStatistics();
+  return heap.used_heap_size > 0.9 * heap.heap_size_limit;
 }

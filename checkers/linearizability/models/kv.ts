@@ -71,11 +71,19 @@ export function kvModel(initial: string): Model<KvValue, KvInput, KvOutput> {
     step: stepValue,
     partition: partitionByKey,
     equal: sameValue,
-    hash: (v) => mix32(v.h),
+    hash: valueHash,
     describeOperation: describeKv,
     describeState: (v) => JSON.stringify(v.s),
-    stateBytes: (v) => 40 + 2 * v.s.length,
+    stateBytes: valueBytes,
   };
+}
+
+function valueHash(v: KvValue): number {
+  return mix32(v.h);
+}
+
+function valueBytes(v: KvValue): number {
+  return 40 + 2 * v.s.length;
 }
 
 /**

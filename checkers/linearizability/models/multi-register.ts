@@ -6,7 +6,7 @@
  * invocation's micro-ops when its reads hold and otherwise changes nothing
  * (Knossos may linearize an info op or leave it out). Failed ops are dropped.
  */
-import { ILLEGAL, isUnknown, type Model } from "../model.js";
+import { ILLEGAL, isUnknown, type Model, type Output } from "../model.js";
 import { canonical, hashScalar, hashString, scalarText, type Scalar } from "../values.js";
 import { DROP, badOp, type ModelSpec } from "./spec.js";
 
@@ -23,28 +23,35 @@ type Registers = Readonly<Record<string, Scalar>>;
 export function multiRegisterModel(initial: Registers): Model<Registers, readonly MicroOp[], readonly MicroOp[]> {
   return {
     init: () => initial,
-    step(state, input, output) {
-      const unseen = isUnknown(output);
-      let next = state;
-      for (const op of unseen ? input : output) {
-        if (op.write) next = { ...next, [op.key]: op.value };
-        else if (op.value !== null && (next[op.key] ?? null) !== op.value) return unseen ? state : ILLEGAL;
-      }
-      return next;
-    },
-    equal(a, b) {
-      const ka = Object.keys(a);
-      if (ka.length !== Object.keys(b).length) return false;
-      return ka.every((k) => k in b && a[k] === b[k]);
-    },
-    hash(state) {
-      let h = 0;
-      for (const k in state) h = (h + Math.imul(hashString(k), 31) + hashScalar(state[k] ?? null)) | 0;
-      return h >>> 0;
-    },
+    step: multiStep,
+    equal: sameRegisters,
+    hash: registersHash,
     describeOperation: (input, output) => describeMicroOps(isUnknown(output) ? input : output),
     describeState: (s) => `{${Object.keys(s).sort().map((k) => `${k} ${scalarText(s[k] ?? null)}`).join(", ")}}`,
   };
+}
+
+// Module functions, shared by every model, so the search's optimized code stays valid across histories.
+function multiStep(state: Registers, input: readonly MicroOp[], output: Output<readonly MicroOp[]>): Registers | typeof ILLEGAL {
+  const unseen = isUnknown(output);
+  let next = state;
+  for (const op of unseen ? input : output) {
+    if (op.write) next = { ...next, [op.key]: op.value };
+    else if (op.value !== null && (next[op.key] ?? null) !== op.value) return unseen ? state : ILLEGAL;
+  }
+  return next;
+}
+
+function sameRegisters(a: Registers, b: Registers): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => k in b && a[k] === b[k]);
+}
+
+function registersHash(state: Registers): number {
+  let h = 0;
+  for (const k in state) h = (h + Math.imul(hashString(k), 31) + hashScalar(state[k] ?? null)) | 0;
+  return h >>> 0;
 }
 
 function describeMicroOps(ops: readonly MicroOp[]): string {

@@ -25,26 +25,35 @@ const describeOp = (input: MutexInput, output: Output<null>): string =>
 export function mutexModel(initial: MutexState): Model<MutexState, MutexInput, null> {
   return {
     init: () => initial,
-    step(state, input, output) {
-      const legal = input.acquire ? state === null : state === input.process;
-      if (!legal) return isUnknown(output) ? state : ILLEGAL;
-      return input.acquire ? input.process : null;
-    },
+    step: ownedStep,
     hash: (s) => (s === null ? 0x51ed27 : Math.imul(s + 1, 0x9e3779b1) >>> 0),
     describeOperation: describeOp,
     describeState: (s) => (s === null ? "free" : `held by p${s}`),
   };
 }
 
+// The steps are module functions, shared by every model, so the search's optimized code stays valid across histories.
+function ownedStep(state: MutexState, input: MutexInput, output: Output<null>): MutexState | typeof ILLEGAL {
+  const legal = input.acquire ? state === null : state === input.process;
+  if (!legal) return isUnknown(output) ? state : ILLEGAL;
+  return input.acquire ? input.process : null;
+}
+
+function knossosStep(state: boolean, input: MutexInput, output: Output<null>): boolean | typeof ILLEGAL {
+  if (input.acquire === state) return isUnknown(output) ? state : ILLEGAL;
+  return input.acquire;
+}
+
+function lockedHash(s: boolean): number {
+  return s ? 0x2f6b1c3d : 0x51ed27;
+}
+
 /** Knossos's mutex, locked (`true`) or free from the start; who releases does not matter. */
 export function knossosMutexModel(locked: boolean): Model<boolean, MutexInput, null> {
   return {
     init: () => locked,
-    step(state, input, output) {
-      if (input.acquire === state) return isUnknown(output) ? state : ILLEGAL;
-      return input.acquire;
-    },
-    hash: (s) => (s ? 0x2f6b1c3d : 0x51ed27),
+    step: knossosStep,
+    hash: lockedHash,
     describeOperation: describeOp,
     describeState: (s) => (s ? "locked" : "free"),
   };

@@ -15,7 +15,7 @@
  * An unknown output (info) applies a write, applies a cas when the compare
  * holds and otherwise leaves the state alone, and accepts any read.
  */
-import { ILLEGAL, UNKNOWN, isUnknown, type Model } from "../model.js";
+import { ILLEGAL, UNKNOWN, isUnknown, type Model, type Output } from "../model.js";
 import { canonical, hashScalar, scalarText, type Scalar } from "../values.js";
 import { DROP, badOp, type ModelSpec, type OpPair } from "./spec.js";
 
@@ -32,24 +32,34 @@ export type RegisterOutput = Scalar;
 export function registerModel(initial: Scalar): Model<Scalar, RegisterInput, RegisterOutput> {
   return {
     init: () => initial,
-    step(state, input, output) {
-      if (input.f === 1) return input.a;
-      if (input.f === 0) return isUnknown(output) || output === state ? state : ILLEGAL;
-      const holds = state === input.a;
-      if (isUnknown(output)) return holds ? input.b : state;
-      if (output === true) return holds ? input.b : ILLEGAL;
-      return holds ? ILLEGAL : state;
-    },
+    step: registerStep,
     hash: hashScalar,
-    describeOperation(input, output) {
-      const out = isUnknown(output) ? "?" : scalarText(output);
-      if (input.f === 0) return `read() -> ${out}`;
-      if (input.f === 1) return `write(${scalarText(input.a)})`;
-      return `cas(${scalarText(input.a)}, ${scalarText(input.b)}) -> ${out}`;
-    },
+    describeOperation: describeRegisterOp,
     describeState: scalarText,
-    stateBytes: (s) => (typeof s === "string" ? 24 + 2 * s.length : 16),
+    stateBytes: registerStateBytes,
   };
+}
+
+// Module functions, not closures: every register model shares them, so the
+// search's optimized code stays valid from one history to the next.
+function registerStep(state: Scalar, input: RegisterInput, output: Output<RegisterOutput>): Scalar | typeof ILLEGAL {
+  if (input.f === 1) return input.a;
+  if (input.f === 0) return isUnknown(output) || output === state ? state : ILLEGAL;
+  const holds = state === input.a;
+  if (isUnknown(output)) return holds ? input.b : state;
+  if (output === true) return holds ? input.b : ILLEGAL;
+  return holds ? ILLEGAL : state;
+}
+
+function describeRegisterOp(input: RegisterInput, output: Output<RegisterOutput>): string {
+  const out = isUnknown(output) ? "?" : scalarText(output);
+  if (input.f === 0) return `read() -> ${out}`;
+  if (input.f === 1) return `write(${scalarText(input.a)})`;
+  return `cas(${scalarText(input.a)}, ${scalarText(input.b)}) -> ${out}`;
+}
+
+function registerStateBytes(s: Scalar): number {
+  return typeof s === "string" ? 24 + 2 * s.length : 16;
 }
 
 function registerInput(op: OpPair, allowCas: boolean): RegisterInput {
