@@ -3,13 +3,16 @@
  * its status, resolves; only a network error or a timeout rejects, and then
  * the caller cannot know whether the server acted on the request.
  *
- * Built on node:http rather than fetch: a client op is one request, and
- * fetch (undici, with a timeout signal combined per request) cost about four
- * times the CPU of a plain request on a kept-alive connection, which made the
- * client agents the run's bottleneck. A client that sends many requests
- * keeps its connections open with `createJsonHttp`.
+ * A client op is one request, so the client's CPU per request sets how many
+ * ops a run does: fetch (undici) cost about four times node:http's, and
+ * node:http's client (agent, ClientRequest, header checks, a writev per
+ * request) was still half of an agent's CPU. A client that sends many
+ * requests uses `createJsonHttp`: plain HTTP/1.1 on its own kept-alive
+ * connections (http-connection.ts), node:http for any URL that is not
+ * `http://host:port/...`. One-off requests go through node:http.
  */
 import { Agent, request as httpRequest } from "node:http";
+import { httpTarget, openConnection, requestText, type HttpConnection, type HttpTarget } from "./http-connection.js";
 
 /** A request to send. */
 export interface HttpJsonRequest {
@@ -56,7 +59,87 @@ const IDLE_MS = 4_000;
 /** Creates a connection pool for one client (one connection per server at a time is all an agent needs). */
 export function createJsonHttp(): JsonHttp {
   const agent = new Agent({ keepAlive: true, timeout: IDLE_MS });
-  return { request: (request) => send(request, agent), close: () => agent.destroy() };
+  const pool = createPool();
+  return {
+    request(request) {
+      const target = httpTarget(request.url);
+      return target ? sendPlain(request, target, pool) : send(request, agent);
+    },
+    close() {
+      agent.destroy();
+      pool.close();
+    },
+  };
+}
+
+interface Pool {
+  /** An idle connection to `target`, or a new one. */
+  take(target: HttpTarget): HttpConnection;
+  /** Keeps a connection that finished its answer for the next request (closed after `IDLE_MS` unused). */
+  give(target: HttpTarget, connection: HttpConnection): void;
+  close(): void;
+}
+
+function createPool(): Pool {
+  const idle = new Map<string, HttpConnection[]>();
+  const forget = (key: string, connection: HttpConnection): void => {
+    const rest = (idle.get(key) ?? []).filter((c) => c !== connection);
+    if (rest.length > 0) idle.set(key, rest);
+    else idle.delete(key);
+  };
+  return {
+    take(target) {
+      for (let kept = idle.get(target.hostPort)?.pop(); kept; kept = idle.get(target.hostPort)?.pop()) {
+        if (kept.closed()) continue;
+        kept.socket.setTimeout(0);
+        return kept;
+      }
+      const connection: HttpConnection = openConnection(target, () => forget(target.hostPort, connection));
+      connection.socket.on("timeout", () => connection.socket.destroy());
+      return connection;
+    },
+    give(target, connection) {
+      connection.socket.setTimeout(IDLE_MS);
+      idle.set(target.hostPort, [...(idle.get(target.hostPort) ?? []), connection]);
+    },
+    close() {
+      for (const connections of idle.values()) for (const c of connections) c.socket.destroy();
+      idle.clear();
+    },
+  };
+}
+
+/** As `send`, on a pooled plain connection. */
+function sendPlain(request: HttpJsonRequest, target: HttpTarget, pool: Pool): Promise<HttpJsonResponse> {
+  return new Promise((resolve, reject) => {
+    const signal = request.signal;
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const connection = pool.take(target);
+    let settled = false;
+    const finish = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      return true;
+    };
+    const fail = (timedOut: boolean, why: string, cause?: unknown): void => {
+      if (!finish()) return;
+      connection.socket.destroy();
+      reject(new HttpUnanswered(timedOut, `${request.method} ${request.url}: ${why}`, { cause }));
+    };
+    const onAbort = (): void => fail(true, `no answer within ${request.timeoutMs} ms or aborted`);
+    const timer = setTimeout(onAbort, request.timeoutMs);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    connection.send(requestText(request.method, target, body), (answer) => {
+      if (answer instanceof Error) return fail(false, causeOf(answer), answer);
+      if (!finish()) return;
+      if (answer.reusable) pool.give(target, connection);
+      else connection.socket.destroy();
+      resolve({ status: answer.status, body: parseOrUndefined(answer.text) });
+    });
+  });
 }
 
 /** Sends the request on a fresh connection; rejects with `HttpUnanswered` when no answer arrived in time. */
