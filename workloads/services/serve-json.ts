@@ -4,7 +4,7 @@
  * file owns the sockets, body parsing, terse request logging and the
  * `listening <host>:<port>` line the harness and tests wait for.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A parsed request: the body is the decoded JSON (undefined when empty). */
@@ -52,13 +52,11 @@ export async function serveJson(route: JsonRoute, options: ServeJsonOptions): Pr
       async (text) => {
         const answer = await answerRequest(route, req, text);
         log(`${req.method} ${req.url} -> ${answer.status}${answer.log ? ` ${answer.log}` : ""}`);
-        res.writeHead(answer.status, { "content-type": "application/json" });
-        res.end(JSON.stringify(answer.body));
+        sendJson(res, answer.status, answer.body);
       },
       (error: unknown) => {
         log(`${req.method} ${req.url} -> 400 ${String(error)}`);
-        res.writeHead(400, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: "bad-request" }));
+        sendJson(res, 400, { error: "bad-request" });
       },
     );
   });
@@ -70,6 +68,13 @@ export async function serveJson(route: JsonRoute, options: ServeJsonOptions): Pr
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   announce(`listening ${options.host}:${address.port}`);
   return server;
+}
+
+/** Answers with a Content-Length, so the answer goes out in one piece rather than chunked. */
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
 }
 
 async function answerRequest(route: JsonRoute, req: IncomingMessage, text: string): Promise<JsonResponse> {
