@@ -3,8 +3,8 @@
  * search stops with unknown rather than run the machine out of memory or
  * die at V8's heap limit.
  */
+import { createRequire } from "node:module";
 import { memoryUsage } from "node:process";
-import { getHeapStatistics } from "node:v8";
 
 /** Default bound of `fencecheck check` on resident memory: 2 GiB. */
 export const DEFAULT_MAX_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
@@ -17,6 +17,7 @@ export const DEFAULT_MAX_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
 /** True once the process's resident set passes `maxBytes`, or this thread's heap passes 90% of V8's limit. */
 export function pastMemoryBound(maxBytes: number): boolean {
   if (memoryUsage.rss() > maxBytes) return true;
-  const heap = getHeapStatistics();
+  // node:v8 is required here, not imported: a small check never polls, and loading it costs `fencecheck check` milliseconds.
+  const heap = (createRequire(import.meta.url)("node:v8") as typeof import("node:v8")).getHeapStatistics();
   return heap.used_heap_size > 0.9 * heap.heap_size_limit;
 }

@@ -9,8 +9,8 @@
  * polls, so all stop at once. The descriptions a report needs are made only
  * when read.
  */
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
 import {
   combineVerdicts,
   fillDefaults,
@@ -86,7 +86,13 @@ interface Pool {
   terminate(): void;
 }
 
+/** node:worker_threads, loaded when a pool starts: most checks never start one, and loading it costs `fencecheck check` milliseconds. */
+function workerThreads(): typeof import("node:worker_threads") {
+  return createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads");
+}
+
 function startPool(size: number, job: WorkerJob, report: (index: number, outcome: PartitionOutcome) => void): Pool {
+  const { Worker } = workerThreads();
   let running = size;
   let failure: Error | undefined;
   let wake = (): void => undefined;
