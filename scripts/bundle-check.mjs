@@ -6,17 +6,21 @@
  * - dist/bundle/check.cjs: dist/harness/cli/check-process.js with commander
  *   and the checkers, CommonJS (Node's built-ins load from it without the
  *   ESM facades that read every lazy getter of node:fs and node:process);
- *   the bin requires it for `check`.
+ *   the bin loads it for `check`, compiled from check.cjs.cache: V8's code
+ *   cache of a warm-up check of a small history (harness/cli/load-bundle.cts).
  * - dist/bundle/check-worker.js: the checker's worker thread, beside the
  *   bundle, where its `new URL("./check-worker.js", import.meta.url)` points.
  * Fails (exit 1, one line per problem) when a bundle holds a package not in
  * its allowlist (check: commander; never the runtimes, Docker, charts or
  * database clients), would load anything but Node's built-in modules at run
- * time, or names a file beside it that is not there.
+ * time, uses import() (the code cache's loader has none), or names a file
+ * beside it that is not there; or when V8 rejects the code cache it wrote.
  * The root is the first argument (default: this package).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
@@ -24,11 +28,20 @@ import { build } from "rolldown";
 const root = resolve(process.argv[2] ?? resolve(dirname(fileURLToPath(import.meta.url)), ".."));
 const out = join(root, "dist", "bundle");
 const BUNDLES = [
-  { input: "dist/harness/cli/check-process.js", file: "check.cjs", format: "cjs", packages: ["commander"] },
+  { input: "dist/harness/cli/check-process.js", file: "check.cjs", format: "cjs", packages: ["commander"], codeCache: true },
   { input: "dist/harness/check/check-worker.js", file: "check-worker.js", format: "esm", packages: [] },
 ];
 /** The require("x") calls left in a bundle (written without comments), such as a bundled CommonJS package's. */
 const REQUIRE_RE = /\brequire\(\s*["']([^"']+)["']\s*\)/g;
+/** The warm-up history: a few cas-register ops in Jepsen's EDN, as most small checks read. */
+const WARM_UP = [
+  "{:process 0, :type :invoke, :f :write, :value 1}",
+  "{:process 0, :type :ok, :f :write, :value 1}",
+  "{:process 1, :type :invoke, :f :cas, :value [1 2]}",
+  "{:process 2, :type :invoke, :f :read, :value nil}",
+  "{:process 1, :type :ok, :f :cas, :value [1 2]}",
+  "{:process 2, :type :ok, :f :read, :value 2}",
+].join("\n");
 /** Files a bundle names relative to itself. */
 const BESIDE_RE = /new URL\(\s*["'](\.\/[^"']+)["']/g;
 
@@ -49,6 +62,7 @@ function problemsOf(file, chunk, allowed) {
   for (const spec of new Set(loads)) {
     if (!isBuiltin(spec)) problems.push(`${where} loads "${spec}" at run time: it should hold everything but Node's built-ins`);
   }
+  if (/\bimport\s*\(/.test(text)) problems.push(`${where} uses import(), which a bundle loaded with its code cache cannot`);
   for (const m of text.matchAll(BESIDE_RE)) {
     if (!existsSync(join(dirname(file), m[1]))) problems.push(`${where} names "${m[1]}" beside it, which was not built`);
   }
@@ -69,5 +83,26 @@ for (const b of BUNDLES) {
   built.push({ file, chunk: result.output[0], packages: b.packages });
 }
 const problems = built.flatMap((b) => problemsOf(b.file, b.chunk, b.packages));
+for (const b of BUNDLES.filter((x) => x.codeCache)) problems.push(...writeCodeCache(join(out, b.file)));
+/**
+ * Writes FILE.cache: a child process loads the bundle, checks the warm-up
+ * history (its output dropped) and saves what V8 compiled; a second child
+ * loads it again and must find the cache used.
+ */
+function writeCodeCache(file) {
+  const loader = JSON.stringify(join(root, "dist", "harness", "cli", "load-bundle.cjs"));
+  const dir = mkdtempSync(join(tmpdir(), "fencecheck-bundle-"));
+  try {
+    const history = join(dir, "warm-up.edn");
+    writeFileSync(history, `${WARM_UP}\n`);
+    const load = `const { loadBundle } = require(${loader}); const b = loadBundle(${JSON.stringify(file)});`;
+    execFileSync(process.execPath, ["-e", `${load} b.exports.runCheckProcess(["check", ${JSON.stringify(history)}]).then(() => b.saveCache());`], { stdio: "ignore" });
+    const used = execFileSync(process.execPath, ["-e", `${load} process.stdout.write(String(b.cacheUsed));`], { encoding: "utf8" });
+    return used === "true" ? [] : [`V8 did not use the code cache written for ${relative(root, file)}`];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 for (const p of problems) console.error(`bundle-check: ${p}`);
 process.exitCode = problems.length > 0 ? 1 : 0;

@@ -61,7 +61,7 @@ function* sourceFiles(dir) {
     if (name === "node_modules" || name === "dist" || name === "testdata") continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|mts|mjs)$/.test(name) && !name.endsWith(".d.ts")) yield path;
+    else if (/\.(ts|mts|cts|mjs)$/.test(name) && !/\.d\.c?ts$/.test(name)) yield path;
   }
 }
 
@@ -75,7 +75,7 @@ function check(file) {
     const typeOnly = Boolean(m[2]);
     const spec = m[3] ?? m[4];
     if (spec.startsWith(".")) {
-      const target = resolve(dirname(file), spec).replace(/\.js$/, ".ts");
+      const target = resolve(dirname(file), spec).replace(/\.(c?)js$/, ".$1ts");
       const to = folderOf(target);
       if (!TOP.some((t) => to === t || to === "harness/core")) continue;
       if (!MAY_IMPORT[from]?.includes(to)) problems.push(`${where}: ${from}/ may not import ${to}/ ("${spec}")`);

@@ -5,21 +5,21 @@ import { describe, expect, it } from "vitest";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The packages and our own files a module loads through its static (non-type) imports, followed through our files. */
+/** The packages and our own files a module loads through its static (non-type) imports, side effects' included, followed through our files. */
 function loadedBy(entry: string): { packages: string[]; files: string[] } {
   const packages = new Set<string>();
   const seen = new Set<string>([entry]);
   const queue = [entry];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/^(import|export)(?!\s+type\b)[^;]*?from\s+"([^"]+)";/gms)) {
-      const spec = m[2]!;
+    for (const m of text.matchAll(/^(?:import|export)(?!\s+type\b)(?:[^;"]*?from)?\s*"([^"]+)";/gms)) {
+      const spec = m[1]!;
       if (spec.startsWith("node:")) continue;
       if (!spec.startsWith(".")) {
         packages.add(spec);
         continue;
       }
-      const path = resolve(dirname(file), spec.replace(/\.js$/, ".ts"));
+      const path = resolve(dirname(file), spec.replace(/\.(c?)js$/, ".$1ts"));
       if (!seen.has(path) && existsSync(path)) {
         seen.add(path);
         queue.push(path);
@@ -30,8 +30,9 @@ function loadedBy(entry: string): { packages: string[]; files: string[] } {
 }
 
 describe("fencecheck check", () => {
-  it("is dispatched by the bin before anything else loads: the bin imports none of our modules and no package", () => {
-    expect(loadedBy(join(root, "harness/cli/bin.ts"))).toEqual({ packages: [], files: [] });
+  it("is dispatched by the bin before anything else loads: the bin imports only the bundle's loader, no command and no package", () => {
+    expect(loadedBy(join(root, "harness/cli/bin.cts"))).toEqual({ packages: [], files: ["harness/cli/load-bundle.cts"] });
+    expect(loadedBy(join(root, "harness/cli/bin.ts")).files).toEqual(["harness/cli/bin.cts", "harness/cli/load-bundle.cts"]);
   });
 
   it("bundles commander and nothing else from node_modules (no runtimes, Docker, charts, canvas or database clients)", () => {

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI_BIN } from "./testing/cli-process.js";
 
 const root = resolve(import.meta.dirname, "../..");
+/** The executable as installed: package.json's bin (needs `npm run build`). */
+const bin = join(root, (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: { fencecheck: string } }).bin.fencecheck);
 const dir = mkdtempSync(join(tmpdir(), "fc-check-startup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -33,12 +34,12 @@ register("data:text/javascript," + encodeURIComponent(\`
 process.on("exit", () => appendFileSync(log, Object.keys(createRequire(import.meta.url).cache).join("\\n") + "\\n"));
 `;
 
-/** Runs the built `fencecheck` with `args`; returns what it printed and the files (not built-ins) it loaded. */
+/** Runs the built `fencecheck` with `args`; returns what it printed and the modules (not built-ins) it loaded. */
 function fencecheck(...args: string[]): { code: number | null; out: string; err: string; loaded: string[] } {
   const preload = file("preload.mjs", PRELOAD);
   const log = join(mkdtempSync(join(dir, "run-")), "loads.txt");
   writeFileSync(log, "");
-  const r = spawnSync(process.execPath, ["--import", preload, CLI_BIN, ...args], { encoding: "utf8", env: { ...process.env, FC_LOADS: log } });
+  const r = spawnSync(process.execPath, ["--import", preload, bin, ...args], { encoding: "utf8", env: { ...process.env, FC_LOADS: log } });
   const loaded = readFileSync(log, "utf8")
     .split("\n")
     .filter((l) => l !== "" && !l.startsWith("node:") && !l.startsWith("data:"))
@@ -50,10 +51,11 @@ function fencecheck(...args: string[]): { code: number | null; out: string; err:
 const edn = (...values: string[]): string => values.map((v, i) => `{:process 0, :type :${i % 2 ? "ok" : "invoke"}, :f :read, :value ${v}}\n`).join("");
 
 describe("fencecheck check, as built", () => {
-  it("loads the bin and the one-file check bundle and nothing else, not even commander's own files", () => {
+  it("loads the bin and the loader of the one-file check bundle and no other module, not even commander's own files", () => {
     const r = fencecheck("check", "--model", "register:0", file("ok.edn", edn("nil", "0")));
     expect(r.code).toBe(0);
-    expect(r.loaded).toEqual(["dist/bundle/check.cjs", "dist/harness/cli/bin.js"]);
+    expect(r.out).toContain("ok.edn\tregister\tok\t");
+    expect(r.loaded).toEqual(["dist/harness/cli/bin.cjs", "dist/harness/cli/load-bundle.cjs"]);
   });
 
   it("keeps the exit codes and the one line of bad input: 0 ok, 1 illegal, 2 unknown, 254 bad input or flag", () => {
@@ -69,6 +71,6 @@ describe("fencecheck check, as built", () => {
     const r = fencecheck("list", "--help");
     expect(r.code).toBe(0);
     expect(r.loaded).toContain("dist/harness/cli/main.js");
-    expect(r.loaded).not.toContain("dist/bundle/check.cjs");
+    expect(r.loaded).not.toContain("dist/harness/cli/check-process.js");
   });
 });

@@ -39,5 +39,5 @@ export function fileCycles(files, root) {
 
 function importsOf(file) {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(IMPORT_RE)].map((m) => resolve(dirname(file), m[1] ?? m[2]).replace(/\.js$/, ".ts"));
+  return [...text.matchAll(IMPORT_RE)].map((m) => resolve(dirname(file), m[1] ?? m[2]).replace(/\.(c?)js$/, ".$1ts"));
 }
