@@ -25,27 +25,42 @@ export interface ConfigCache<S> {
   words(): number;
 }
 
-/** Creates an empty cache comparing states with `equal`. */
-export function createConfigCache<S>(equal: (a: S, b: S) => boolean): ConfigCache<S> {
-  return new FlatCache(equal);
+/** Creates an empty cache comparing states with `equal`, sized for about `expected` configurations. */
+export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 0): ConfigCache<S> {
+  let capacity = MIN_CAPACITY;
+  while (capacity < 2 * expected && capacity < MAX_FIRST_CAPACITY) capacity *= 2;
+  return new FlatCache(equal, capacity);
 }
 
-/** Starting slots: small, since most partitions hold a few hundred configurations at most. */
-const FIRST_CAPACITY = 64;
+/** Slots of a new cache: at least this many, and at most the second (it grows past it when needed). */
+const MIN_CAPACITY = 64;
+const MAX_FIRST_CAPACITY = 1 << 18;
 
 /** The cache over flat arrays; a class, so every search calls the same `add`. */
 class FlatCache<S> implements ConfigCache<S> {
-  private capacity = FIRST_CAPACITY;
-  private mask = FIRST_CAPACITY - 1;
-  private table = new Int32Array(FIRST_CAPACITY);
-  private hashes = new Int32Array(FIRST_CAPACITY >>> 1);
-  private los = new Int32Array(FIRST_CAPACITY >>> 1);
-  private offsets = new Int32Array((FIRST_CAPACITY >>> 1) + 1);
-  private pool = new Uint32Array(256);
+  private mask: number;
+  private table: Int32Array;
+  private hashes: Int32Array;
+  private los: Int32Array;
+  private offsets: Int32Array;
+  private pool: Uint32Array;
   private readonly states: S[] = [];
   private count = 0;
 
-  constructor(private readonly equal: (a: S, b: S) => boolean) {}
+  constructor(
+    private readonly equal: (a: S, b: S) => boolean,
+    private capacity: number,
+  ) {
+    const half = capacity >>> 1;
+    // The first arrays share one buffer; growing replaces each with its own.
+    const block = new Int32Array(capacity + 3 * half + 1);
+    this.mask = capacity - 1;
+    this.table = block.subarray(0, capacity);
+    this.hashes = block.subarray(capacity, capacity + half);
+    this.los = block.subarray(capacity + half, capacity + 2 * half);
+    this.offsets = block.subarray(capacity + 2 * half);
+    this.pool = new Uint32Array(Math.max(256, half));
+  }
 
   add(hash: number, bits: Uint32Array, lo: number, hi: number, state: S): boolean {
     const h = hash | 0;

@@ -35,12 +35,15 @@ export function makeEntries(ops: readonly Operation<unknown, unknown>[]): Entrie
   }
   const order = countingOrder(times) ?? sortedOrder(times);
   const size = 2 * n + 1;
-  const next = new Int32Array(size);
-  const prev = new Int32Array(size);
-  const op = new Int32Array(size).fill(-1);
-  const match = new Int32Array(size).fill(-1);
-  const bit = new Int32Array(size).fill(-1);
-  const callNode = new Int32Array(n);
+  // One buffer for all six arrays: a typed array's own buffer costs more than its views.
+  const block = new Int32Array(5 * size + n);
+  const next = block.subarray(0, size);
+  const prev = block.subarray(size, 2 * size);
+  const op = block.subarray(2 * size, 3 * size);
+  const match = block.subarray(3 * size, 4 * size);
+  const bit = block.subarray(4 * size, 5 * size);
+  const callNode = block.subarray(5 * size);
+  block.fill(-1, 2 * size, 5 * size);
   let calls = 0;
   for (let k = 0; k < 2 * n; k++) {
     const event = order[k]!;
@@ -85,10 +88,11 @@ export function countingOrder(times: Float64Array): Int32Array | undefined {
   if (max > 16 * events + 4096) return undefined;
   // Key 2t for a call at t, 2t + 1 for a return at t, one last key for +infinity.
   const last = 2 * max + 2;
-  const starts = new Int32Array(last + 2);
+  const block = new Int32Array(events + last + 2);
+  const order = block.subarray(0, events);
+  const starts = block.subarray(events);
   for (let e = 0; e < events; e++) starts[keyOf(times[e]!, e, last) + 1]!++;
   for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
-  const order = new Int32Array(events);
   for (let e = 0; e < events; e++) order[starts[keyOf(times[e]!, e, last)]!++] = e;
   return order;
 }

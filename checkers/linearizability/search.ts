@@ -119,7 +119,11 @@ class WingGongSearch<S, I, O> implements Search {
     this.opOf = e.op;
     this.match = e.match;
     this.bit = e.bit;
-    this.keys = new Int32Array(n);
+    // One buffer for the keys and both stacks.
+    const block = new Int32Array(3 * n);
+    this.keys = block.subarray(0, n);
+    this.callStack = block.subarray(n, 2 * n);
+    this.bestStack = block.subarray(2 * n);
     this.inputs = new Array<I>(n);
     this.outputs = new Array<Operation<I, O>["output"]>(n);
     for (let i = 0; i < n; i++) {
@@ -128,32 +132,27 @@ class WingGongSearch<S, I, O> implements Search {
       this.outputs[i] = ops[i]!.output;
     }
     this.linearized = createBitset(n);
-    this.cache = createConfigCache(model.equal);
-    this.callStack = new Int32Array(n);
-    this.bestStack = new Int32Array(n);
+    // A search adds at least one configuration per operation.
+    this.cache = createConfigCache(model.equal, n);
     this.state = model.init();
     this.bestState = this.state;
     this.entry = this.next[0]!;
   }
 
   run(budget: number): PartitionOutcome | undefined {
-    const { next, prev, opOf, match, bit, keys, inputs, outputs, linearized, cache, callStack, stateStack, limits } = this;
+    const { next, prev, opOf, match, bit, keys, inputs, outputs, linearized, cache, callStack, stateStack } = this;
     const { step, hash: hashState, stateBytes } = this.model;
     const words = linearized.length;
     let { top, bitsHash, lo, hi, state, entry, steps } = this;
     const end = steps + budget;
-    let outcome: PartitionOutcome | undefined;
-    while (next[0] !== -1) {
+    // Polled at every slice's start too: so a short search also runs the
+    // poll, and the loop's optimized code never meets it for the first time.
+    let outcome = next[0] === -1 ? undefined : this.poll(false);
+    while (next[0] !== -1 && outcome === undefined) {
       if (steps >= end) break;
       if ((++steps & POLL_MASK) === 0) {
-        if (limits.expired()) {
-          outcome = this.unknown("timeout");
-          break;
-        }
-        if (this.cacheBytes() > limits.maxBytes || ((steps & MEMORY_POLL_MASK) === 0 && limits.overMemory?.() === true)) {
-          outcome = this.unknown("memory");
-          break;
-        }
+        outcome = this.poll((steps & MEMORY_POLL_MASK) === 0);
+        if (outcome !== undefined) break;
       }
       if (match[entry]! !== -1) {
         const i = opOf[entry]!;
@@ -235,11 +234,21 @@ class WingGongSearch<S, I, O> implements Search {
     };
   }
 
+  /** Unknown once a bound is past: the deadline (or stop), the cache's bytes, and when `memory` the process's memory. */
+  private poll(memory: boolean): PartitionOutcome | undefined {
+    const limits = this.limits;
+    if (limits.expired()) return this.unknown("timeout");
+    if (this.cacheBytes() > limits.maxBytes || (memory && limits.overMemory?.() === true)) return this.unknown("memory");
+    return undefined;
+  }
+
   private cacheBytes(): number {
     return this.cache.size() * ENTRY_BYTES + this.cache.words() * 4 + this.stateBytesSum;
   }
   private ops(stack: Int32Array, top: number): number[] {
-    return Array.from(stack.subarray(0, top), (node) => this.opOf[node]!);
+    const out = new Array<number>(top);
+    for (let k = 0; k < top; k++) out[k] = this.opOf[stack[k]!]!;
+    return out;
   }
   private record(returnNode: number, top: number, state: S): void {
     const { next, match, opOf } = this;

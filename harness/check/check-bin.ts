@@ -14,8 +14,11 @@ export interface SharedCheck {
   /** Deadline as performance.timeOrigin + performance.now() reads it, in ms (Infinity: none). */
   readonly deadlineMs: number;
   readonly maxMemoryBytes: number;
-  /** Int32Array over it: [0] the next partition to claim, [1] 1 once some thread found an illegal partition. */
-  readonly shared: SharedArrayBuffer;
+  /**
+   * Int32Array over it: [0] the next partition to claim, [1] 1 once some
+   * thread found an illegal partition. A plain buffer only when one thread checks.
+   */
+  readonly shared: SharedArrayBuffer | ArrayBuffer;
 }
 
 /** A worker's share: the model is rebuilt from its name (functions do not cross threads). */
@@ -32,7 +35,7 @@ export function sharedState(): SharedArrayBuffer {
 }
 
 /** True once some thread found an illegal partition. */
-export function stopped(shared: SharedArrayBuffer): boolean {
+export function stopped(shared: SharedArrayBuffer | ArrayBuffer): boolean {
   return Atomics.load(new Int32Array(shared), 1) === 1;
 }
 

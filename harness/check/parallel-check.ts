@@ -47,12 +47,13 @@ export async function checkParallel(prepared: PreparedCheck, options: ParallelOp
   const parts = model.partition(prepared.operations);
   // Copying the partitions to a worker costs more than it saves on very long histories.
   const copyable = prepared.operations.length <= MAX_COPIED_OPS;
-  const threads = copyable ? Math.max(1, Math.min(options.workers ?? availableParallelism(), parts.length)) : 1;
+  const threads = copyable && parts.length > 1 ? Math.max(1, Math.min(options.workers ?? availableParallelism(), parts.length)) : 1;
   const job: SharedCheck = {
     partitions: parts.map((operations, index) => ({ index, operations })).sort((a, b) => b.operations.length - a.operations.length),
     deadlineMs: performance.timeOrigin + performance.now() + (options.timeoutMs ?? Infinity),
     maxMemoryBytes: options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES,
-    shared: sharedState(),
+    // Alone, this thread keeps its counter and flag in a plain buffer (cheaper than a shared one).
+    shared: threads > 1 ? sharedState() : new ArrayBuffer(8),
   };
   const outcomes = new Map<number, PartitionOutcome>();
   const record = (index: number, outcome: PartitionOutcome): void => void outcomes.set(index, outcome);
