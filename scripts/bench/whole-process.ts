@@ -21,13 +21,6 @@ export function runCli(bin: string, args: readonly string[]): Promise<ProcessRun
   return runNode([bin, ...args]);
 }
 
-/** The median wall time of `times` runs of `node -e 0`: Node's own start, for scale. */
-export async function nodeStartMs(times: number): Promise<number> {
-  const walls: number[] = [];
-  for (let i = 0; i < times; i++) walls.push((await runNode(["-e", "0"])).wallMs);
-  return walls.sort((a, b) => a - b)[walls.length >> 1]!;
-}
-
 function runNode(args: readonly string[]): Promise<ProcessRun> {
   const clock = createSystemClock();
   const start = clock.nowNs();
@@ -53,15 +46,36 @@ function runNode(args: readonly string[]): Promise<ProcessRun> {
   });
 }
 
-/** The median wall time of `times` runs of `fencecheck check file`. */
-export async function smallCheckMs(bin: string, file: string, times: number): Promise<{ ms: number; verdict: string }> {
-  const walls: number[] = [];
+/** The median and quartiles of some wall times, in ms. */
+export interface Spread {
+  readonly median: number;
+  readonly p25: number;
+  readonly p75: number;
+}
+
+function spread(walls: number[]): Spread {
+  const sorted = [...walls].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.round(q * (sorted.length - 1))]!;
+  return { median: at(0.5), p25: at(0.25), p75: at(0.75) };
+}
+
+/**
+ * Wall times of `fencecheck check file` and of `node -e 0` (Node's own
+ * start, for scale), run alternately `runs` times each after one warm-up run
+ * of each, so both meet the same load; and the check's verdict (the third
+ * field of its first line, or its exit code).
+ */
+export async function startupMs(bin: string, file: string, runs: number): Promise<{ check: Spread; node: Spread; verdict: string }> {
+  const check: number[] = [];
+  const node: number[] = [];
   let verdict = "";
-  for (let i = 0; i < times; i++) {
+  for (let i = -1; i < runs; i++) {
     const run = await runCli(bin, ["check", file]);
+    const start = await runNode(["-e", "0"]);
+    if (i < 0) continue;
     verdict = run.stdout.split("\t")[2] ?? `exit ${run.exitCode}`;
-    walls.push(run.wallMs);
+    check.push(run.wallMs);
+    node.push(start.wallMs);
   }
-  walls.sort((a, b) => a - b);
-  return { ms: walls[walls.length >> 1]!, verdict };
+  return { check: spread(check), node: spread(node), verdict };
 }
