@@ -145,15 +145,20 @@ class WingGongSearch<S, I, O> implements Search {
     const words = linearized.length;
     let { top, bitsHash, lo, hi, state, entry, steps } = this;
     const end = steps + budget;
-    // Polled at every slice's start too: so a short search also runs the
-    // poll, and the loop's optimized code never meets it for the first time.
-    let outcome = next[0] === -1 ? undefined : this.poll(false);
-    while (next[0] !== -1 && outcome === undefined) {
-      if (steps >= end) break;
-      if ((++steps & POLL_MASK) === 0) {
-        outcome = this.poll((steps & MEMORY_POLL_MASK) === 0);
+    let outcome: PartitionOutcome | undefined;
+    // Polled at every slice's start too, from the same site: so a short
+    // search runs the poll, and the loop's optimized code has its feedback.
+    let poll = true;
+    while (next[0] !== -1) {
+      if (poll) {
+        outcome = this.poll((steps & MEMORY_POLL_MASK) === 0 && steps !== 0);
         if (outcome !== undefined) break;
       }
+      if (steps >= end) break;
+      poll = (++steps & POLL_MASK) === 0;
+      // The scan goes on from next[from]: one site for every branch, so the
+      // optimized loop has its feedback as soon as any search has run.
+      let from = entry;
       if (match[entry]! !== -1) {
         const i = opOf[entry]!;
         const after = step(state, inputs[i]!, outputs[i]!);
@@ -183,14 +188,13 @@ class WingGongSearch<S, I, O> implements Search {
             q = next[ret]!;
             next[p] = q;
             if (q !== -1) prev[q] = p;
-            entry = next[0]!;
-            continue;
+            from = 0;
+          } else {
+            linearized[w]! &= ~mask;
+            lo = oldLo;
+            hi = oldHi;
           }
-          linearized[w]! &= ~mask;
-          lo = oldLo;
-          hi = oldHi;
         }
-        entry = next[entry]!;
       } else {
         if (top === 0) {
           outcome = this.illegal(entry, state);
@@ -214,8 +218,9 @@ class WingGongSearch<S, I, O> implements Search {
         q = next[call]!;
         next[prev[call]!] = call;
         if (q !== -1) prev[q] = call;
-        entry = next[call]!;
+        from = call;
       }
+      entry = next[from]!;
     }
     this.top = top;
     this.bitsHash = bitsHash;
