@@ -12,7 +12,8 @@
  * `http://host:port/...`. One-off requests go through node:http.
  */
 import { Agent, request as httpRequest } from "node:http";
-import { httpTarget, openConnection, requestText, type HttpConnection, type HttpTarget } from "./http-connection.js";
+import { createPool, type Pool } from "./connection-pool.js";
+import { httpTarget, requestText, type HttpTarget } from "./http-connection.js";
 
 /** A request to send. */
 export interface HttpJsonRequest {
@@ -59,7 +60,7 @@ const IDLE_MS = 4_000;
 /** Creates a connection pool for one client (one connection per server at a time is all an agent needs). */
 export function createJsonHttp(): JsonHttp {
   const agent = new Agent({ keepAlive: true, timeout: IDLE_MS });
-  const pool = createPool();
+  const pool = createPool(IDLE_MS);
   return {
     request(request) {
       const target = httpTarget(request.url);
@@ -72,74 +73,63 @@ export function createJsonHttp(): JsonHttp {
   };
 }
 
-interface Pool {
-  /** An idle connection to `target`, or a new one. */
-  take(target: HttpTarget): HttpConnection;
-  /** Keeps a connection that finished its answer for the next request (closed after `IDLE_MS` unused). */
-  give(target: HttpTarget, connection: HttpConnection): void;
-  close(): void;
-}
-
-function createPool(): Pool {
-  const idle = new Map<string, HttpConnection[]>();
-  const forget = (key: string, connection: HttpConnection): void => {
-    const rest = (idle.get(key) ?? []).filter((c) => c !== connection);
-    if (rest.length > 0) idle.set(key, rest);
-    else idle.delete(key);
-  };
-  return {
-    take(target) {
-      for (let kept = idle.get(target.hostPort)?.pop(); kept; kept = idle.get(target.hostPort)?.pop()) {
-        if (kept.closed()) continue;
-        kept.socket.setTimeout(0);
-        return kept;
-      }
-      const connection: HttpConnection = openConnection(target, () => forget(target.hostPort, connection));
-      connection.socket.on("timeout", () => connection.socket.destroy());
-      return connection;
-    },
-    give(target, connection) {
-      connection.socket.setTimeout(IDLE_MS);
-      idle.set(target.hostPort, [...(idle.get(target.hostPort) ?? []), connection]);
-    },
-    close() {
-      for (const connections of idle.values()) for (const c of connections) c.socket.destroy();
-      idle.clear();
-    },
-  };
-}
-
 /** As `send`, on a pooled plain connection. */
 function sendPlain(request: HttpJsonRequest, target: HttpTarget, pool: Pool): Promise<HttpJsonResponse> {
   return new Promise((resolve, reject) => {
-    const signal = request.signal;
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const connection = pool.take(target);
-    let settled = false;
-    const finish = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      return true;
-    };
-    const fail = (timedOut: boolean, why: string, cause?: unknown): void => {
-      if (!finish()) return;
-      connection.socket.destroy();
-      reject(new HttpUnanswered(timedOut, `${request.method} ${request.url}: ${why}`, { cause }));
-    };
-    const onAbort = (): void => fail(true, `no answer within ${request.timeoutMs} ms or aborted`);
-    const timer = setTimeout(onAbort, request.timeoutMs);
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const once = settleOnce(request, reject, () => connection.socket.destroy());
+    if (!once.watch()) return;
     connection.send(requestText(request.method, target, body), (answer) => {
-      if (answer instanceof Error) return fail(false, causeOf(answer), answer);
-      if (!finish()) return;
+      if (answer instanceof Error) return once.fail(false, causeOf(answer), answer);
+      if (!once.finish()) return;
       if (answer.reusable) pool.give(target, connection);
       else connection.socket.destroy();
       resolve({ status: answer.status, body: parseOrUndefined(answer.text) });
     });
   });
+}
+
+/** One request's settling, shared by both senders: at most once, with its timer and the caller's signal. */
+interface SettleOnce {
+  /** Starts the timer and watches the signal; false when the signal had already aborted (the request failed). */
+  watch(): boolean;
+  /** Stops the timer and the watch; false when the request was already settled. */
+  finish(): boolean;
+  /** Settles as unanswered, cutting the request short. */
+  fail(timedOut: boolean, why: string, cause?: unknown): void;
+}
+
+function settleOnce(request: HttpJsonRequest, reject: (error: Error) => void, cut: () => void): SettleOnce {
+  const signal = request.signal;
+  let settled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const finish = (): boolean => {
+    if (settled) return false;
+    settled = true;
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+    return true;
+  };
+  const fail = (timedOut: boolean, why: string, cause?: unknown): void => {
+    if (!finish()) return;
+    cut();
+    reject(new HttpUnanswered(timedOut, `${request.method} ${request.url}: ${why}`, { cause }));
+  };
+  const onAbort = (): void => fail(true, `no answer within ${request.timeoutMs} ms or aborted`);
+  return {
+    watch() {
+      timer = setTimeout(onAbort, request.timeoutMs);
+      if (signal?.aborted) {
+        onAbort();
+        return false;
+      }
+      signal?.addEventListener("abort", onAbort, { once: true });
+      return true;
+    },
+    finish,
+    fail,
+  };
 }
 
 /** Sends the request on a fresh connection; rejects with `HttpUnanswered` when no answer arrived in time. */
@@ -151,35 +141,18 @@ function send(request: HttpJsonRequest, agent: Agent | false): Promise<HttpJsonR
   return new Promise((resolve, reject) => {
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const headers = body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
-    const signal = request.signal;
-    let settled = false;
-    const finish = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      return true;
-    };
-    const fail = (timedOut: boolean, why: string, cause?: unknown): void => {
-      if (!finish()) return;
-      req.destroy();
-      reject(new HttpUnanswered(timedOut, `${request.method} ${request.url}: ${why}`, { cause }));
-    };
-    const onAbort = (): void => fail(true, `no answer within ${request.timeoutMs} ms or aborted`);
-    const timer = setTimeout(onAbort, request.timeoutMs);
+    const once = settleOnce(request, reject, () => req.destroy());
     const req = httpRequest(request.url, { method: request.method, agent, headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
       res.on("end", () => {
-        if (finish()) resolve({ status: res.statusCode ?? 0, body: parseOrUndefined(text) });
+        if (once.finish()) resolve({ status: res.statusCode ?? 0, body: parseOrUndefined(text) });
       });
-      res.on("error", (error) => fail(false, causeOf(error), error));
+      res.on("error", (error) => once.fail(false, causeOf(error), error));
     });
-    req.on("error", (error) => fail(false, causeOf(error), error));
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    req.end(body);
+    req.on("error", (error) => once.fail(false, causeOf(error), error));
+    if (once.watch()) req.end(body);
   });
 }
 
