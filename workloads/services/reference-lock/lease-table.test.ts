@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLeaseTable } from "./lease-table.js";
-import { appendGrant, loadLockState, saveLockState } from "./lock-state-file.js";
+import { appendGrant, loadLockState, openLockStateJournal, saveLockState } from "./lock-state-file.js";
 
 function manualClock(start = 1_000): { nowMs: () => number; advance: (ms: number) => void } {
   let now = start;
@@ -115,6 +115,39 @@ describe("lock state file", () => {
     table.acquire("r", "a", 10);
     saveLockState(dir, table.snapshot());
     expect(loadLockState(dir).counters.get("r")).toBe(big + 1n);
+  });
+
+  it("replays the journal's changes over the state file, skipping a torn last line", () => {
+    const dir = tempDir();
+    const clock = manualClock();
+    const table = createLeaseTable({ nowMs: clock.nowMs });
+    table.acquire("r", "a", 100);
+    saveLockState(dir, table.snapshot());
+    const journal = openLockStateJournal(dir);
+    table.release("r", "a", 1n);
+    table.acquire("r", "b", 100);
+    table.acquire("s", "c", 100);
+    journal.append(table.snapshot(), ["r", "s"]);
+    table.release("s", "c", 1n);
+    journal.append(table.snapshot(), ["s"]);
+    journal.close();
+    appendFileSync(join(dir, "lock-state.jsonl"), '{"resource":"r","counter":"9');
+    const second = createLeaseTable({ nowMs: clock.nowMs, snapshot: loadLockState(dir) });
+    expect(second.acquire("r", "d", 100)).toMatchObject({ kind: "busy", holder: "b", token: 2n });
+    expect(second.acquire("s", "d", 100)).toMatchObject({ kind: "granted", token: 2n });
+  });
+
+  it("folds the journal into the state file when it saves, and empties the journal", () => {
+    const dir = tempDir();
+    const table = createLeaseTable({ nowMs: manualClock().nowMs });
+    saveLockState(dir, table.snapshot());
+    table.acquire("r", "a", 100);
+    const journal = openLockStateJournal(dir);
+    journal.append(table.snapshot(), ["r"]);
+    journal.close();
+    saveLockState(dir, loadLockState(dir));
+    expect(readFileSync(join(dir, "lock-state.jsonl"), "utf8")).toBe("");
+    expect(loadLockState(dir).counters.get("r")).toBe(1n);
   });
 
   it("appends grants as JSON lines", () => {

@@ -14,8 +14,8 @@ import type { GrantRecord } from "./lock-state-file.js";
 /** What the routes need besides the table. */
 export interface LockRouteDeps {
   readonly table: LeaseTable;
-  /** Saves the table's snapshot durably; a grant or release is answered once it has returned (or resolved). */
-  readonly persist: () => void | Promise<void>;
+  /** Saves `resource`'s state in the table so that it survives a kill; a grant or release is answered once it has returned (or resolved). */
+  readonly persist: (resource: string) => void | Promise<void>;
   /** Records one grant (grants.jsonl). */
   readonly recordGrant: (grant: GrantRecord) => void;
   /** Harness-monotonic ns for grant records, when the server knows the origin. */
@@ -54,7 +54,7 @@ async function acquire(deps: LockRouteDeps, body: unknown): Promise<JsonResponse
     const answer = { error: "busy", holder: result.holder, token: result.token.toString(), remainingMs: result.remainingMs, ...(waited ? { waitedMs: waitMs } : {}) };
     return { status: 409, body: answer, log: `${resource} ${client} busy holder=${result.holder}` };
   }
-  await deps.persist();
+  await deps.persist(resource);
   const token = result.token.toString();
   const time = deps.harnessNowNs?.();
   deps.recordGrant({ resource, client, token, grantedAtMs: result.grantedAtMs, ttlMs, ...(time === undefined ? {} : { time }) });
@@ -76,7 +76,7 @@ async function release(deps: LockRouteDeps, body: unknown): Promise<JsonResponse
     return { status: 409, body: answer, log: `${resource} ${client} not-holder` };
   }
   deps.waiters?.wake(resource);
-  await deps.persist();
+  await deps.persist(resource);
   return { status: 200, body: { released: true }, log: `${resource} ${client} token=${token}` };
 }
 

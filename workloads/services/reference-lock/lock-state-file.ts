@@ -1,9 +1,16 @@
 /**
- * The reference lock server's durable state in its data dir: `lock-state.json`
- * (token counters and live leases, replaced by write-then-rename before each
- * answer, without fsync) and `grants.jsonl` (one line per grant, for checkers).
+ * The reference lock server's durable state in its data dir:
+ * `lock-state.json` (token counters and live leases), `lock-state.jsonl` (a
+ * journal: one line per resource changed since, its counter and lease after
+ * the change, appended with one write on an open file before a grant or a
+ * release is answered) and `grants.jsonl` (one line per grant, for checkers).
+ * Loading replays the journal over the state file; a torn last line is a
+ * change never answered, and is skipped. Nothing is fsynced: the kill faults
+ * stop the process, never the machine, and the page cache outlives the
+ * process (an fsync, or a rename, per grant blocked every request behind the
+ * disk).
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
 import { writeFileAtomically } from "../durable-file.js";
 import { join } from "node:path";
 import { HarnessError } from "../../../harness/core/index.js";
@@ -26,9 +33,27 @@ interface StateFile {
 }
 
 const STATE_FILE = "lock-state.json";
+const JOURNAL = "lock-state.jsonl";
 
-/** Loads the snapshot saved in `dataDir`; empty when there is none yet. */
+/** One journal line: a resource's counter and lease (null when free) after a change. */
+interface JournalLine {
+  readonly resource: string;
+  readonly counter: string;
+  readonly lease: { client: string; token: string; expiresAtMs: number } | null;
+}
+
+/** Loads the state saved in `dataDir` (the state file, then the journal replayed over it); empty when there is none yet. */
 export function loadLockState(dataDir: string): LeaseTableSnapshot {
+  const { counters, leases } = loadStateFile(dataDir);
+  for (const line of readJournal(dataDir)) {
+    counters.set(line.resource, BigInt(line.counter));
+    if (line.lease) leases.set(line.resource, { ...line.lease, token: BigInt(line.lease.token) });
+    else leases.delete(line.resource);
+  }
+  return { counters, leases };
+}
+
+function loadStateFile(dataDir: string): { counters: Map<string, bigint>; leases: Map<string, LeaseEntry> } {
   let text: string;
   try {
     text = readFileSync(join(dataDir, STATE_FILE), "utf8");
@@ -51,11 +76,25 @@ export function loadLockState(dataDir: string): LeaseTableSnapshot {
   }
 }
 
+function readJournal(dataDir: string): JournalLine[] {
+  const path = join(dataDir, JOURNAL);
+  if (!existsSync(path)) return [];
+  const lines: JournalLine[] = [];
+  for (const text of readFileSync(path, "utf8").split("\n")) {
+    try {
+      const line = JSON.parse(text) as Partial<JournalLine>;
+      if (typeof line.resource === "string" && typeof line.counter === "string" && /^\d+$/.test(line.counter)) lines.push(line as JournalLine);
+    } catch {
+      // A torn last line: a change that was never answered.
+    }
+  }
+  return lines;
+}
+
 /**
- * Saves the snapshot so that it survives a kill of the server: writes a temp
- * file and renames it over the old one (no fsync: the kill faults stop the
- * process, never the machine, and an fsync per grant blocked every request
- * behind the disk).
+ * Saves the snapshot as the state file (write, then rename over the old
+ * one) and empties the journal it holds: the server does this once at
+ * start, then appends to the journal.
  */
 export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot): void {
   const state: StateFile = {
@@ -65,6 +104,35 @@ export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot): vo
     ),
   };
   writeFileAtomically(join(dataDir, STATE_FILE), JSON.stringify(state));
+  if (existsSync(join(dataDir, JOURNAL))) truncateSync(join(dataDir, JOURNAL));
+}
+
+/** The journal, open for appends. */
+export interface LockStateJournal {
+  /** Appends the state of `resources` in `snapshot`, one line each, with one write. */
+  append(snapshot: LeaseTableSnapshot, resources: Iterable<string>): void;
+  close(): void;
+}
+
+/** Opens `dataDir`'s journal for appending, after `saveLockState` emptied it (so no torn line precedes what it appends). */
+export function openLockStateJournal(dataDir: string): LockStateJournal {
+  const fd = openSync(join(dataDir, JOURNAL), "a");
+  return {
+    append(snapshot, resources) {
+      let text = "";
+      for (const resource of resources) {
+        const lease = snapshot.leases.get(resource);
+        const line: JournalLine = {
+          resource,
+          counter: (snapshot.counters.get(resource) ?? 0n).toString(),
+          lease: lease ? { client: lease.client, token: lease.token.toString(), expiresAtMs: lease.expiresAtMs } : null,
+        };
+        text += `${JSON.stringify(line)}\n`;
+      }
+      if (text !== "") writeSync(fd, text);
+    },
+    close: () => closeSync(fd),
+  };
 }
 
 /** Appends one grant to `<dataDir>/grants.jsonl`. */

@@ -20,7 +20,7 @@ import { exitOnSignals, serveJson } from "../serve-json.js";
 import { createAcquireWaiters } from "./acquire-waiters.js";
 import { createLeaseTable } from "./lease-table.js";
 import { lockRoute } from "./lock-route.js";
-import { appendGrant, loadLockState, saveLockState } from "./lock-state-file.js";
+import { appendGrant, loadLockState, openLockStateJournal, saveLockState } from "./lock-state-file.js";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,12 +36,24 @@ async function main(): Promise<void> {
   const dataDir = values["data-dir"];
   if (!dataDir) throw new Error("Cannot start the reference lock service: --data-dir is missing");
   mkdirSync(dataDir, { recursive: true });
-  const table = createLeaseTable({ nowMs: leaseClock(values["lease-clock"]), snapshot: loadLockState(dataDir) });
+  const saved = loadLockState(dataDir);
+  // The journal's changes folded into the state file once; from here on each change is appended.
+  saveLockState(dataDir, saved);
+  const journal = openLockStateJournal(dataDir);
+  const table = createLeaseTable({ nowMs: leaseClock(values["lease-clock"]), snapshot: saved });
   const originNs = values["origin-ns"] === undefined ? undefined : BigInt(values["origin-ns"]);
+  const changed = new Set<string>();
+  // Grants and releases that arrive together share one append.
+  const commit = groupCommit(() => {
+    journal.append(table.snapshot(), changed);
+    changed.clear();
+  });
   const route = lockRoute({
     table,
-    // Grants and releases that arrive together share one durable save.
-    persist: groupCommit(() => saveLockState(dataDir, table.snapshot())),
+    persist: (resource) => {
+      changed.add(resource);
+      return commit();
+    },
     recordGrant: (grant) => appendGrant(dataDir, grant),
     waiters: createAcquireWaiters({ setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) }),
     ...(originNs === undefined ? {} : { harnessNowNs: () => Number(process.hrtime.bigint() - originNs) }),
