@@ -5,9 +5,10 @@
  * commander or any other module loads, to the one-file bundle `npm run build`
  * makes of it (dist/bundle/check.cjs, with its code cache: load-bundle.cts),
  * so a small check costs little more than Node's own start. Every other
- * command, and `check` when the bundle was not built (dist made by tsc
- * alone), runs from its ES modules.
+ * command, and `check` when the bundle was not built or is older than the
+ * modules it is made of (tsc run alone), runs from its ES modules.
  */
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { ExitCode } from "./io.js";
 import { loadBundle } from "./load-bundle.cjs";
@@ -25,13 +26,10 @@ async function runCli(args: readonly string[]): Promise<ExitCode> {
   return runProcess(args, main);
 }
 
-/** The check bundle, or the modules it is made of when it was not built. */
+/** The check bundle, or the modules it is made of when it was not built from them (tsc rewrites them all). */
 function checkEntry(): Pick<CheckEntry, "runCheckProcess"> {
   const bundle = join(__dirname, "..", "..", "bundle", "check.cjs");
-  try {
-    return loadBundle(bundle).exports as CheckEntry;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT" || (error as NodeJS.ErrnoException).path !== bundle) throw error;
-    return { runCheckProcess: async (args) => (await import("./check-process.js")).runCheckProcess(args) };
-  }
+  const built = statSync(bundle, { throwIfNoEntry: false });
+  if (built !== undefined && built.mtimeMs >= statSync(join(__dirname, "check-process.js")).mtimeMs) return loadBundle(bundle).exports as CheckEntry;
+  return { runCheckProcess: async (args) => (await import("./check-process.js")).runCheckProcess(args) };
 }

@@ -23,7 +23,7 @@ export interface LoadedBundle {
   saveCache(): void;
 }
 
-/** Loads and runs the bundle at `file` (an absolute path); throws ENOENT when it is not there. */
+/** Loads and runs the bundle at `file` (an absolute path). */
 export function loadBundle(file: string): LoadedBundle {
   const source = readFileSync(file, "utf8");
   const cacheFile = `${file}.cache`;
