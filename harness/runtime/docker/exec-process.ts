@@ -11,17 +11,12 @@ import { PassThrough } from "node:stream";
 import type { Duplex } from "node:stream";
 import type Docker from "dockerode";
 import { HarnessError, messageOf } from "../../core/index.js";
-import type { Clock, NodeId, NodeProcess, ProcessExit, ProcessSpec } from "../../core/index.js";
-import { createLineSplitter, lineChannel } from "../common/line-splitter.js";
+import type { Clock, NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { processHandle, stdoutLines } from "../common/process-handle.js";
+import type { TrackedProcess } from "../common/process-table.js";
 
-/** A started program plus what the cluster needs to manage it. */
-export interface ExecProcess extends NodeProcess {
-  readonly spec: ProcessSpec;
-  /** True until the program has exited. */
-  alive(): boolean;
-  /** Same as `signal` (kept for the local runtime's process table). */
-  signalGroup(signal: NodeJS.Signals): void;
-}
+/** A started program plus what the cluster needs to manage it (`signalGroup` is the same as `signal`). */
+export type ExecProcess = TrackedProcess;
 
 /** Where and how to start a program. */
 export interface ExecTarget {
@@ -77,14 +72,8 @@ export async function startExecProcess(target: ExecTarget, spec: ProcessSpec): P
   }
   const log = createWriteStream(spec.logFile, { flags: "a" });
   const stdout = new PassThrough();
-  const lines = lineChannel();
-  if (pipe) {
-    const splitter = createLineSplitter(lines.emit);
-    stdout.setEncoding("utf8").on("data", (chunk: string) => splitter.push(chunk));
-    stdout.on("end", () => splitter.end());
-  } else {
-    stdout.pipe(log, { end: false });
-  }
+  const onLine = stdoutLines(pipe ? stdout : undefined);
+  if (!pipe) stdout.pipe(log, { end: false });
   target.docker.modem.demuxStream(stream, stdout, log);
   stream.on("error", () => undefined);
   let running = true;
@@ -104,24 +93,18 @@ export async function startExecProcess(target: ExecTarget, spec: ProcessSpec): P
     stream.on("close", onEnd);
   });
   const pid = target.readPidFile ? await target.readPidFile(pidFile) : await pidOf(exec, target.clock);
-  return {
+  return processHandle({
     node: target.node,
     pid,
     spec,
     exited,
     alive: () => running,
-    send(line) {
-      if (!pipe) throw new HarnessError("internal", `Cannot send to process ${pid}: it was not started with stdio "pipe"`);
-      if (running && stream.writable) stream.write(`${line}\n`);
-    },
-    onLine: lines.listen,
+    stdin: pipe ? stream : undefined,
+    onLine,
     signal(signal) {
-      if (running && pid > 0) target.sendSignal(pid, signal);
+      if (pid > 0) target.sendSignal(pid, signal);
     },
-    signalGroup(signal) {
-      if (running && pid > 0) target.sendSignal(pid, signal);
-    },
-  };
+  });
 }
 
 function nextToken(): string {

@@ -5,22 +5,18 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { HarnessError, messageOf } from "../../core/index.js";
-import type { Clock, NodeId, NodeProcess, ProcessExit, ProcessSpec } from "../../core/index.js";
-import { createLineSplitter, lineChannel } from "../common/line-splitter.js";
+import type { Clock, NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { processHandle, stdoutLines } from "../common/process-handle.js";
+import type { TrackedProcess } from "../common/process-table.js";
 import { namespaceExecArgv } from "./namespaces.js";
 
-/** A started process plus what the cluster needs to manage it. */
-export interface LocalProcess extends NodeProcess {
-  readonly spec: ProcessSpec;
-  /** True until the process has exited. */
-  alive(): boolean;
-  /**
-   * Sends a signal to the process's whole process group (it leads one), so
-   * children it forked (database backends, say) stop and die with it.
-   * Synchronous; a vanished group is ignored.
-   */
-  signalGroup(signal: NodeJS.Signals): void;
-}
+/**
+ * A started process plus what the cluster needs to manage it. Its
+ * `signalGroup` signals the process's whole process group (it leads one),
+ * so children it forked (database backends, say) stop and die with it;
+ * a vanished group is ignored.
+ */
+export type LocalProcess = TrackedProcess;
 
 /** Where to start a process, and the clock that times the start. */
 export interface SpawnTarget {
@@ -62,12 +58,7 @@ export function spawnNodeProcess(target: SpawnTarget, spec: ProcessSpec): Promis
       resolve({ code, signal });
     });
   });
-  const lines = lineChannel();
-  if (child.stdout) {
-    const splitter = createLineSplitter(lines.emit);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => splitter.push(chunk));
-    child.stdout.on("end", () => splitter.end());
-  }
+  const onLine = stdoutLines(child.stdout);
   child.stdin?.on("error", () => undefined);
   return new Promise((resolve, reject) => {
     child.once("error", (error) => {
@@ -77,29 +68,23 @@ export function spawnNodeProcess(target: SpawnTarget, spec: ProcessSpec): Promis
     child.once("spawn", () => {
       const pid = child.pid as number;
       const ready = awaitExec(pid, wrapperCmdlines(wrapped), target.clock, () => running);
-      const proc: LocalProcess = {
+      const proc = processHandle({
         node: target.node,
         pid,
         spec,
         exited,
         alive: () => running,
-        send(line) {
-          if (!child.stdin) throw new HarnessError("internal", `Cannot send to process ${pid}: it was not started with stdio "pipe"`);
-          if (child.stdin.writable) child.stdin.write(`${line}\n`);
-        },
-        onLine: lines.listen,
-        signal(signal) {
-          if (running) child.kill(signal);
-        },
+        stdin: child.stdin,
+        onLine,
+        signal: (signal) => void child.kill(signal),
         signalGroup(signal) {
-          if (!running) return;
           try {
             process.kill(-pid, signal);
           } catch {
             // The group is gone: nothing left to signal.
           }
         },
-      };
+      });
       void ready.then(() => resolve(proc));
     });
   });

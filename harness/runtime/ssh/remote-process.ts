@@ -10,7 +10,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { HarnessError, messageOf } from "../../core/index.js";
 import type { NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
-import { createLineSplitter, lineChannel } from "../common/line-splitter.js";
+import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { TrackedProcess } from "../common/process-table.js";
 import { shellLine, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
@@ -50,14 +50,8 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
   });
   const log = createWriteStream(spec.logFile, { flags: "a" });
   log.on("error", () => undefined);
-  const lines = lineChannel();
-  if (pipe) {
-    const splitter = createLineSplitter(lines.emit);
-    channel.setEncoding("utf8").on("data", (chunk: string) => splitter.push(chunk));
-    channel.on("end", () => splitter.end());
-  } else {
-    channel.on("data", (chunk: Buffer) => log.write(chunk));
-  }
+  const onLine = stdoutLines(pipe ? channel : undefined);
+  if (!pipe) channel.on("data", (chunk: Buffer) => log.write(chunk));
   let running = true;
   const exited = channel.done.then((exit): ProcessExit => {
     running = false;
@@ -66,24 +60,16 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
   });
   const pid = await readPid(channel.stderr, log, exited);
   if (pid === undefined) throw fail(`the program ended before it started (${describe(await exited)}; see ${spec.logFile})`);
-  return {
+  return processHandle({
     node: target.node,
     pid,
     spec,
     exited,
     alive: () => running,
-    send(line) {
-      if (!pipe) throw new HarnessError("internal", `Cannot send to process ${pid}: it was not started with stdio "pipe"`);
-      if (running && channel.writable) channel.write(`${line}\n`);
-    },
-    onLine: lines.listen,
-    signal(signal) {
-      if (running) target.signalGroup(pid, signal);
-    },
-    signalGroup(signal) {
-      if (running) target.signalGroup(pid, signal);
-    },
-  };
+    stdin: pipe ? channel : undefined,
+    onLine,
+    signal: (signal) => target.signalGroup(pid, signal),
+  });
 }
 
 /** Reads the PID line off stderr, then passes the rest of stderr to the log. */
