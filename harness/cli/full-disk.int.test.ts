@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHistoryJsonl } from "../core/index.js";
 import { runCli, startCli, until } from "./testing/cli-process.js";
+import { fillDisk } from "./testing/fill-disk.js";
 
 const base = mkdtempSync(join(tmpdir(), "fencecheck-full-disk-"));
 const store = join(base, "store");
@@ -27,18 +28,6 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-/** Writes zeros into `path` until the disk is full. */
-function fillDisk(path: string): void {
-  const fd = openSync(path, "w");
-  const chunk = Buffer.alloc(16 * 1024);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch {
-    // ENOSPC: full
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe("a run into a store whose disk fills up", () => {
   it("prints its verdict, names the file it could not write, and analyze recreates it later", async () => {

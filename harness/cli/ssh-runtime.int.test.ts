@@ -6,16 +6,17 @@
  * code. Needs root, Docker and a build.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ssh2 from "ssh2";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock, type Cluster, type NodeId, type NodeSpec } from "../core/index.js";
+import { createSystemClock, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../core/index.js";
 import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, type Sandbox } from "../runtime/index.js";
 import { main } from "./main.js";
+import { fillDisk } from "./testing/fill-disk.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
 const NAME = "ssh-test";
@@ -83,6 +84,7 @@ describe("each fault on the hosts", () => {
   const s1 = "s1" as NodeId;
   let cluster: Cluster;
   let pid = 0;
+  const failures: HarnessError[] = [];
   /** Answers every connection with its wall clock, on port 7001 of its host. */
   const server = (host: string): string[] => [process.execPath, "-e", `require('net').createServer((s)=>{s.on('error',()=>{});s.end(String(new Date().getTime()))}).listen(7001,'${host}')`];
   const stateOf = (p: number): string => onHost(1, `grep '^State' /proc/${p}/status`).trim();
@@ -93,7 +95,7 @@ describe("each fault on the hosts", () => {
       storeDir: store, packageRoot: packageRoot(),
     });
     await runtime.checkPrerequisites();
-    cluster = await runtime.start(nodes, { runId: `faults${process.pid}`, clock: {} });
+    cluster = await runtime.start(nodes, { runId: `faults${process.pid}`, clock: {}, onFailure: (error) => failures.push(error) });
     const proc = await cluster.startProcess(l1, { argv: server(sandbox.addresses[0] as string), logFile: join(dir, "l1.log"), readyPort: 7001 });
     pid = proc.pid;
   }, 120_000);
@@ -144,6 +146,23 @@ describe("each fault on the hosts", () => {
     expect(await fetchMs()).toBeGreaterThanOrEqual(400);
     await cluster.healTraffic("delay");
     expect(await fetchMs()).toBeLessThan(250);
+  });
+
+  it("a node's log this machine cannot write (a full disk) is one failure naming the file, not a crash", async () => {
+    const disk = join(dir, "full");
+    mkdirSync(disk);
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk]);
+    try {
+      const logFile = join(disk, "chatter.log");
+      const proc = await cluster.startProcess(s1, { argv: [process.execPath, "-e", "setInterval(()=>console.log('x'.repeat(4096)),5)"], logFile, kind: "agent" });
+      fillDisk(join(disk, "filler"));
+      for (let waited = 0; failures.length === 0 && waited < 5_000; waited += 20) await clock.sleep(20);
+      expect(failures.map((f) => [f.code, f.message])).toEqual([["store.write-failed", `Cannot write "${logFile}": ENOSPC: no space left on device, write`]]);
+      proc.signal("SIGKILL");
+      await proc.exited;
+    } finally {
+      execFileSync("umount", ["--lazy", disk]);
+    }
   });
 
   it("a clock skew reaches the running process through libfaketime", async () => {

@@ -39,7 +39,7 @@
  * implements these facets; shared helpers (iptables scripts, libfaketime,
  * the process table, the line splitter) are in harness/runtime/common.
  */
-import type { ExecResult } from "./errors.js";
+import type { ExecResult, HarnessError } from "./errors.js";
 import type { NodeId } from "./op.js";
 import type { Fault } from "./run-config.js";
 import type {
@@ -157,6 +157,12 @@ export interface StartOptions {
   readonly signal?: AbortSignal;
   /** When set, every process runs under its node's fake clock, initially unskewed (needed by `setClock`). */
   readonly clock?: ClockOptions;
+  /**
+   * Called once when the cluster can no longer record what its nodes do
+   * (a node's log it writes cannot be written: the error names the file),
+   * so the run can end with that error. The cluster still heals and stops.
+   */
+  readonly onFailure?: (error: HarnessError) => void;
 }
 
 /** Starts clusters. `faults` is declared up front so a run can refuse early. */

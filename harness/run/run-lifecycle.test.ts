@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { Generator, RunConfig } from "../core/index.js";
+import { HarnessError, type Generator, type RunConfig, type Runtime } from "../core/index.js";
 import { findWorkload, type Workload } from "../../workloads/index.js";
 import { createFakeRuntime, type FakeCall, type FakeLineHandler } from "../runtime/fake/fake-runtime.js";
 import { runTest } from "./run-test.js";
@@ -86,5 +86,24 @@ describe("the run lifecycle", () => {
     expect(outcome.reachedWorkload).toBe(true);
     expect(Object.keys(outcome.results)).toEqual(expect.arrayContaining(["fencing", "lock-service", "stats"]));
     expect(kinds(runtime.calls).at(-1)).toBe("stop");
+  }, 20_000);
+
+  it("ends the run with a cluster's failure (a node's log it cannot write), heals the pause, stops the cluster and still checks", async () => {
+    const fake = createFakeRuntime({ onLine: agents(), hello: JSON.stringify({ ready: true }), exec: preflight });
+    let fail: ((error: HarnessError) => void) | undefined;
+    const runtime: Runtime = { ...fake, start: (nodes, opts) => ((fail = opts.onFailure), fake.start(nodes, opts)) };
+    const logFull = new HarnessError("store.write-failed", `Cannot write "/store/nodes/l1/lock.log": ENOSPC: no space left on device, write`);
+    const outcome = await runTest(config(["pause"], 30_000), {
+      runtime,
+      onOp: (op) => {
+        if (op.process === "nemesis" && op.f === "pause" && op.type === "info") setTimeout(() => fail?.(logFull), 20);
+      },
+    });
+    expect(outcome.error).toBe(logFull);
+    expect(outcome.reachedWorkload).toBe(true);
+    expect(Object.keys(outcome.results)).toContain("fencing");
+    const calls = kinds(fake.calls);
+    expect(calls.lastIndexOf("resume")).toBeGreaterThan(calls.lastIndexOf("pause"));
+    expect(calls.at(-1)).toBe("stop");
   }, 20_000);
 });

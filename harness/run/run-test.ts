@@ -93,16 +93,21 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const onAbort = (): void => controller.abort();
   deps.signal?.addEventListener("abort", onAbort, { once: true });
   let error: HarnessError | undefined;
+  let failure: HarnessError | undefined;
+  const onFailure = (e: HarnessError): void => {
+    failure ??= e;
+    controller.abort();
+  };
   const reached = { workload: false };
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, history, signal: controller.signal, log, reached });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, history, signal: controller.signal, onFailure, log, reached });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
     deps.signal?.removeEventListener("abort", onAbort);
     store.close();
   }
-  error ??= store.writeFailure();
+  error = failure ?? error ?? store.writeFailure();
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
   if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
   log("checking the history");
@@ -121,6 +126,8 @@ interface Execution {
   readonly workload: Workload;
   readonly history: Op[];
   readonly signal: AbortSignal;
+  /** Ends the run with a cluster's failure (a node's log it cannot write). */
+  readonly onFailure: (error: HarnessError) => void;
   readonly log: (line: string) => void;
   /** Set once the workload starts: from then on the history is checked whatever happens. */
   readonly reached: { workload: boolean };
@@ -131,7 +138,7 @@ async function execute(run: Execution): Promise<void> {
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
   const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
-  await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, ...clockFaults });
+  await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults });
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;
   let pkg: NemesisPackage | undefined;

@@ -33,6 +33,8 @@ export interface DockerClusterParts {
   readonly logDir: string;
   /** Removes the run's containers, network and clock files. */
   readonly remove: () => Promise<void>;
+  /** Called when a node's log cannot be written (see `StartOptions.onFailure`). */
+  readonly onFailure: (error: HarnessError) => void;
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
@@ -84,7 +86,7 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     const container = containerOf(node);
     const readPidFile = remote ? async (file: string) => Number((await run(node, ["cat", file])).stdout.trim()) : undefined;
     const proc = await startExecProcess(
-      { node, docker, container, env: clocks.envFor(node), sendSignal: sendSignal(node), clock, ...(readPidFile ? { readPidFile } : {}) },
+      { node, docker, container, env: clocks.envFor(node), sendSignal: sendSignal(node), clock, onLogFailure: parts.onFailure, ...(readPidFile ? { readPidFile } : {}) },
       spec,
     );
     table.add(proc);

@@ -5,18 +5,20 @@
  * skew through libfaketime, kill and restart, and nothing left after stop.
  * Skipped, with a message, when no Docker engine answers. Needs root.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock } from "../../core/index.js";
-import type { Cluster, NodeId, NodeProcess } from "../../core/index.js";
+import type { Cluster, HarnessError, NodeId, NodeProcess } from "../../core/index.js";
 import { cleanDocker } from "./clean-docker.js";
 import { connectEngine, engineAnswers } from "./docker-engine.js";
 import { runLabelFilter } from "./docker-plan.js";
 import { createDockerRuntime } from "./docker-runtime.js";
 import { packageRoot } from "./docker-runtime-for-run.js";
 import { buildImages } from "./images/build-images.js";
+import { fillDisk } from "../../cli/testing/fill-disk.js";
 
 const engine = connectEngine();
 const available = await engineAnswers(engine);
@@ -27,6 +29,7 @@ const runtime = createDockerRuntime({ engine, clock, mounts: { readOnly: [packag
 const runId = `dt${process.pid.toString(36)}`;
 const node = (id: string): NodeId => id as NodeId;
 let cluster: Cluster;
+const failures: HarnessError[] = [];
 
 /** A TCP server on port 7002 of the node's address, and a stdio echo/counter program. */
 const SERVER = "require('net').createServer((s)=>{s.on('error',()=>{});s.end('hi')}).listen(7002, process.argv[1])";
@@ -35,6 +38,7 @@ const TIMED_FETCH =
   "const t=process.hrtime.bigint();let d='';require('net').connect(7002,process.argv[1]).on('data',(c)=>d+=c)" +
   ".on('end',()=>console.log(d+' '+Number((process.hrtime.bigint()-t)/1000000n)))";
 const TICKER = "let n=0;setInterval(()=>console.log(String(n++)),10)";
+const CHATTER = "setInterval(()=>console.log('x'.repeat(4096)),5)";
 
 function lines(proc: NodeProcess): string[] {
   const seen: string[] = [];
@@ -51,7 +55,7 @@ describe.runIf(available)("the docker runtime", () => {
         { id: node("s1"), role: "storage" },
         { id: node("c1"), role: "client" },
       ],
-      { runId, clock: {} },
+      { runId, clock: {}, onFailure: (error) => failures.push(error) },
     );
   });
   afterAll(async () => {
@@ -140,6 +144,23 @@ describe.runIf(available)("the docker runtime", () => {
     expect((await engine.docker.getContainer(`fc-${runId}-s1`).inspect()).State.Paused).toBe(true);
     await cluster.thaw(node("s1"));
     expect((await engine.docker.getContainer(`fc-${runId}-s1`).inspect()).State.Paused).toBe(false);
+  });
+
+  it("reports a node's log it cannot write (a full disk) as one failure naming the file, instead of crashing", async () => {
+    const disk = join(work, "full");
+    mkdirSync(disk);
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk]);
+    try {
+      const logFile = join(disk, "chatter.log");
+      const proc = await cluster.startProcess(node("c1"), { argv: ["/usr/bin/node", "-e", CHATTER], logFile, kind: "agent" });
+      fillDisk(join(disk, "filler"));
+      await until(() => failures.length > 0);
+      expect(failures.map((f) => [f.code, f.message])).toEqual([["store.write-failed", `Cannot write "${logFile}": ENOSPC: no space left on device, write`]]);
+      proc.signal("SIGKILL");
+      await proc.exited;
+    } finally {
+      execFileSync("umount", ["--lazy", disk]);
+    }
   });
 
   it("leaves no container or network of the run after stop", async () => {

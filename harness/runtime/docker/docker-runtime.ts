@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { HarnessError, createSystemClock, messageOf } from "../../core/index.js";
 import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../core/index.js";
 import { runCommand } from "../common/run-command.js";
+import { firstFailureTo } from "../common/node-log.js";
 import { cleanDocker } from "./clean-docker.js";
 import { createDockerClocks } from "./docker-clocks.js";
 import { createDockerCluster } from "./docker-cluster.js";
@@ -87,7 +88,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         throwIfAborted(start.signal, start.runId);
         const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
         const logDir = join(stateDir, start.runId, "logs");
-        return createDockerCluster({ engine, plan, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove });
+        return createDockerCluster({ engine, plan, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure) });
       } catch (error) {
         await remove().catch(() => undefined);
         if (error instanceof HarnessError) throw error;

@@ -4,14 +4,13 @@
  * PID is the program's real PID on this host, so signals from the harness
  * reach the program itself (not the container's PID 1).
  */
-import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
-import { dirname } from "node:path";
 import { PassThrough } from "node:stream";
 import type { Duplex } from "node:stream";
 import type Docker from "dockerode";
 import { HarnessError, messageOf } from "../../core/index.js";
 import type { Clock, NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { logStream, openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { TrackedProcess } from "../common/process-table.js";
 
@@ -37,6 +36,8 @@ export interface ExecTarget {
    */
   readonly readPidFile?: (file: string) => Promise<number>;
   readonly clock: Clock;
+  /** Called once when the program's log cannot be written (the error names the file). */
+  readonly onLogFailure: (error: HarnessError) => void;
 }
 
 const PID_POLL_MS = 2;
@@ -45,13 +46,13 @@ const PID_POLL_ROUNDS = 500;
 /**
  * Starts `spec` with `docker exec` and resolves once the engine reports the
  * program's PID. Rejects with "runtime.node-start-failed" when the exec
- * cannot be created or started. The log gets a header line, stderr, and
- * stdout unless `stdio` is "pipe" (then stdout lines go to `onLine`).
+ * cannot be created or started, with "store.write-failed" naming the log
+ * when its header cannot be written. The log gets a header line, stderr,
+ * and stdout unless `stdio` is "pipe" (then stdout lines go to `onLine`).
  */
 export async function startExecProcess(target: ExecTarget, spec: ProcessSpec): Promise<ExecProcess> {
   const pipe = spec.stdio === "pipe";
-  mkdirSync(dirname(spec.logFile), { recursive: true });
-  writeFileSync(spec.logFile, `--- fencecheck: starting ${spec.argv.join(" ")}\n`, { flag: "a" });
+  const log = logStream(openLogFd(spec.logFile, `--- fencecheck: starting ${spec.argv.join(" ")}`), spec.logFile, target.onLogFailure);
   let stream: Duplex;
   let exec: Docker.Exec;
   const pidFile = `/tmp/.fencecheck-pid-${target.node}-${nextToken()}`;
@@ -68,9 +69,9 @@ export async function startExecProcess(target: ExecTarget, spec: ProcessSpec): P
     });
     stream = (await exec.start({ hijack: true, stdin: pipe })) as Duplex;
   } catch (error) {
+    log.end();
     throw new HarnessError("runtime.node-start-failed", `Cannot start node "${target.node}": ${messageOf(error)}`, { cause: error });
   }
-  const log = createWriteStream(spec.logFile, { flags: "a" });
   const stdout = new PassThrough();
   const onLine = stdoutLines(pipe ? stdout : undefined);
   if (!pipe) stdout.pipe(log, { end: false });

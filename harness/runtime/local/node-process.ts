@@ -2,10 +2,10 @@
  * One process running inside a node's namespace, tracked by the cluster.
  */
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
-import { HarnessError, messageOf } from "../../core/index.js";
+import { closeSync, readFileSync } from "node:fs";
+import { HarnessError } from "../../core/index.js";
 import type { Clock, NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { TrackedProcess } from "../common/process-table.js";
 import { namespaceExecArgv } from "./namespaces.js";
@@ -41,7 +41,7 @@ const EXEC_POLL_ROUNDS = 2_000;
  * "runtime.node-start-failed" when it cannot be spawned.
  */
 export function spawnNodeProcess(target: SpawnTarget, spec: ProcessSpec): Promise<LocalProcess> {
-  const log = openLog(spec.logFile, spec.argv);
+  const log = openLogFd(spec.logFile, `--- fencecheck: starting ${spec.argv.join(" ")}`);
   const pipe = spec.stdio === "pipe";
   const wrapped = namespaceExecArgv(target.namespace, spec.argv, target.env ? { ...spec.env, ...target.env } : spec.env);
   const [file, ...args] = wrapped;
@@ -110,19 +110,5 @@ async function awaitExec(pid: number, wrappers: readonly string[], clock: Clock,
     }
     if (cmdline !== "" && !wrappers.includes(cmdline)) return;
     await clock.sleep(EXEC_POLL_MS);
-  }
-}
-
-/** Opens the log for appending, with a header line naming the command; a failure (a full disk) names the file. */
-function openLog(logFile: string, argv: readonly string[]): number {
-  let fd: number | undefined;
-  try {
-    mkdirSync(dirname(logFile), { recursive: true });
-    fd = openSync(logFile, "a");
-    writeSync(fd, `--- fencecheck: starting ${argv.join(" ")}\n`);
-    return fd;
-  } catch (error) {
-    if (fd !== undefined) closeSync(fd);
-    throw new HarnessError("store.write-failed", `Cannot write "${logFile}": ${messageOf(error)}`, { cause: error });
   }
 }

@@ -6,10 +6,9 @@
  * program's and its process group's. stdout is the line protocol ("pipe")
  * or goes to the log with stderr; the log file is on this machine.
  */
-import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { HarnessError, messageOf } from "../../core/index.js";
 import type { NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { logStream, openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { TrackedProcess } from "../common/process-table.js";
 import { shellLine, shellWord } from "./remote-command.js";
@@ -25,6 +24,8 @@ export interface RemoteTarget {
   readonly cwd: string;
   /** Sends a signal to a process group on the host (fire and forget). */
   readonly signalGroup: (pgid: number, signal: NodeJS.Signals) => void;
+  /** Called once when the program's log on this machine cannot be written (the error names the file). */
+  readonly onLogFailure: (error: HarnessError) => void;
 }
 
 const PID_MARK = "fencecheck-pid ";
@@ -38,18 +39,17 @@ export function startCommand(argv: readonly string[], env: Readonly<Record<strin
 /**
  * Starts the program and resolves once its PID is known. Rejects with
  * "runtime.node-start-failed" when no channel opens or the program ends
- * before it printed its PID (a missing binary, a bad directory).
+ * before it printed its PID (a missing binary, a bad directory), and with
+ * "store.write-failed" naming the log when its header cannot be written.
  */
 export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec): Promise<TrackedProcess> {
   const pipe = spec.stdio === "pipe";
-  mkdirSync(dirname(spec.logFile), { recursive: true });
-  writeFileSync(spec.logFile, `--- fencecheck: starting on ${target.host.target.host}: ${target.argv.join(" ")}\n`, { flag: "a" });
+  const log = logStream(openLogFd(spec.logFile, `--- fencecheck: starting on ${target.host.target.host}: ${target.argv.join(" ")}`), spec.logFile, target.onLogFailure);
   const fail = (why: string): HarnessError => new HarnessError("runtime.node-start-failed", `Cannot start node "${target.node}" on host "${target.host.target.host}": ${why}`);
   const channel = await target.host.open(startCommand(target.argv, target.env, target.cwd)).catch((error: unknown) => {
+    log.end();
     throw fail(messageOf(error));
   });
-  const log = createWriteStream(spec.logFile, { flags: "a" });
-  log.on("error", () => undefined);
   const onLine = stdoutLines(pipe ? channel : undefined);
   if (!pipe) channel.on("data", (chunk: Buffer) => log.write(chunk));
   let running = true;

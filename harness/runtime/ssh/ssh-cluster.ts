@@ -43,6 +43,8 @@ export interface SshClusterParts {
   /** Host directory for the run's own logs (delay proxies). */
   readonly logDir: string;
   readonly stopGraceMs: number;
+  /** Called when a node's log cannot be written (see `StartOptions.onFailure`). */
+  readonly onFailure: (error: HarnessError) => void;
 }
 
 /** Wraps placed, connected hosts in a `Cluster`. */
@@ -63,7 +65,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
   }), clock, parts.clockOptions);
   const processes = createSshProcesses({
     runId: parts.runId, hostOf: (node) => hostOf(node).ssh, addressOf: address, monotonicOffsetNs: (node) => hostOf(node).time.monotonicOffsetNs,
-    paths: parts.paths, createdUnder: [parts.storeDir], runDir: parts.runDir, clocks, clock, isStopped: () => stopped,
+    paths: parts.paths, createdUnder: [parts.storeDir], runDir: parts.runDir, clocks, clock, isStopped: () => stopped, onLogFailure: parts.onFailure,
   });
   const network = createRemoteNetwork({ addressOf, hostAt: (where) => hostAt(where).ssh, sshPort: parts.sshPort, clock });
   const delayer = createTrafficDelayer({

@@ -30,6 +30,8 @@ export interface SshProcessParts {
   readonly clocks: RemoteClocks;
   readonly clock: Clock;
   readonly isStopped: () => boolean;
+  /** Called when a node's log on this machine cannot be written. */
+  readonly onLogFailure: (error: HarnessError) => void;
 }
 
 /** The facet plus what `stop` needs. */
@@ -65,7 +67,7 @@ export function createSshProcesses(parts: SshProcessParts): SshProcesses {
     const env = { ...clockEnv, ...mapEnv(parts.paths, spec.env ?? {}), [RUN_MARK]: parts.runId };
     const cwd = spec.cwd === undefined ? parts.runDir : mapText(parts.paths, spec.cwd);
     await run(node, `mkdir -p ${[cwd, ...folders(spec.argv, parts)].map(shellWord).join(" ")}`);
-    const proc = await startRemoteProcess({ node, host: parts.hostOf(node), argv, env, cwd, signalGroup: signalGroup(node) }, spec);
+    const proc = await startRemoteProcess({ node, host: parts.hostOf(node), argv, env, cwd, signalGroup: signalGroup(node), onLogFailure: parts.onLogFailure }, spec);
     table.add(proc);
     if (spec.readyPort === undefined) return proc;
     try {

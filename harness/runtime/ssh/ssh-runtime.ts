@@ -12,6 +12,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { HarnessError, createSystemClock } from "../../core/index.js";
 import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../core/index.js";
+import { firstFailureTo } from "../common/node-log.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
 import { runFolder } from "./host-cleanup.js";
@@ -138,7 +139,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
         faults: start.clock ? SSH_FAULTS : new Set([...SSH_FAULTS].filter((f) => f !== "clock")),
         paths, storeDir: opts.storeDir, runDir, layout, sshPort: opts.port, clockOptions: start.clock, clock,
-        logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000,
+        logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure),
       });
     },
   };

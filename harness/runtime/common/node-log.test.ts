@@ -1,0 +1,74 @@
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { HarnessError } from "../../core/index.js";
+import { firstFailureTo, logStream, openLogFd } from "./node-log.js";
+
+const dir = mkdtempSync(join(tmpdir(), "fc-node-log-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Resolves with the failures a log stream reported once it has finished or failed. */
+function failuresOf(write: (onFailure: (error: HarnessError) => void) => NodeJS.WritableStream): Promise<HarnessError[]> {
+  const failures: HarnessError[] = [];
+  const stream = write((error) => failures.push(error));
+  return new Promise((resolve) => {
+    stream.on("close", () => setImmediate(() => resolve(failures)));
+  });
+}
+
+describe("openLogFd", () => {
+  it("makes the folder and writes the header as the first line", () => {
+    const file = join(dir, "a", "b", "node.log");
+    const log = logStream(openLogFd(file, "--- starting"), file, () => undefined);
+    log.end("more\n");
+    return new Promise<void>((resolve) => log.on("close", () => {
+      expect(readFileSync(file, "utf8")).toBe("--- starting\nmore\n");
+      resolve();
+    }));
+  });
+
+  it("names the file when the header cannot be written (a full disk)", () => {
+    expect(() => openLogFd("/dev/full", "--- starting")).toThrow(expect.objectContaining({
+      code: "store.write-failed",
+      message: expect.stringMatching(/^Cannot write "\/dev\/full": ENOSPC: no space left on device/),
+    }));
+  });
+});
+
+describe("logStream", () => {
+  it("turns a write that fails (a full disk) into one failure naming the file, instead of an uncaught error", async () => {
+    const failures = await failuresOf((onFailure) => {
+      const log = logStream(openSync("/dev/full", "a"), "/store/run/nodes/n1/etcd.log", onFailure);
+      log.write("one line\n");
+      log.write("another\n");
+      return log;
+    });
+    expect(failures.map((f) => [f.code, f.message])).toEqual([
+      ["store.write-failed", `Cannot write "/store/run/nodes/n1/etcd.log": ENOSPC: no space left on device, write`],
+    ]);
+  });
+
+  it("turns a write to a closed log into a failure naming the file", async () => {
+    const file = join(dir, "closed.log");
+    const failures = await failuresOf((onFailure) => {
+      const log = logStream(openLogFd(file, "--- starting"), file, onFailure);
+      log.end();
+      log.write("late\n");
+      return log;
+    });
+    expect(failures.map((f) => f.message)).toEqual([`Cannot write "${file}": write after end`]);
+  });
+});
+
+describe("firstFailureTo", () => {
+  it("passes on the first failure only, and none when nobody listens", () => {
+    const told: string[] = [];
+    const report = firstFailureTo((error) => told.push(error.message));
+    const error = (message: string) => ({ message }) as HarnessError;
+    report(error("a"));
+    report(error("b"));
+    expect(told).toEqual(["a"]);
+    expect(() => firstFailureTo(undefined)(error("c"))).not.toThrow();
+  });
+});

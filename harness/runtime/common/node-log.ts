@@ -1,0 +1,58 @@
+/**
+ * A node's log file on the harness host: opened for appending with a
+ * header line, and (for runtimes whose programs' output comes back through
+ * the harness: containers, SSH hosts) written as a stream. Any failure to
+ * write it, a full disk or a stream closed under it, names the file.
+ */
+import { closeSync, createWriteStream, mkdirSync, openSync, writeSync, type WriteStream } from "node:fs";
+import { dirname } from "node:path";
+import { HarnessError, messageOf } from "../../core/index.js";
+
+/** The error a log that cannot be written gives: "store.write-failed" naming the file. */
+export function logWriteError(logFile: string, error: unknown): HarnessError {
+  return new HarnessError("store.write-failed", `Cannot write "${logFile}": ${messageOf(error)}`, { cause: error });
+}
+
+/**
+ * Opens `logFile` for appending (its folder made first) and writes `header`
+ * as its first line; returns the file descriptor. Throws the
+ * "store.write-failed" error naming the file when it cannot.
+ */
+export function openLogFd(logFile: string, header: string): number {
+  let fd: number | undefined;
+  try {
+    mkdirSync(dirname(logFile), { recursive: true });
+    fd = openSync(logFile, "a");
+    writeSync(fd, `${header}\n`);
+    return fd;
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    throw logWriteError(logFile, error);
+  }
+}
+
+/**
+ * A write stream over an open log (it closes `fd` when it ends). Its first
+ * error calls `onFailure` once with the error naming `logFile`; the harness
+ * never crashes on it. The run is expected to end on that call.
+ */
+export function logStream(fd: number, logFile: string, onFailure: (error: HarnessError) => void): WriteStream {
+  const stream = createWriteStream(logFile, { fd });
+  let failed = false;
+  stream.on("error", (error) => {
+    if (failed) return;
+    failed = true;
+    onFailure(logWriteError(logFile, error));
+  });
+  return stream;
+}
+
+/** Passes on the first failure only (a full disk fails every log at once); none when nobody listens. */
+export function firstFailureTo(onFailure: ((error: HarnessError) => void) | undefined): (error: HarnessError) => void {
+  let told = false;
+  return (error) => {
+    if (told) return;
+    told = true;
+    onFailure?.(error);
+  };
+}
