@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Command } from "commander";
-import { nodeId, type Cluster, type NodeId, type Op, type Runtime } from "../core/index.js";
+import { nodeId, type Cluster, type Info, type NodeId, type Op, type Runtime } from "../core/index.js";
 import { main } from "../cli/main.js";
 import { addRunOptions } from "../cli/run-command.js";
 import { optionsToConfig, type RunOptions } from "../cli/options-to-config.js";
@@ -33,8 +33,8 @@ async function runCli(nemesis: string): Promise<{ code: number; history: Op[] }>
   return { code, history: lines.map((line) => JSON.parse(line) as Op) };
 }
 
-function nemesisInfos(history: readonly Op[], f: string): Op[] {
-  return history.filter((op) => op.process === "nemesis" && op.type === "info" && op.f === f);
+function nemesisInfos(history: readonly Op[], f: string): Info[] {
+  return history.filter((op): op is Info => op.process === "nemesis" && op.type === "info" && op.f === f);
 }
 
 describe("leader-aimed faults on etcd", () => {

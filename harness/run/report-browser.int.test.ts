@@ -37,6 +37,7 @@ async function report(storage: "fenced" | "unfenced"): Promise<string> {
   mkdirSync(runDir, { recursive: true });
   const checked = await checkAndReport({ config, history: run.history, storage: run.storage, dir: runDir, junitPath: join(runDir, "junit.xml") });
   expect(checked.valid).toBe(storage === "fenced");
+  if (checked.reportPath === undefined) throw new Error(`no report was written in "${runDir}"`);
   return checked.reportPath;
 }
 

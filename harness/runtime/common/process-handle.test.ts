@@ -1,13 +1,13 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import type { ProcessSpec } from "../../core/index.js";
+import type { NodeId, ProcessSpec } from "../../core/index.js";
 import { processHandle, stdoutLines, type HandleParts } from "./process-handle.js";
 
 const spec: ProcessSpec = { argv: ["prog"], logFile: "/tmp/x.log" };
 
 function parts(over: Partial<HandleParts> & { running: { now: boolean }; sent: string[] }): HandleParts {
   return {
-    node: "n1",
+    node: "n1" as NodeId,
     pid: 42,
     spec,
     exited: new Promise(() => undefined),

@@ -39,7 +39,7 @@ describe("the S3 put journal", () => {
     const { put } = journal(new Map());
     const order: string[] = [];
     let release: () => void = () => undefined;
-    const first = put({ key: "r1", headers: meta("1", "1"), body: "a" }, () => new Promise((resolve) => {
+    const first = put({ key: "r1", headers: meta("1", "1"), body: "a" }, () => new Promise<{ status: number }>((resolve) => {
       order.push("a starts");
       release = () => { order.push("a ends"); resolve({ status: 200 }); };
     }));
