@@ -6,7 +6,7 @@
  * code. Needs root, Docker and a build.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../core/index.js";
 import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, type Sandbox } from "../runtime/index.js";
 import { main } from "./main.js";
-import { fillDisk } from "./testing/fill-disk.js";
+import { CHATTER, logOnFullDisk } from "./testing/fill-disk.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
 const NAME = "ssh-test";
@@ -149,20 +149,8 @@ describe("each fault on the hosts", () => {
   });
 
   it("a node's log this machine cannot write (a full disk) is one failure naming the file, not a crash", async () => {
-    const disk = join(dir, "full");
-    mkdirSync(disk);
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk]);
-    try {
-      const logFile = join(disk, "chatter.log");
-      const proc = await cluster.startProcess(s1, { argv: [process.execPath, "-e", "setInterval(()=>console.log('x'.repeat(4096)),5)"], logFile, kind: "agent" });
-      fillDisk(join(disk, "filler"));
-      for (let waited = 0; failures.length === 0 && waited < 5_000; waited += 20) await clock.sleep(20);
-      expect(failures.map((f) => [f.code, f.message])).toEqual([["store.write-failed", `Cannot write "${logFile}": ENOSPC: no space left on device, write`]]);
-      proc.signal("SIGKILL");
-      await proc.exited;
-    } finally {
-      execFileSync("umount", ["--lazy", disk]);
-    }
+    const logFile = await logOnFullDisk(dir, (file) => cluster.startProcess(s1, { argv: [process.execPath, "-e", CHATTER], logFile: file, kind: "agent" }), () => failures.length > 0);
+    expect(failures.map((f) => [f.code, f.message])).toEqual([["store.write-failed", `Cannot write "${logFile}": ENOSPC: no space left on device, write`]]);
   });
 
   it("a clock skew reaches the running process through libfaketime", async () => {

@@ -5,8 +5,7 @@
  * skew through libfaketime, kill and restart, and nothing left after stop.
  * Skipped, with a message, when no Docker engine answers. Needs root.
  */
-import { execFileSync } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +17,7 @@ import { runLabelFilter } from "./docker-plan.js";
 import { createDockerRuntime } from "./docker-runtime.js";
 import { packageRoot } from "./docker-runtime-for-run.js";
 import { buildImages } from "./images/build-images.js";
-import { fillDisk } from "../../cli/testing/fill-disk.js";
+import { CHATTER, logOnFullDisk } from "../../cli/testing/fill-disk.js";
 
 const engine = connectEngine();
 const available = await engineAnswers(engine);
@@ -38,7 +37,6 @@ const TIMED_FETCH =
   "const t=process.hrtime.bigint();let d='';require('net').connect(7002,process.argv[1]).on('data',(c)=>d+=c)" +
   ".on('end',()=>console.log(d+' '+Number((process.hrtime.bigint()-t)/1000000n)))";
 const TICKER = "let n=0;setInterval(()=>console.log(String(n++)),10)";
-const CHATTER = "setInterval(()=>console.log('x'.repeat(4096)),5)";
 
 function lines(proc: NodeProcess): string[] {
   const seen: string[] = [];
@@ -147,20 +145,8 @@ describe.runIf(available)("the docker runtime", () => {
   });
 
   it("reports a node's log it cannot write (a full disk) as one failure naming the file, instead of crashing", async () => {
-    const disk = join(work, "full");
-    mkdirSync(disk);
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk]);
-    try {
-      const logFile = join(disk, "chatter.log");
-      const proc = await cluster.startProcess(node("c1"), { argv: ["/usr/bin/node", "-e", CHATTER], logFile, kind: "agent" });
-      fillDisk(join(disk, "filler"));
-      await until(() => failures.length > 0);
-      expect(failures.map((f) => [f.code, f.message])).toEqual([["store.write-failed", `Cannot write "${logFile}": ENOSPC: no space left on device, write`]]);
-      proc.signal("SIGKILL");
-      await proc.exited;
-    } finally {
-      execFileSync("umount", ["--lazy", disk]);
-    }
+    const logFile = await logOnFullDisk(work, (file) => cluster.startProcess(node("c1"), { argv: ["/usr/bin/node", "-e", CHATTER], logFile: file, kind: "agent" }), () => failures.length > 0);
+    expect(failures.map((f) => [f.code, f.message])).toEqual([["store.write-failed", `Cannot write "${logFile}": ENOSPC: no space left on device, write`]]);
   });
 
   it("leaves no container or network of the run after stop", async () => {
