@@ -141,11 +141,14 @@ describe("each fault on the hosts", () => {
       const script = `const t=performance.now();require('net').connect(7001,'${sandbox.addresses[0]}').on('data',()=>{console.log(Math.round(performance.now()-t));process.exit(0)})`;
       return Number((await cluster.exec(s1, [process.execPath, "-e", script])).stdout.trim());
     };
-    expect(await fetchMs()).toBeLessThan(250);
+    // The fastest of three, before and after: one slow connection on a loaded machine is not the proxy.
+    const fastest = async (): Promise<number> => Math.min(await fetchMs(), await fetchMs(), await fetchMs());
+    const undelayed = await fastest();
     await cluster.delayTraffic(l1, { port: 7001, delayMs: 400, jitterMs: 0, seed: 1 });
     expect(await fetchMs()).toBeGreaterThanOrEqual(400);
     await cluster.healTraffic("delay");
-    expect(await fetchMs()).toBeLessThan(250);
+    // A connection still through the proxy takes the 400 ms on top of its own time: half of it is the margin.
+    expect(await fastest()).toBeLessThan(undelayed + 200);
   });
 
   it("a node's log this machine cannot write (a full disk) is one failure naming the file, not a crash", async () => {
