@@ -19,7 +19,10 @@ export default defineConfig({
           exclude: ["node_modules/**", "dist/**"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
+          // Files run one at a time; within a file, tests marked concurrent (runs of
+          // the CLI in their own processes) go two at a time, one per core.
           fileParallelism: false,
+          maxConcurrency: 2,
         },
       },
     ],

@@ -25,7 +25,7 @@ const label = "fencecheck.run";
 
 async function run(storage: string): Promise<number> {
   const io = { out: () => undefined, err: () => undefined, isTty: false };
-  const argv = ["run", "--runtime", "docker", "--lock", "etcd", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "12", "--seed", "7", "--store", store];
+  const argv = ["run", "--runtime", "docker", "--lock", "etcd", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "8", "--seed", "7", "--store", store];
   return main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
 }
 

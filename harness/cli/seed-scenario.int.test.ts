@@ -17,7 +17,7 @@ afterAll(() => rmSync(store, { recursive: true, force: true }));
 async function run(storage: string): Promise<{ code: number; out: string; dir: string }> {
   let out = "";
   const io = { out: (s: string) => void (out += s), err: () => undefined, isTty: false };
-  const argv = ["run", "--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "12", "--seed", "7", "--store", store];
+  const argv = ["run", "--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "8", "--seed", "7", "--store", store];
   const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
   const dir = join(store, `reference-${storage}-pause-holder`);
   return { code, out, dir };

@@ -64,7 +64,7 @@ async function cli(argv: string[]): Promise<{ code: number; out: string; err: st
 describe("the seed scenario on 5 sandbox hosts", () => {
   for (const [lock, storage, expected] of [["reference", "unfenced", 1], ["reference", "fenced", 0], ["etcd", "unfenced", 1], ["etcd", "fenced", 0]] as const) {
     it(`gives exit ${expected} with ${lock} and ${storage} storage, leaving nothing on the hosts`, async () => {
-      const { code, out, err } = await cli(["run", "--lock", lock, "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "12", "--seed", "7", "--store", store, ...sshArgs]);
+      const { code, out, err } = await cli(["run", "--lock", lock, "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "8", "--seed", "7", "--store", store, ...sshArgs]);
       const run = join(store, "latest");
       // The storage nodes' own records came back from their host: the fencing checker read them.
       expect(readFileSync(join(run, "storage.jsonl"), "utf8").split("\n").filter(Boolean).length, err).toBeGreaterThan(0);
