@@ -113,14 +113,19 @@ describe.runIf(available)("the docker runtime", () => {
 
   it("delays connections into a port through a proxy in the container, and heal removes it", async () => {
     const s1 = cluster.nodes.find((n) => n.id === "s1")!;
-    const fetch = ["/usr/bin/node", "-e", TIMED_FETCH, s1.host];
+    const fetchMs = async (): Promise<number> => {
+      const fetched = await cluster.exec(node("c1"), ["/usr/bin/node", "-e", TIMED_FETCH, s1.host]);
+      expect(fetched.stdout).toMatch(/^hi /);
+      return Number(fetched.stdout.split(" ")[1]);
+    };
+    // The fastest of three, before and after: one slow connection on a loaded machine is not the proxy.
+    const fastest = async (): Promise<number> => Math.min(await fetchMs(), await fetchMs(), await fetchMs());
+    const undelayed = await fastest();
     await cluster.delayTraffic(node("s1"), { port: 7002, delayMs: 300, jitterMs: 0, seed: 1 });
-    const delayed = await cluster.exec(node("c1"), fetch);
-    expect(delayed.stdout).toMatch(/^hi /);
-    expect(Number(delayed.stdout.split(" ")[1])).toBeGreaterThanOrEqual(300);
+    expect(await fetchMs()).toBeGreaterThanOrEqual(300);
     await cluster.healTraffic("delay");
-    const healed = await cluster.exec(node("c1"), fetch);
-    expect(Number(healed.stdout.split(" ")[1])).toBeLessThan(300);
+    // A connection still through the proxy takes the 300 ms on top of its own time: half of it is the margin.
+    expect(await fastest()).toBeLessThan(undelayed + 150);
   });
 
   it("kills a node's service and restarts it with the same spec", async () => {
