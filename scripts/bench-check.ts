@@ -13,13 +13,13 @@
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { resourceUsage } from "node:process";
 import { fileURLToPath } from "node:url";
 import { generateKvHistory, generateRegisterHistory, parseModelArg, prepareCheck, type JepsenOp } from "../checkers/index.js";
 import { checkParallel, createRng, createSystemClock, readManifest } from "../harness/index.js";
 import { buildDriver, type PorcupineDriver } from "./bench/porcupine.js";
-import { corpora, measureCorpus } from "./bench/side-by-side.js";
+import { corpora, measureCorpus, type CorpusFigures } from "./bench/side-by-side.js";
 import { runCli, startupMs, type Spread } from "./bench/whole-process.js";
 
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -45,19 +45,35 @@ async function sideBySide(corpusRoot: string, driver: PorcupineDriver | undefine
   let mismatches = 0;
   for (const manifest of found) {
     print(`# corpus ${manifest}: check time only, in-process, median of ${repeat} per file, summed`);
+    const figures: CorpusFigures[] = [];
     for (const [name, rows] of corpora(manifest, readManifest(manifest))) {
       const f = await measureCorpus(name, rows, repeat, driver, (line) => args.has("--files") && print(line));
       [...f.mismatches, ...f.porcupineDisagrees].forEach((m) => print(m));
       mismatches += f.mismatches.length;
-      const ours = `${name}\t${f.files} files\tfencecheck ${f.fencecheckMs.toFixed(1)} ms`;
-      if (f.porcupineMs === undefined) print(`${ours}\tporcupine not run${driver ? " (model not in the driver)" : ""}`);
-      else {
-        const ratio = f.fencecheckMs / f.porcupineMs;
-        print(`${ours}\tporcupine ${f.porcupineMs.toFixed(1)} ms\tratio ${ratio.toFixed(2)}\tgoal ratio <= 1.00: ${goal(ratio <= 1)}`);
-      }
+      figures.push(f);
+      printFigures(name, f, driver !== undefined);
     }
+    // A folder of several models (e.g. Knossos's cas-register, multi-register and mutex histories) also gets its total.
+    if (figures.length > 1) printFigures(`${basename(dirname(manifest))} (all ${figures.length} models)`, totalOf(figures), driver !== undefined);
   }
   return mismatches;
+}
+
+function printFigures(name: string, f: Pick<CorpusFigures, "files" | "fencecheckMs" | "porcupineMs">, driverBuilt: boolean): void {
+  const ours = `${name}\t${f.files} files\tfencecheck ${f.fencecheckMs.toFixed(1)} ms`;
+  if (f.porcupineMs === undefined) print(`${ours}\tporcupine not run${driverBuilt ? " (model not in the driver)" : ""}`);
+  else {
+    const ratio = f.fencecheckMs / f.porcupineMs;
+    print(`${ours}\tporcupine ${f.porcupineMs.toFixed(1)} ms\tratio ${ratio.toFixed(2)}\tgoal ratio <= 1.00: ${goal(ratio <= 1)}`);
+  }
+}
+
+/** The sums of several corpora's figures; porcupine's only when it ran on every one. */
+function totalOf(figures: readonly CorpusFigures[]): Pick<CorpusFigures, "files" | "fencecheckMs" | "porcupineMs"> {
+  const sum = (pick: (f: CorpusFigures) => number): number => figures.reduce((t, f) => t + pick(f), 0);
+  const files = sum((f) => f.files);
+  const fencecheckMs = sum((f) => f.fencecheckMs);
+  return figures.every((f) => f.porcupineMs !== undefined) ? { files, fencecheckMs, porcupineMs: sum((f) => f.porcupineMs!) } : { files, fencecheckMs };
 }
 
 async function smallFile(): Promise<void> {
