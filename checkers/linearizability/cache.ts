@@ -25,11 +25,17 @@ export interface ConfigCache<S> {
   words(): number;
 }
 
-/** Creates an empty cache comparing states with `equal`, sized for about `expected` configurations. */
-export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 0): ConfigCache<S> {
+/**
+ * Creates an empty cache comparing states with `equal`, sized for about
+ * `expected` configurations. Given a `sample` state, it first adds an empty
+ * configuration twice and forgets it (see `FlatCache.prime`).
+ */
+export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 0, sample?: { readonly state: S }): ConfigCache<S> {
   let capacity = MIN_CAPACITY;
   while (capacity < 2 * expected && capacity < MAX_FIRST_CAPACITY) capacity *= 2;
-  return new FlatCache(equal, capacity);
+  const cache = new FlatCache(equal, capacity);
+  if (sample !== undefined) cache.prime(sample.state);
+  return cache;
 }
 
 /** Slots of a new cache: at least this many, and at most the second (it grows past it when needed). */
@@ -52,14 +58,16 @@ class FlatCache<S> implements ConfigCache<S> {
     private capacity: number,
   ) {
     const half = capacity >>> 1;
+    const poolWords = Math.max(256, half);
     // The first arrays share one buffer; growing replaces each with its own.
-    const block = new Int32Array(capacity + 3 * half + 1);
+    const buffer = new ArrayBuffer(4 * (capacity + 3 * half + 1 + poolWords));
+    const block = new Int32Array(buffer, 0, capacity + 3 * half + 1);
     this.mask = capacity - 1;
     this.table = block.subarray(0, capacity);
     this.hashes = block.subarray(capacity, capacity + half);
     this.los = block.subarray(capacity + half, capacity + 2 * half);
     this.offsets = block.subarray(capacity + 2 * half);
-    this.pool = new Uint32Array(Math.max(256, half));
+    this.pool = new Uint32Array(buffer, 4 * (capacity + 3 * half + 1), poolWords);
   }
 
   add(hash: number, bits: Uint32Array, lo: number, hi: number, state: S): boolean {
@@ -87,6 +95,22 @@ class FlatCache<S> implements ConfigCache<S> {
     this.states.push(state);
     if (this.count * 2 >= this.capacity) this.grow();
     return true;
+  }
+
+  /**
+   * Adds the empty configuration with `state`, adds it again (a hit: the
+   * bitset and `equal` comparisons run), and empties the cache. So the
+   * comparisons have their type feedback before a search loop that inlines
+   * `add` is optimized, and the first repeated configuration of a hard
+   * history does not throw that code away.
+   */
+  prime(state: S): void {
+    const none = new Uint32Array(1);
+    this.add(0, none, 0, -1, state);
+    this.add(0, none, 0, -1, state);
+    this.table[0] = 0;
+    this.count = 0;
+    this.states.length = 0;
   }
 
   size(): number {

@@ -33,16 +33,17 @@ export function makeEntries(ops: readonly Operation<unknown, unknown>[]): Entrie
     times[2 * i] = op.call;
     times[2 * i + 1] = op.return;
   }
-  const order = countingOrder(times) ?? sortedOrder(times);
+  const max = positionsMax(times);
   const size = 2 * n + 1;
-  // One buffer for all six arrays: a typed array's own buffer costs more than its views.
-  const block = new Int32Array(5 * size + n);
+  // One buffer for all six arrays and the counting sort's: a typed array's own buffer costs more than its views.
+  const block = new Int32Array(5 * size + n + (max === undefined ? 0 : countingWords(times.length, max)));
+  const order = max === undefined ? sortedOrder(times) : countInto(times, max, block.subarray(5 * size + n));
   const next = block.subarray(0, size);
   const prev = block.subarray(size, 2 * size);
   const op = block.subarray(2 * size, 3 * size);
   const match = block.subarray(3 * size, 4 * size);
   const bit = block.subarray(4 * size, 5 * size);
-  const callNode = block.subarray(5 * size);
+  const callNode = block.subarray(5 * size, 5 * size + n);
   block.fill(-1, 2 * size, 5 * size);
   let calls = 0;
   for (let k = 0; k < 2 * n; k++) {
@@ -77,20 +78,34 @@ export function sortedOrder(times: Float64Array): Int32Array {
  * +infinity); undefined otherwise.
  */
 export function countingOrder(times: Float64Array): Int32Array | undefined {
-  const events = times.length;
+  const max = positionsMax(times);
+  return max === undefined ? undefined : countInto(times, max, new Int32Array(countingWords(times.length, max)));
+}
+
+/** The largest finite time when every time is a position (see `countingOrder`) and not too large; else undefined. */
+function positionsMax(times: Float64Array): number | undefined {
   let max = 0;
-  for (let e = 0; e < events; e++) {
+  for (let e = 0; e < times.length; e++) {
     const t = times[e]!;
     if (t === Infinity && (e & 1) === 1) continue;
     if (!(t >= 0 && Number.isInteger(t))) return undefined;
     if (t > max) max = t;
   }
-  if (max > 16 * events + 4096) return undefined;
+  return max > 16 * times.length + 4096 ? undefined : max;
+}
+
+/** The scratch words `countInto` needs: the order and one counter per key. */
+function countingWords(events: number, max: number): number {
+  return events + 2 * max + 4;
+}
+
+/** Writes the events' order at the start of `scratch` (`countingWords` long, zeroed) and returns that view. */
+function countInto(times: Float64Array, max: number, scratch: Int32Array): Int32Array {
+  const events = times.length;
   // Key 2t for a call at t, 2t + 1 for a return at t, one last key for +infinity.
   const last = 2 * max + 2;
-  const block = new Int32Array(events + last + 2);
-  const order = block.subarray(0, events);
-  const starts = block.subarray(events);
+  const order = scratch.subarray(0, events);
+  const starts = scratch.subarray(events, events + last + 2);
   for (let e = 0; e < events; e++) starts[keyOf(times[e]!, e, last) + 1]!++;
   for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
   for (let e = 0; e < events; e++) order[starts[keyOf(times[e]!, e, last)]!++] = e;

@@ -7,7 +7,7 @@
  * choice and try the next candidate. The history is linearizable when the
  * list empties, and not when a return is met with nothing to pop.
  */
-import { bitKey, createBitset } from "./bitset.js";
+import { bitKey } from "./bitset.js";
 import { createConfigCache, type ConfigCache } from "./cache.js";
 import { makeEntries } from "./entries.js";
 import { ILLEGAL, type FullModel, type Operation } from "./model.js";
@@ -119,11 +119,13 @@ class WingGongSearch<S, I, O> implements Search {
     this.opOf = e.op;
     this.match = e.match;
     this.bit = e.bit;
-    // One buffer for the keys and both stacks.
-    const block = new Int32Array(3 * n);
-    this.keys = block.subarray(0, n);
-    this.callStack = block.subarray(n, 2 * n);
-    this.bestStack = block.subarray(2 * n);
+    // One buffer for the keys, both stacks and the linearized set.
+    const words = Math.max(1, (n + 31) >>> 5);
+    const buffer = new ArrayBuffer(4 * (3 * n + words));
+    this.keys = new Int32Array(buffer, 0, n);
+    this.callStack = new Int32Array(buffer, 4 * n, n);
+    this.bestStack = new Int32Array(buffer, 8 * n, n);
+    this.linearized = new Uint32Array(buffer, 12 * n, words);
     this.inputs = new Array<I>(n);
     this.outputs = new Array<Operation<I, O>["output"]>(n);
     for (let i = 0; i < n; i++) {
@@ -131,9 +133,8 @@ class WingGongSearch<S, I, O> implements Search {
       this.inputs[i] = ops[i]!.input;
       this.outputs[i] = ops[i]!.output;
     }
-    this.linearized = createBitset(n);
     // A search adds at least one configuration per operation.
-    this.cache = createConfigCache(model.equal, n);
+    this.cache = createConfigCache(model.equal, n, { state: model.init() });
     this.state = model.init();
     this.bestState = this.state;
     this.entry = this.next[0]!;
@@ -172,7 +173,11 @@ class WingGongSearch<S, I, O> implements Search {
           if (w > hi) hi = w;
           if (w === lo) while (lo < words && linearized[lo] === 0xffffffff) lo++;
           const h = bitsHash ^ keys[b]!;
-          if (cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S)) {
+          const added = cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S);
+          // A repeat takes its bit back; done without a branch of its own, so
+          // the loop's code is optimized with this site's feedback already.
+          linearized[w]! ^= added ? 0 : mask;
+          if (added) {
             this.stateBytesSum += stateBytes(after as S);
             callStack[top] = entry;
             stateStack[top++] = state;
@@ -190,7 +195,6 @@ class WingGongSearch<S, I, O> implements Search {
             if (q !== -1) prev[q] = p;
             from = 0;
           } else {
-            linearized[w]! &= ~mask;
             lo = oldLo;
             hi = oldHi;
           }
