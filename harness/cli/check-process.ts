@@ -4,7 +4,8 @@
  * `npm run build` bundles this module, commander and the checkers into one
  * file (dist/bundle/check.cjs, see scripts/bundle-check.mjs), so a check
  * starts without resolving and compiling some eighty modules. It must stay
- * free of top-level work and of imports the check does not need.
+ * free of top-level work and of imports the check does not need. A check
+ * has no faults to heal and writes no file, so Ctrl-C ends it at once.
  */
 import { checkCommand } from "./check-command.js";
 import type { ExitCode } from "./io.js";
@@ -15,5 +16,5 @@ const CHECK_ONLY: CommandTable = { check: async () => checkCommand };
 
 /** Runs `fencecheck check ...` (argv without node and script, "check" first) and returns the exit code. */
 export function runCheckProcess(argv: readonly string[]): Promise<ExitCode> {
-  return runProcess(argv, (args, io, env) => runProgram(CHECK_ONLY, args, io, env));
+  return runProcess(argv, (args, io, env) => runProgram(CHECK_ONLY, args, io, env), "exit");
 }

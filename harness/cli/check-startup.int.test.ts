@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -65,6 +65,18 @@ describe("fencecheck check, as built", () => {
     const broken = file("broken.edn", "{:process 0, :type :nope, :f :read}\n");
     expect(fencecheck("check", broken)).toMatchObject({ code: 254, err: `fencecheck: Cannot read "${broken}" line 1: "type" must be invoke, ok, fail or info, got "nope"\n` });
     expect(fencecheck("check", "--bogus")).toMatchObject({ code: 254, err: "error: unknown option '--bogus'\n" });
+  });
+
+  it("ends at once on Ctrl-C in the middle of a long check, as Node ends on SIGINT: it has nothing to heal", async () => {
+    const lines = Array.from({ length: 400_000 }, (_, i) => `{:process ${i % 5}, :type :invoke, :f :write, :value ${i}}\n{:process ${i % 5}, :type :ok, :f :write, :value ${i}}\n`);
+    const long = file("long.edn", lines.join(""));
+    const child = spawn(process.execPath, [bin, "check", "--model", "register:0", long], { stdio: "ignore" });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = Date.now();
+    child.kill("SIGINT");
+    const [code, signal] = (await new Promise((resolve) => child.once("exit", (...end) => resolve(end)))) as [number | null, string | null];
+    expect({ code, signal }).toEqual({ code: null, signal: "SIGINT" });
+    expect(Date.now() - sent).toBeLessThan(1_000);
   });
 
   it("still loads the other commands from their modules", () => {

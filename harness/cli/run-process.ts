@@ -4,12 +4,18 @@
  * stops every node and still checks what it recorded. A second signal
  * during that clean-up is reported and ignored: leaving nodes behind would
  * be worse (`fencecheck clean` exists for a harness killed with SIGKILL).
+ * A command with nothing to heal (`check`) keeps Node's own handling: the
+ * signal ends the process at once, even in the middle of a synchronous
+ * search that would never let a handler run.
  */
 import type { ExitCode } from "./io.js";
 import type { CliMain } from "./program.js";
 
+/** How Ctrl-C and SIGTERM are met: abort the run's signal and let it clean up, or end the process. */
+export type OnInterrupt = "abort" | "exit";
+
 /** Runs `main` (the whole CLI, or the check bundle's) in this process and returns the exit code. */
-export async function runProcess(argv: readonly string[], main: CliMain): Promise<ExitCode> {
+export async function runProcess(argv: readonly string[], main: CliMain, onInterrupt: OnInterrupt = "abort"): Promise<ExitCode> {
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     if (controller.signal.aborted) {
@@ -23,8 +29,8 @@ export async function runProcess(argv: readonly string[], main: CliMain): Promis
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
   });
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  const handled: NodeJS.Signals[] = onInterrupt === "abort" ? ["SIGINT", "SIGTERM"] : [];
+  for (const signal of handled) process.on(signal, onSignal);
   try {
     const io = {
       out: (s: string) => void process.stdout.write(s),
@@ -33,7 +39,6 @@ export async function runProcess(argv: readonly string[], main: CliMain): Promis
     };
     return await main(argv, io, { cwd: process.cwd(), signal: controller.signal });
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    for (const signal of handled) process.off(signal, onSignal);
   }
 }
