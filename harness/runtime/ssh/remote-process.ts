@@ -8,6 +8,7 @@
  */
 import { HarnessError, messageOf } from "../../core/index.js";
 import type { NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { finished } from "node:stream/promises";
 import { logStream, openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { TrackedProcess } from "../common/process-table.js";
@@ -53,8 +54,10 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
   const onLine = stdoutLines(pipe ? channel : undefined);
   if (!pipe) channel.on("data", (chunk: Buffer) => log.write(chunk));
   let running = true;
-  const exited = channel.done.then((exit): ProcessExit => {
+  const exited = channel.done.then(async (exit): Promise<ProcessExit> => {
     running = false;
+    // The channel's close can come before the last stderr bytes are read: the log ends after them.
+    await Promise.all([channel.stderr, ...(pipe ? [] : [channel])].map((s) => finished(s, { writable: false }).catch(() => undefined)));
     log.end();
     return exit;
   });
