@@ -92,7 +92,7 @@ export function checkClaimed(
  * deadline and the memory bound. A class, so that every check's searches
  * call the same functions (their optimized code stays valid across checks).
  */
-class ClaimLimits implements SearchLimits {
+export class ClaimLimits implements SearchLimits {
   constructor(
     private readonly state: Int32Array,
     private readonly deadlineMs: number,

@@ -15,12 +15,15 @@ import {
   combineVerdicts,
   fillDefaults,
   partitionInfo,
+  searchPartition,
+  type FullModel,
+  type Operation,
   type LinearizabilityResult,
   type PartitionInfo,
   type PartitionOutcome,
   type PreparedCheck,
 } from "../../checkers/index.js";
-import { checkClaimed, sharedState, type SharedCheck, type WorkerJob } from "./check-bin.js";
+import { ClaimLimits, checkClaimed, sharedState, type SharedCheck, type WorkerJob } from "./check-bin.js";
 import { DEFAULT_MAX_MEMORY_BYTES } from "./memory-bound.js";
 
 /** Options of a parallel check. */
@@ -48,10 +51,13 @@ export async function checkParallel(prepared: PreparedCheck, options: ParallelOp
   // Copying the partitions to a worker costs more than it saves on very long histories.
   const copyable = prepared.operations.length <= MAX_COPIED_OPS;
   const threads = copyable && parts.length > 1 ? Math.max(1, Math.min(options.workers ?? availableParallelism(), parts.length)) : 1;
+  const deadlineMs = performance.timeOrigin + performance.now() + (options.timeoutMs ?? Infinity);
+  const maxMemoryBytes = options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
+  if (parts.length === 1) return checkAlone(model, parts[0]!, deadlineMs, maxMemoryBytes);
   const job: SharedCheck = {
     partitions: parts.map((operations, index) => ({ index, operations })).sort((a, b) => b.operations.length - a.operations.length),
-    deadlineMs: performance.timeOrigin + performance.now() + (options.timeoutMs ?? Infinity),
-    maxMemoryBytes: options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES,
+    deadlineMs,
+    maxMemoryBytes,
     // Alone, this thread keeps its counter and flag in a plain buffer (cheaper than a shared one).
     shared: threads > 1 ? sharedState() : new ArrayBuffer(8),
   };
@@ -79,6 +85,20 @@ export async function checkParallel(prepared: PreparedCheck, options: ParallelOp
   // Every partition must have a verdict before the history can be ok.
   if (result === "ok" && infos.length !== parts.length) return { result: "unknown", reason: "a partition was not checked", info: { partitions: infos } };
   return { result, info: { partitions: infos } };
+}
+
+/**
+ * One partition: searched here, to the end, under the same bounds as a
+ * claimed one (the deadline, the memory bound), with none of the sharing.
+ */
+function checkAlone(
+  model: FullModel<unknown, unknown, unknown>,
+  ops: readonly Operation<unknown, unknown>[],
+  deadlineMs: number,
+  maxMemoryBytes: number,
+): LinearizabilityResult {
+  const outcome = searchPartition(model, ops, new ClaimLimits(new Int32Array(2), deadlineMs, maxMemoryBytes));
+  return { result: outcome.result, info: { partitions: [partitionInfo(model, ops, outcome, 0)] } };
 }
 
 /** Workers checking claimed partitions; `settled` waits until `enough` holds or every worker is done. */
