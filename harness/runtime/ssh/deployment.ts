@@ -10,11 +10,14 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { HarnessError } from "../../core/index.js";
 import type { Clock } from "../../core/index.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
+
+/** dist/ files the archive leaves out (tests and source maps): `packBundle`'s excludes. */
+const NOT_PACKED = /(\.test\.js|\.test\.d\.ts|\.map)$/;
 
 /** Where deployments live on every host. */
 export const DEPLOY_ROOT = "/opt/fencecheck";
@@ -35,19 +38,24 @@ export function remoteLayout(bundle: Pick<Bundle, "dir">): { node: string; pkg: 
 }
 
 /**
- * Describes the bundle of this machine: the version hashes the Node
- * binary, libfaketime and every file of dist/ and package-lock.json (path,
- * size, mtime). Throws "prerequisite.missing" without libfaketime or a build.
+ * Describes the bundle of this machine: the version hashes the Node binary
+ * and libfaketime (path, size, mtime), package-lock.json and the content of
+ * every file of dist/ the archive carries, so rebuilding the same code keeps
+ * the version and hosts keep their copy. The check bundle's V8 code cache is
+ * left out of the hash: it differs from build to build of the same bundle.
+ * Throws "prerequisite.missing" without libfaketime or a build.
  */
 export function localBundle(packageRoot: string, nodeBinary: string, faketimeDir: string): Bundle {
   const faketime = ["libfaketime.so.1", "libfaketimeMT.so.1"].map((f) => join(faketimeDir, f));
   if (!existsSync(faketime[0] as string)) throw new HarnessError("prerequisite.missing", "Cannot deploy to the hosts: libfaketime is not installed on this machine (apt-get install libfaketime)");
   if (!existsSync(join(packageRoot, "dist"))) throw new HarnessError("prerequisite.missing", `Cannot deploy to the hosts: "${packageRoot}" has no build (npm run build)`);
   const hash = createHash("sha256");
-  for (const file of [nodeBinary, ...faketime, join(packageRoot, "package-lock.json"), ...walk(join(packageRoot, "dist"))]) {
+  for (const file of [nodeBinary, ...faketime]) {
     const stat = statSync(file);
     hash.update(`${file} ${stat.size} ${Math.trunc(stat.mtimeMs)}\n`);
   }
+  const dist = walk(join(packageRoot, "dist")).filter((f) => !NOT_PACKED.test(f) && !f.endsWith(".cache"));
+  for (const file of [join(packageRoot, "package-lock.json"), ...dist]) hash.update(`${relative(packageRoot, file)}\n`).update(readFileSync(file));
   const { version } = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string };
   const id = `${version}-${hash.digest("hex").slice(0, 12)}`;
   return { version: id, dir: `${DEPLOY_ROOT}/${id}`, nodeBinary, packageRoot, faketime };
