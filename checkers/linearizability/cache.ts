@@ -27,13 +27,14 @@ export interface ConfigCache<S> {
 
 /**
  * Creates an empty cache comparing states with `equal`, sized for about
- * `expected` configurations. Given a `sample` state, it first adds an empty
+ * `expected` configurations. Given a `sample` state, it first adds a one-word
  * configuration twice and forgets it (see `FlatCache.prime`).
  */
 export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 0, sample?: { readonly state: S }): ConfigCache<S> {
   let capacity = MIN_CAPACITY;
   while (capacity < 2 * expected && capacity < MAX_FIRST_CAPACITY) capacity *= 2;
-  const cache = new FlatCache(equal, capacity);
+  // Priming grows the cache once, so it starts at half the size.
+  const cache = new FlatCache(equal, sample === undefined ? capacity : capacity >>> 1);
   if (sample !== undefined) cache.prime(sample.state);
   return cache;
 }
@@ -41,6 +42,8 @@ export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 
 /** Slots of a new cache: at least this many, and at most the second (it grows past it when needed). */
 const MIN_CAPACITY = 64;
 const MAX_FIRST_CAPACITY = 1 << 18;
+/** Words of bitset windows the pool holds at least, once it holds any. */
+const MIN_POOL_WORDS = 256;
 
 /** The cache over flat arrays; a class, so every search calls the same `add`. */
 class FlatCache<S> implements ConfigCache<S> {
@@ -52,22 +55,24 @@ class FlatCache<S> implements ConfigCache<S> {
   private pool: Uint32Array;
   private readonly states: S[] = [];
   private count = 0;
+  /** The count at which the table doubles: half its capacity. */
+  private limit: number;
 
   constructor(
     private readonly equal: (a: S, b: S) => boolean,
     private capacity: number,
   ) {
     const half = capacity >>> 1;
-    const poolWords = Math.max(256, half);
     // The first arrays share one buffer; growing replaces each with its own.
-    const buffer = new ArrayBuffer(4 * (capacity + 3 * half + 1 + poolWords));
-    const block = new Int32Array(buffer, 0, capacity + 3 * half + 1);
+    const block = new Int32Array(capacity + 3 * half + 1);
     this.mask = capacity - 1;
+    this.limit = half;
     this.table = block.subarray(0, capacity);
     this.hashes = block.subarray(capacity, capacity + half);
     this.los = block.subarray(capacity + half, capacity + 2 * half);
     this.offsets = block.subarray(capacity + 2 * half);
-    this.pool = new Uint32Array(buffer, 4 * (capacity + 3 * half + 1), poolWords);
+    // Empty: the first window stored allocates it, by the path every later growth takes.
+    this.pool = new Uint32Array(0);
   }
 
   add(hash: number, bits: Uint32Array, lo: number, hi: number, state: S): boolean {
@@ -86,28 +91,31 @@ class FlatCache<S> implements ConfigCache<S> {
     const start = this.offsets[entry]!;
     const end = start + hi - lo + 1;
     if (end > this.pool.length) {
-      const bigger = new Uint32Array(Math.max(end, this.pool.length * 2));
+      const bigger = new Uint32Array(Math.max(end, this.pool.length * 2, this.capacity >>> 1, MIN_POOL_WORDS));
       bigger.set(this.pool);
       this.pool = bigger;
     }
     for (let w = lo; w <= hi; w++) this.pool[start + w - lo] = bits[w]!;
     this.offsets[entry + 1] = end;
     this.states.push(state);
-    if (this.count * 2 >= this.capacity) this.grow();
+    if (this.count >= this.limit) this.grow();
     return true;
   }
 
   /**
-   * Adds the empty configuration with `state`, adds it again (a hit: the
-   * bitset and `equal` comparisons run), and empties the cache. So the
-   * comparisons have their type feedback before a search loop that inlines
-   * `add` is optimized, and the first repeated configuration of a hard
-   * history does not throw that code away.
+   * Adds a configuration of one bitset word with `state` (the pool's first
+   * allocation: its growth path; and the table doubles: its growth path
+   * too), adds it again (a hit: the bitset and
+   * `equal` comparisons run), and empties the cache. So these paths have
+   * their type feedback before a search loop that inlines `add` is
+   * optimized, and the first repeated configuration or the first pool growth
+   * of a hard history does not throw that code away.
    */
   prime(state: S): void {
-    const none = new Uint32Array(1);
-    this.add(0, none, 0, -1, state);
-    this.add(0, none, 0, -1, state);
+    const one = Uint32Array.of(1);
+    this.limit = 1;
+    this.add(0, one, 0, 0, state);
+    this.add(0, one, 0, 0, state);
     this.table[0] = 0;
     this.count = 0;
     this.states.length = 0;
@@ -134,6 +142,7 @@ class FlatCache<S> implements ConfigCache<S> {
     this.capacity *= 2;
     const capacity = this.capacity;
     this.mask = capacity - 1;
+    this.limit = capacity >>> 1;
     const table = new Int32Array(capacity);
     for (let e = 0; e < this.count; e++) {
       let slot = this.hashes[e]! & this.mask;

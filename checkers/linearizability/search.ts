@@ -43,6 +43,30 @@ const MEMORY_POLL_MASK = 65535;
 /** Bytes a cache entry costs besides its bitset words and state: slot, hash, offsets, array cell. */
 const ENTRY_BYTES = 40;
 
+/**
+ * The end of the run of full words from `lo`. Its step runs (adding 0) on
+ * every call, so that a search loop inlining it is optimized with the step's
+ * feedback already, and the first word to fill does not throw that code away.
+ */
+function fullPrefix(bits: Uint32Array, lo: number, words: number): number {
+  let full: number;
+  do {
+    full = lo < words && bits[lo] === 0xffffffff ? 1 : 0;
+    lo += full;
+  } while (full !== 0);
+  return lo;
+}
+
+/** The last non-zero word at or below `hi` (lo - 1 when none at or above `lo`); its step runs on every call, as in `fullPrefix`. */
+function lastNonZero(bits: Uint32Array, lo: number, hi: number): number {
+  let empty: number;
+  do {
+    empty = hi >= lo && bits[hi] === 0 ? 1 : 0;
+    hi -= empty;
+  } while (empty !== 0);
+  return hi;
+}
+
 /** A search that runs in slices, so that one thread can interleave several (as porcupine's goroutines do). */
 export interface Search {
   /** Runs at most about `budget` steps; the outcome once decided, undefined while undecided. */
@@ -106,6 +130,8 @@ class WingGongSearch<S, I, O> implements Search {
   private agree = 0;
   private bestStuck: number[] = [];
   private bestState: S;
+  /** True during the constructor's rehearsed backtrack, whose one step polls no bound. */
+  private rehearsing = false;
 
   constructor(
     private readonly model: FullModel<S, I, O>,
@@ -138,6 +164,45 @@ class WingGongSearch<S, I, O> implements Search {
     this.state = model.init();
     this.bestState = this.state;
     this.entry = this.next[0]!;
+    // With one operation, lifting it would empty the list, and the loop would not run.
+    if (n > 1) this.rehearseBacktrack(this.entry);
+  }
+
+  /**
+   * Pushes the first call without stepping the model, runs one step of the
+   * loop (which pops it: the backtrack path, and `record`), and forgets the
+   * record made. The list, bitset, hash and stacks are as before. So every
+   * search runs the backtrack path from its first call, and the loop is
+   * optimized with its feedback: the first real backtrack of a hard history
+   * does not throw that code away.
+   */
+  private rehearseBacktrack(call: number): void {
+    const { next, prev, match, bit } = this;
+    const b = bit[call]!;
+    this.linearized[b >>> 5]! |= 1 << (b & 31);
+    this.hi = b >>> 5;
+    this.bitsHash = this.keys[b]!;
+    const ret = match[call]!;
+    for (const node of [call, ret]) {
+      const p = prev[node]!;
+      const q = next[node]!;
+      next[p] = q;
+      if (q !== -1) prev[q] = p;
+    }
+    this.callStack[0] = call;
+    this.stateStack[0] = this.state;
+    this.top = 1;
+    this.entry = ret;
+    this.rehearsing = true;
+    this.run(1);
+    this.rehearsing = false;
+    if (this.top !== 0) throw new Error("the rehearsed backtrack did not pop its call");
+    this.steps = 0;
+    this.bestTop = 0;
+    this.agree = 0;
+    this.bestStuck = [];
+    this.bestState = this.state;
+    this.entry = next[0]!;
   }
 
   run(budget: number): PartitionOutcome | undefined {
@@ -149,7 +214,7 @@ class WingGongSearch<S, I, O> implements Search {
     let outcome: PartitionOutcome | undefined;
     // Polled at every slice's start too, from the same site: so a short
     // search runs the poll, and the loop's optimized code has its feedback.
-    let poll = true;
+    let poll = !this.rehearsing;
     while (next[0] !== -1) {
       if (poll) {
         outcome = this.poll((steps & MEMORY_POLL_MASK) === 0 && steps !== 0);
@@ -171,7 +236,7 @@ class WingGongSearch<S, I, O> implements Search {
           const oldHi = hi;
           linearized[w]! |= mask;
           if (w > hi) hi = w;
-          if (w === lo) while (lo < words && linearized[lo] === 0xffffffff) lo++;
+          if (w === lo) lo = fullPrefix(linearized, lo, words);
           const h = bitsHash ^ keys[b]!;
           const added = cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S);
           // A repeat takes its bit back; done without a branch of its own, so
@@ -212,7 +277,7 @@ class WingGongSearch<S, I, O> implements Search {
         const w = b >>> 5;
         linearized[w]! &= ~(1 << (b & 31));
         if (w < lo) lo = w;
-        while (hi >= lo && linearized[hi] === 0) hi--;
+        hi = lastNonZero(linearized, lo, hi);
         bitsHash ^= keys[b]!;
         // Put the call and its return back (entries.ts `unlift`, inlined).
         const ret = match[call]!;
