@@ -36,7 +36,9 @@ export function createPool(idleMs: number): Pool {
     },
     give(target, connection) {
       connection.socket.setTimeout(idleMs);
-      idle.set(target.hostPort, [...(idle.get(target.hostPort) ?? []), connection]);
+      const kept = idle.get(target.hostPort);
+      if (kept) kept.push(connection);
+      else idle.set(target.hostPort, [connection]);
     },
     close() {
       for (const connections of idle.values()) for (const c of connections) c.socket.destroy();
