@@ -62,6 +62,13 @@ export interface Model<S, I, O> {
   readonly describeState?: (state: S) => string;
   /** Rough bytes a state holds, for the memory bound (default 32). */
   readonly stateBytes?: (state: S) => number;
+  /**
+   * True only when the operation never changes a state: in every state,
+   * `step` gives ILLEGAL or an `equal` state (a read). The search commits
+   * to such an operation once it is legal (see search.ts); a wrong true can
+   * give a wrong verdict. Default: false for every operation.
+   */
+  readonly readOnly?: (input: I, output: Output<O>) => boolean;
 }
 
 /** A model with every optional function present. */
@@ -78,6 +85,7 @@ export function fillDefaults<S, I, O>(model: Model<S, I, O>): FullModel<S, I, O>
     describeOperation: model.describeOperation ?? describeOperation,
     describeState: model.describeState ?? describeValue,
     stateBytes: model.stateBytes ?? fixedStateBytes,
+    readOnly: model.readOnly ?? never,
   };
 }
 
@@ -91,6 +99,9 @@ function strictEqual(a: unknown, b: unknown): boolean {
 }
 function constantHash(): number {
   return 0;
+}
+function never(): boolean {
+  return false;
 }
 function fixedStateBytes(): number {
   return 32;

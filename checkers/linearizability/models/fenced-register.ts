@@ -51,6 +51,8 @@ export function fencedRegisterModel(): Model<FencedState, FencedInput, FencedOut
       return { value: input.value, token: input.token, max };
     },
     partition: (ops) => groupBy(ops, (op) => op.input.resource),
+    // A read, and a write storage rejected as stale: neither changes what storage holds.
+    readOnly: (input, output) => !input.write || output === false,
     equal: (a, b) => a.value === b.value && a.token === b.token && a.max === b.max,
     hash: (s) => (hashScalar(s.value) ^ Math.imul(hashScalar(s.token), 3) ^ Math.imul(hashScalar(s.max), 7)) >>> 0,
     describeOperation(input, output) {

@@ -75,7 +75,12 @@ export function kvModel(initial: string): Model<KvValue, KvInput, KvOutput> {
     describeOperation: describeKv,
     describeState: (v) => JSON.stringify(v.s),
     stateBytes: valueBytes,
+    readOnly: isGet,
   };
+}
+
+function isGet(input: KvInput): boolean {
+  return input.f === 0;
 }
 
 function valueHash(v: KvValue): number {
@@ -128,6 +133,7 @@ export function kvMapModel(initial: string): Model<KvMap, KvInput, KvOutput> {
     describeOperation: describeKv,
     describeState: (m) => JSON.stringify(Object.fromEntries(m.values.flatMap((v, n) => (v === undefined ? [] : [[names[n]!, v.s]])).sort())),
     stateBytes: (m) => 64 + 8 * m.values.length,
+    readOnly: isGet,
   };
 }
 

@@ -26,6 +26,7 @@ export function multiRegisterModel(initial: Registers): Model<Registers, readonl
     step: multiStep,
     equal: sameRegisters,
     hash: registersHash,
+    readOnly: (input, output) => (isUnknown(output) ? input : output).every((op) => !op.write),
     describeOperation: (input, output) => describeMicroOps(isUnknown(output) ? input : output),
     describeState: (s) => `{${Object.keys(s).sort().map((k) => `${k} ${scalarText(s[k] ?? null)}`).join(", ")}}`,
   };

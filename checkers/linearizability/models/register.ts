@@ -37,6 +37,7 @@ export function registerModel(initial: Scalar): Model<Scalar, RegisterInput, Reg
     describeOperation: describeRegisterOp,
     describeState: scalarText,
     stateBytes: registerStateBytes,
+    readOnly: isRead,
   };
 }
 
@@ -49,6 +50,11 @@ function registerStep(state: Scalar, input: RegisterInput, output: Output<Regist
   if (isUnknown(output)) return holds ? input.b : state;
   if (output === true) return holds ? input.b : ILLEGAL;
   return holds ? ILLEGAL : state;
+}
+
+/** A read, or a cas whose compare failed (etcd-register): no state changes under either. */
+function isRead(input: RegisterInput, output: Output<RegisterOutput>): boolean {
+  return input.f === 0 || (input.f === 2 && output === false);
 }
 
 function describeRegisterOp(input: RegisterInput, output: Output<RegisterOutput>): string {
