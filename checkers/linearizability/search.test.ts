@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRng, type Rng } from "../../harness/core/index.js";
 import { checkOperations } from "./checker.js";
 import { ILLEGAL, UNKNOWN, type Model, type Operation } from "./model.js";
+import { fencedRegisterModel, type FencedInput, type FencedOutput } from "./models/fenced-register.js";
 import { multiRegisterModel, type MicroOp } from "./models/multi-register.js";
 import { registerModel, type RegisterInput, type RegisterOutput } from "./models/register.js";
 
@@ -60,6 +61,17 @@ function multiHistory(rng: Rng): Operation<readonly MicroOp[], readonly MicroOp[
   });
 }
 
+/** Writes under tokens to fenced storage, accepted or rejected as stale, and reads of value and token. */
+function fencedHistory(rng: Rng): Operation<FencedInput, FencedOutput>[] {
+  return times(rng, rng.int(2, 7)).map((t, clientId) => {
+    const write = rng.int(0, 1) === 1;
+    const input = { write, resource: "r", value: rng.int(0, 2), token: BigInt(rng.int(1, 3)) };
+    const read = { value: rng.int(0, 1) === 0 ? null : rng.int(0, 2), token: BigInt(rng.int(1, 3)) };
+    const output = t.return === Infinity ? UNKNOWN : write ? rng.int(0, 2) > 0 : read;
+    return { clientId, input, output, ...t };
+  });
+}
+
 /** The same model with no operation called read-only: the search without its commitment. */
 function uncommitted<S, I, O>(model: Model<S, I, O>): Model<S, I, O> {
   const { readOnly: _dropped, ...rest } = model;
@@ -70,6 +82,7 @@ describe("the search, against brute force on small random histories", () => {
   const cases: [string, (rng: Rng) => Operation<never, never>[], () => Model<never, never, never>][] = [
     ["register (reads and failed cas read-only)", registerHistory as never, () => registerModel(0) as never],
     ["multi-register (read-only transactions)", multiHistory as never, () => multiRegisterModel({ x: 0, y: 0 }) as never],
+    ["fenced-register (reads and writes rejected as stale)", fencedHistory as never, () => fencedRegisterModel() as never],
   ];
 
   it.each(cases)("gives the true verdict on every %s history, with and without committing to reads", (_name, history, model) => {

@@ -10,7 +10,7 @@
  * left out. An unknown output applies a write when its token is allowed.
  */
 import { LOCK_ERRORS, toToken } from "../../../harness/core/index.js";
-import { ILLEGAL, isUnknown, type Model, type Operation } from "../model.js";
+import { ILLEGAL, isUnknown, type Model, type Operation, type Output } from "../model.js";
 import { canonical, hashScalar, scalarText, type Scalar } from "../values.js";
 import { DROP, badOp, type ModelSpec, type OpPair } from "./spec.js";
 
@@ -51,8 +51,7 @@ export function fencedRegisterModel(): Model<FencedState, FencedInput, FencedOut
       return { value: input.value, token: input.token, max };
     },
     partition: (ops) => groupBy(ops, (op) => op.input.resource),
-    // A read, and a write storage rejected as stale: neither changes what storage holds.
-    readOnly: (input, output) => !input.write || output === false,
+    readOnly: leavesStorage,
     equal: (a, b) => a.value === b.value && a.token === b.token && a.max === b.max,
     hash: (s) => (hashScalar(s.value) ^ Math.imul(hashScalar(s.token), 3) ^ Math.imul(hashScalar(s.max), 7)) >>> 0,
     describeOperation(input, output) {
@@ -62,6 +61,11 @@ export function fencedRegisterModel(): Model<FencedState, FencedInput, FencedOut
     },
     describeState: (s) => `${scalarText(s.value)} (token ${s.token ?? "none"}, max ${s.max ?? "none"})`,
   };
+}
+
+/** A read, and a write storage rejected as stale: neither changes what storage holds. */
+function leavesStorage(input: FencedInput, output: Output<FencedOutput>): boolean {
+  return !input.write || output === false;
 }
 
 function readText(o: { value: Scalar; token: bigint | null }): string {

@@ -26,7 +26,7 @@ export function multiRegisterModel(initial: Registers): Model<Registers, readonl
     step: multiStep,
     equal: sameRegisters,
     hash: registersHash,
-    readOnly: (input, output) => (isUnknown(output) ? input : output).every((op) => !op.write),
+    readOnly: readsOnly,
     describeOperation: (input, output) => describeMicroOps(isUnknown(output) ? input : output),
     describeState: (s) => `{${Object.keys(s).sort().map((k) => `${k} ${scalarText(s[k] ?? null)}`).join(", ")}}`,
   };
@@ -41,6 +41,11 @@ function multiStep(state: Registers, input: readonly MicroOp[], output: Output<r
     else if (op.value !== null && (next[op.key] ?? null) !== op.value) return unseen ? state : ILLEGAL;
   }
   return next;
+}
+
+/** A txn of reads only: no state changes under it. */
+function readsOnly(input: readonly MicroOp[], output: Output<readonly MicroOp[]>): boolean {
+  return (isUnknown(output) ? input : output).every((op) => !op.write);
 }
 
 function sameRegisters(a: Registers, b: Registers): boolean {
