@@ -9,4 +9,10 @@ export interface CliContext {
   readonly argv: readonly string[];
   /** Aborted on Ctrl-C or SIGTERM. */
   readonly signal: AbortSignal;
+  /**
+   * Runs `work` with Ctrl-C and SIGTERM ending the process at once, as Node
+   * does by default: for work that leaves nothing to clean up, such as
+   * checking a history already stored. Absent: `work` runs as it is.
+   */
+  readonly endOnInterrupt?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -27,7 +27,7 @@ export function demoCommand(ctx: CliContext, setExit: (code: ExitCode) => void):
         ctx.io.out(`\n== ${storage} storage, lock "${base.lock}", nemesis ${base.nemesis}, seed ${seed}\n`);
         const argv = ["run", "--storage", storage, "--nemesis", base.nemesis, "--seed", seed, "--time-limit", base.timeLimit];
         const config = optionsToConfig({ ...base, storage, name: `demo-${storage}` }, { cwd: ctx.cwd, defaultSeed: 0, argv });
-        const outcome = await runTest(config, { runtime: createLocalRuntime(), signal: ctx.signal, log: (l) => ctx.io.err(`  ${l}\n`) });
+        const outcome = await runTest(config, { runtime: createLocalRuntime(), signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log: (l) => ctx.io.err(`  ${l}\n`) });
         printOutcome(ctx.io, outcome);
         results.push(outcome);
       }

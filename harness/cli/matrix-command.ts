@@ -80,7 +80,7 @@ async function runCellForReal(ctx: CliContext, argv: readonly string[]): Promise
   const opts = command.opts<RunOptions>();
   const seed = createSystemClock().wallMs() % 1_000_000;
   const config = await resolveLockService(optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed: seed, argv: ["run", ...argv] }), { nodesGiven: opts.lockNodes !== undefined });
-  const outcome = await runTest(config, { runtime: createLocalRuntime(), signal: ctx.signal, log: (l) => ctx.io.err(`  ${l}\n`) });
+  const outcome = await runTest(config, { runtime: createLocalRuntime(), signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log: (l) => ctx.io.err(`  ${l}\n`) });
   return { valid: outcome.valid, reportPath: join(outcome.dir, "report.html"), ...(outcome.error ? { error: outcome.error.message } : {}) };
 }
 

@@ -36,6 +36,7 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
         runtime: config.runtime === "docker" ? dockerRuntimeForRun(config)
           : config.runtime === "ssh" ? await sshRuntimeForRun(config, (line) => progress.log(`  ${line}\n`)) : createLocalRuntime(),
         signal: ctx.signal,
+        whileChecking: ctx.endOnInterrupt,
         log: (line) => progress.log(`  ${line}\n`),
         onOp: (op) => progress.onOp(op),
         ...(junit !== undefined ? { junitPath: resolve(ctx.cwd, junit) } : {}),

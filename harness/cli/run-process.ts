@@ -4,9 +4,10 @@
  * stops every node and still checks what it recorded. A second signal
  * during that clean-up is reported and ignored: leaving nodes behind would
  * be worse (`fencecheck clean` exists for a harness killed with SIGKILL).
- * A command with nothing to heal (`check`) keeps Node's own handling: the
- * signal ends the process at once, even in the middle of a synchronous
- * search that would never let a handler run.
+ * A command with nothing to heal (`check`), and a run's checking phase
+ * (`endOnInterrupt`: its nodes are stopped and its history stored), keep
+ * Node's own handling: the signal ends the process at once, even in the
+ * middle of a synchronous search that would never let a handler run.
  */
 import type { ExitCode } from "./io.js";
 import type { CliMain } from "./program.js";
@@ -31,13 +32,23 @@ export async function runProcess(argv: readonly string[], main: CliMain, onInter
   });
   const handled: NodeJS.Signals[] = onInterrupt === "abort" ? ["SIGINT", "SIGTERM"] : [];
   for (const signal of handled) process.on(signal, onSignal);
+  // Calls under way that let a signal end the process; the handlers are back once none is.
+  let ending = 0;
+  const endOnInterrupt = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (ending++ === 0) for (const signal of handled) process.off(signal, onSignal);
+    try {
+      return await work();
+    } finally {
+      if (--ending === 0) for (const signal of handled) process.on(signal, onSignal);
+    }
+  };
   try {
     const io = {
       out: (s: string) => void process.stdout.write(s),
       err: (s: string) => void process.stderr.write(s),
       isTty: process.stdout.isTTY === true,
     };
-    return await main(argv, io, { cwd: process.cwd(), signal: controller.signal });
+    return await main(argv, io, { cwd: process.cwd(), signal: controller.signal, endOnInterrupt });
   } finally {
     for (const signal of handled) process.off(signal, onSignal);
   }

@@ -81,6 +81,7 @@ async function runAll(chosen: readonly Scenario[], seeds: readonly number[], sto
         toConfig: (variant, s, seed) => variantConfig(variant, s, seed, store, ctx.cwd),
         runtime: () => createLocalRuntime(),
         signal: ctx.signal,
+        whileChecking: ctx.endOnInterrupt,
         log: (line) => ctx.io.err(`== ${line}\n`),
       })),
     );

@@ -68,6 +68,24 @@ describe("the run lifecycle", () => {
     expect(ops.filter((op) => op.endsWith(":write:info")).length).toBeGreaterThan(0);
   }, 20_000);
 
+  it("checks inside whileChecking, once the cluster is stopped and the history stored", async () => {
+    const runtime = createFakeRuntime({ onLine: agents(), hello: JSON.stringify({ ready: true }), exec: preflight });
+    const seen: string[][] = [];
+    const lines: string[] = [];
+    const outcome = await runTest(config([], 300), {
+      runtime,
+      log: (line) => lines.push(line),
+      whileChecking: async (check) => {
+        seen.push(kinds(runtime.calls));
+        return check();
+      },
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.at(-1)).toBe("stop");
+    expect(Object.keys(outcome.results)).toContain("fencing");
+    expect(lines).toContain(`checking the history (Ctrl-C ends the check; fencecheck analyze ${outcome.dir} checks it again)`);
+  }, 20_000);
+
   it("checks the history recorded before an error in the workload, and stops the cluster", async () => {
     const runtime = createFakeRuntime({ onLine: agents(), hello: JSON.stringify({ ready: true }), exec: preflight });
     const lockWrite = findWorkload("lock-write");

@@ -54,6 +54,8 @@ export interface RunDeps {
   readonly nemesis?: NemesisPlan;
   /** The workload to run; by default the registry's `config.workload.name` (a test may bring its own). */
   readonly workload?: Workload;
+  /** Wraps the checking phase, which starts once every node is stopped and the history stored (the CLI lets Ctrl-C end the process there). */
+  readonly whileChecking?: <T>(check: () => Promise<T>) => Promise<T>;
 }
 
 /** The outcome of a run. */
@@ -110,8 +112,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   error = failure ?? error ?? store.writeFailure();
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
   if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
-  log("checking the history");
-  const { writeFailure, ...checked } = await checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  log(deps.whileChecking ? `checking the history (Ctrl-C ends the check; fencecheck analyze ${store.dir} checks it again)` : "checking the history");
+  const check = () => checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
 }

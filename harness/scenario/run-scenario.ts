@@ -30,6 +30,8 @@ export interface ScenarioDeps {
   toConfig(variant: ScenarioVariant, scenario: Scenario, seed: number): RunConfig;
   readonly runtime: () => Runtime;
   readonly signal?: AbortSignal;
+  /** Wraps each run's checking phase (see `RunDeps.whileChecking`). */
+  readonly whileChecking?: <T>(check: () => Promise<T>) => Promise<T>;
   readonly log?: (line: string) => void;
 }
 
@@ -42,7 +44,7 @@ export async function runScenario(scenario: Scenario, deps: ScenarioDeps): Promi
       if (deps.signal?.aborted) return out;
       deps.log?.(`${scenario.name} / ${variant.label} / seed ${seed}`);
       const config = deps.toConfig(variant, scenario, seed);
-      const outcome = await runTest(config, { runtime: deps.runtime(), ...(deps.signal ? { signal: deps.signal } : {}) });
+      const outcome = await runTest(config, { runtime: deps.runtime(), ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.whileChecking ? { whileChecking: deps.whileChecking } : {}) });
       const stored = readStoredRun(outcome.dir);
       const availability = faultAvailability(stored.history, outcome.nemesis.shading);
       out.push({

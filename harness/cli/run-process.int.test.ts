@@ -1,0 +1,54 @@
+/**
+ * Ctrl-C against the real process: a run's clean-up turns the signal into
+ * an abort, while work under `endOnInterrupt` (a run's checking phase)
+ * ends the process at once, even inside a synchronous loop. Needs a build.
+ */
+import { spawn } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const runProcessUrl = pathToFileURL(join(root, "dist/harness/cli/run-process.js")).href;
+
+/** Runs `body` (the main's body, with `env` in scope) under runProcess in a child; sends SIGINT once it prints "ready". */
+async function interrupted(body: string): Promise<{ code: number | null; signal: string | null; stderr: string; afterSignalMs: number }> {
+  const script = `const { runProcess } = await import(${JSON.stringify(runProcessUrl)});
+process.exitCode = await runProcess([], async (_argv, _io, env) => { ${body} });`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  let sent = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    if (sent === 0 && chunk.toString().includes("ready")) {
+      sent = Date.now();
+      child.kill("SIGINT");
+    }
+  });
+  const [code, signal] = (await new Promise((done) => child.once("exit", (...end) => done(end)))) as [number | null, string | null];
+  return { code, signal, stderr, afterSignalMs: Date.now() - sent };
+}
+
+describe("Ctrl-C under runProcess", () => {
+  it("ends the process at once inside endOnInterrupt, even in a synchronous loop", async () => {
+    const result = await interrupted(`await env.endOnInterrupt(async () => {
+      process.stdout.write("ready\\n");
+      const end = Date.now() + 10_000;
+      while (Date.now() < end);
+    });
+    return 0;`);
+    expect({ code: result.code, signal: result.signal }).toEqual({ code: null, signal: "SIGINT" });
+    expect(result.afterSignalMs).toBeLessThan(5_000);
+  });
+
+  it("aborts the run's signal again once endOnInterrupt has returned, and the run ends as it chooses", async () => {
+    const result = await interrupted(`await env.endOnInterrupt(async () => undefined);
+    process.stdout.write("ready\\n");
+    const alive = setInterval(() => undefined, 1000);
+    await new Promise((aborted) => env.signal.addEventListener("abort", aborted));
+    clearInterval(alive);
+    return 2;`);
+    expect({ code: result.code, signal: result.signal }).toEqual({ code: 2, signal: null });
+    expect(result.stderr).toMatch(/SIGINT: interrupting the run/);
+  });
+});
