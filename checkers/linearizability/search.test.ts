@@ -3,6 +3,7 @@ import { createRng, type Rng } from "../../harness/core/index.js";
 import { checkOperations } from "./checker.js";
 import { ILLEGAL, UNKNOWN, type Model, type Operation } from "./model.js";
 import { fencedRegisterModel, type FencedInput, type FencedOutput } from "./models/fenced-register.js";
+import { kvMapModel, type KvInput, type KvOutput } from "./models/kv.js";
 import { multiRegisterModel, type MicroOp } from "./models/multi-register.js";
 import { registerModel, type RegisterInput, type RegisterOutput } from "./models/register.js";
 
@@ -72,6 +73,16 @@ function fencedHistory(rng: Rng): Operation<FencedInput, FencedOutput>[] {
   });
 }
 
+/** get, put and append on keys a and b, kept as one map (kv-nopartition). */
+function kvHistory(rng: Rng): Operation<KvInput, KvOutput>[] {
+  const values = ["", "x", "y", "xy"];
+  return times(rng, rng.int(2, 7)).map((t, clientId) => {
+    const f = rng.int(0, 2) as 0 | 1 | 2;
+    const input = { f, key: rng.pick(["a", "b"]), value: f === 0 ? "" : rng.pick(["x", "y"]) };
+    return { clientId, input, output: t.return === Infinity ? UNKNOWN : f === 0 ? rng.pick(values) : "", ...t };
+  });
+}
+
 /** The same model with no operation called read-only: the search without its commitment. */
 function uncommitted<S, I, O>(model: Model<S, I, O>): Model<S, I, O> {
   const { readOnly: _dropped, ...rest } = model;
@@ -83,6 +94,7 @@ describe("the search, against brute force on small random histories", () => {
     ["register (reads and failed cas read-only)", registerHistory as never, () => registerModel(0) as never],
     ["multi-register (read-only transactions)", multiHistory as never, () => multiRegisterModel({ x: 0, y: 0 }) as never],
     ["fenced-register (reads and writes rejected as stale)", fencedHistory as never, () => fencedRegisterModel() as never],
+    ["kv-nopartition (gets)", kvHistory as never, () => kvMapModel("") as never],
   ];
 
   it.each(cases)("gives the true verdict on every %s history, with and without committing to reads", (_name, history, model) => {
