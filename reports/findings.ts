@@ -92,7 +92,8 @@ function realTimeLines(r: RealTimeResult): string[] {
 }
 
 function statsLines(r: StatsResult): string[] {
-  return Object.entries(r.byF).map(([f, c]) => `${f}: ${c.invoke} invoked, ${c.ok} ok, ${c.fail} fail, ${c.info} info`);
+  const counts = Object.entries(r.byF).map(([f, c]) => `${f}: ${c.invoke} invoked, ${c.ok} ok, ${c.fail} fail, ${c.info} info`);
+  return r.summary === undefined ? counts : [r.summary, ...counts];
 }
 
 function linesFor(name: string, results: Readonly<Record<string, CheckResult>>): string[] {

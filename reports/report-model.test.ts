@@ -52,6 +52,15 @@ describe("report model", () => {
     expect(model.verdict).toBe(true);
   });
 
+  it("says first, under stats, that a fault did not take effect", async () => {
+    const history = historyBuilder().acquire(1, "r1", "1", [0, 10]).write(1, "r1", "a", "1", [20, 30])
+      .op("invoke", "nemesis", "start-partition", null, 40).op("info", "nemesis", "start-partition", null, 41, "nemesis-error").build();
+    const run = { config: testRunConfig("fenced"), history, storage: [] };
+    const model = buildReportModel({ ...run, results: await compose(lockCheckers()).check(run), shading });
+    const stats = model.checkers.find((c) => c.name === "stats");
+    expect(stats?.lines[0]).toBe("stats: 1 of 1 nemesis ops did not take effect, so the run tested less than asked; the first, start-partition: nemesis-error");
+  });
+
   it("shades the pause from its invoke to the resume's completion", async () => {
     const model = buildReportModel(await storedSeedRun("fenced"));
     expect(model.timeline.faults).toEqual([
