@@ -1,9 +1,10 @@
 /**
- * Leader-aimed faults against a real 3-node etcd on the local runtime (real
- * namespaces and processes; needs root and `npm run build`): the adapter's
- * `leader()`, run inside a client node, names one of the lock nodes, and
- * short runs under `partition-leader` and `pause-leader` cut off or freeze
- * that node, heal it, and stay valid with fenced storage.
+ * Leader-aimed faults against a real 3-node etcd and a real 3-node ZooKeeper
+ * ensemble on the local runtime (real namespaces and processes; needs root
+ * and `npm run build`): the adapter's `leader()`, run inside a client node,
+ * names one of the lock nodes, and short runs under `partition-leader` and
+ * `pause-leader` cut off or freeze that node, heal it, and stay valid with
+ * fenced storage.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,12 +23,12 @@ import { runTest } from "./run-test.js";
 const store = mkdtempSync(join(tmpdir(), "fencecheck-leader-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));
 
-const COMMON = ["--lock", "etcd", "--storage", "fenced", "--clients", "3", "--resources", "1", "--seed", "5", "--store", store];
+const COMMON = ["--storage", "fenced", "--clients", "3", "--resources", "1", "--seed", "5", "--store", store];
 const LOCK_NODES = ["l1", "l2", "l3"];
 
-async function runCli(nemesis: string): Promise<{ code: number; history: Op[] }> {
+async function runCli(nemesis: string, lock = "etcd"): Promise<{ code: number; history: Op[] }> {
   const io = { out: () => undefined, err: () => undefined, isTty: false };
-  const args = ["run", "--nemesis", nemesis, "--time-limit", "10", "--name", nemesis, ...COMMON];
+  const args = ["run", "--lock", lock, "--nemesis", nemesis, "--time-limit", "10", "--name", `${lock}-${nemesis}`, ...COMMON];
   const code = await main(args, io, { cwd: process.cwd(), signal: new AbortController().signal });
   const lines = readFileSync(join(store, "latest", "history.jsonl"), "utf8").trim().split("\n");
   return { code, history: lines.map((line) => JSON.parse(line) as Op) };
@@ -37,7 +38,7 @@ function nemesisInfos(history: readonly Op[], f: string): Info[] {
   return history.filter((op): op is Info => op.process === "nemesis" && op.type === "info" && op.f === f);
 }
 
-describe("leader-aimed faults on etcd", () => {
+describe("leader-aimed faults", () => {
   it("leader() run inside a client node names one of the three lock nodes", async () => {
     const local = createLocalRuntime();
     let cluster: Cluster | undefined;
@@ -48,7 +49,7 @@ describe("leader-aimed faults on etcd", () => {
       const endpoints = cluster.nodes.filter((n) => n.role === "lock").map((n) => `${n.host}:7001`);
       asked = probeLeaderLookup(cluster, { adapterSource: "etcd", endpoints, from: nodeId("c1") })();
     };
-    const args = ["--time-limit", "3", "--name", "leader-lookup", ...COMMON];
+    const args = ["--lock", "etcd", "--time-limit", "3", "--name", "leader-lookup", ...COMMON];
     const parsed = addRunOptions(new Command("run")).exitOverride().parse(args, { from: "user" }).opts();
     const config = await resolveLockService(optionsToConfig(parsed as RunOptions, { cwd: process.cwd(), defaultSeed: 1, argv: args }), { nodesGiven: false });
     const outcome = await runTest(config, { runtime, onOp });
@@ -74,8 +75,8 @@ describe("leader-aimed faults on etcd", () => {
     for (const stop of stops) expect(stop.error).toBeUndefined();
   }, 30_000);
 
-  it("pause-leader freezes the leader, thaws it, and the run stays valid", async () => {
-    const { code, history } = await runCli("pause-leader");
+  it.each([["etcd"], ["zookeeper"]])("pause-leader on %s freezes the leader, thaws it, and the run stays valid", async (lock) => {
+    const { code, history } = await runCli("pause-leader", lock);
     expect(code).toBe(0);
     const pauses = nemesisInfos(history, "pause");
     const resumes = nemesisInfos(history, "resume");
