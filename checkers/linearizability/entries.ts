@@ -90,4 +90,6 @@ export function readsFirst(order: Int32Array, readOnly: Uint8Array, held: Int32A
     // placed + holding === k here: writes never pass the read position.
     order[placed++] = event;
   }
+  // None are left (the last event is a return), but the order must stay whole whatever it holds.
+  for (let h = 0; h < holding; h++) order[placed++] = held[h]!;
 }
