@@ -20,7 +20,7 @@ describe("the configuration cache", () => {
     expect(cache.size()).toBe(500);
   });
 
-  it("is empty after priming with a sample state, and the empty configuration is new again", () => {
+  it("is empty when made with a sample state to prime with, and the empty configuration is new", () => {
     const cache = createConfigCache<number>((a, b) => a === b, 8, { state: 0 });
     expect(cache.size()).toBe(0);
     expect(cache.words()).toBe(0);

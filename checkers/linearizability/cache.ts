@@ -27,16 +27,16 @@ export interface ConfigCache<S> {
 
 /**
  * Creates an empty cache comparing states with `equal`, sized for about
- * `expected` configurations. Given a `sample` state, it first adds a one-word
- * configuration twice and forgets it (see `FlatCache.prime`).
+ * `expected` configurations. Given a `sample` state, a throwaway cache of
+ * two slots is primed with it first (see `FlatCache.prime`): the paths it
+ * runs are the same functions' for every cache, so their feedback serves
+ * this one, which starts empty at its full size.
  */
 export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 0, sample?: { readonly state: S }): ConfigCache<S> {
   let capacity = MIN_CAPACITY;
   while (capacity < 2 * expected && capacity < MAX_FIRST_CAPACITY) capacity *= 2;
-  // Priming grows the cache once, so it starts at half the size.
-  const cache = new FlatCache(equal, sample === undefined ? capacity : capacity >>> 1);
-  if (sample !== undefined) cache.prime(sample.state);
-  return cache;
+  if (sample !== undefined) new FlatCache(equal, 2).prime(sample.state);
+  return new FlatCache(equal, capacity);
 }
 
 /** Slots of a new cache: at least this many, and at most the second (it grows past it when needed). */
@@ -105,20 +105,17 @@ class FlatCache<S> implements ConfigCache<S> {
   /**
    * Adds a configuration of one bitset word with `state` (the pool's first
    * allocation: its growth path; and the table doubles: its growth path
-   * too), adds it again (a hit: the bitset and
-   * `equal` comparisons run), and empties the cache. So these paths have
-   * their type feedback before a search loop that inlines `add` is
-   * optimized, and the first repeated configuration or the first pool growth
-   * of a hard history does not throw that code away.
+   * too) and adds it again (a hit: the bitset and `equal` comparisons run).
+   * So these paths have their type feedback before a search loop that
+   * inlines `add` is optimized, and the first repeated configuration or the
+   * first growth of a hard history does not throw that code away. The
+   * cache primed is thrown away after.
    */
   prime(state: S): void {
     const one = Uint32Array.of(1);
     this.limit = 1;
     this.add(0, one, 0, 0, state);
     this.add(0, one, 0, 0, state);
-    this.table[0] = 0;
-    this.count = 0;
-    this.states.length = 0;
   }
 
   size(): number {
