@@ -11,6 +11,8 @@ export interface CheckerVerdict {
   readonly valid: Validity;
   readonly lines: readonly string[];
   readonly detail: string;
+  /** The checker's own one-line summary, when it gives one (for example stats naming faults that did not take effect). */
+  readonly summary?: string;
 }
 
 /** A lease overlap told in plain words. */
@@ -117,6 +119,7 @@ export function checkerVerdicts(results: Readonly<Record<string, CheckResult>>):
     const shown = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `and ${lines.length - MAX_LINES} more`] : lines;
     const json = JSON.stringify(result, null, 2) ?? "";
     const detail = json.length > MAX_DETAIL ? `${json.slice(0, MAX_DETAIL)}\n... (${json.length - MAX_DETAIL} more characters)` : json;
-    return { name, valid: result.valid, lines: shown, detail };
+    const summary = typeof result["summary"] === "string" ? { summary: result["summary"] } : {};
+    return { name, valid: result.valid, lines: shown, detail, ...summary };
   });
 }

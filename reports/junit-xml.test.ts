@@ -12,7 +12,7 @@ interface XmlNode { readonly name: string; readonly attrs: Record<string, string
 function parseXml(xml: string): XmlNode {
   const root: XmlNode = { name: "#root", attrs: {}, children: [], text: "" };
   const stack = [root];
-  const re = /<\?xml[^>]*\?>|<(\/?)([a-z]+)((?:\s+[a-z]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
+  const re = /<\?xml[^>]*\?>|<(\/?)([a-z-]+)((?:\s+[a-z]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
   for (const m of xml.matchAll(re)) {
     const [whole, close, name, attrText, selfClose, text] = m;
     if (whole.startsWith("<?xml")) continue;
@@ -65,11 +65,17 @@ describe("JUnit XML", () => {
     expect(props.find((p) => p.attrs["name"] === "seed")?.attrs["value"]).toBe("42");
   });
 
-  it("has no failures for a valid run", async () => {
+  it("has no failures for a valid run, and a passing checker's summary as its output", async () => {
     const { model: m, names } = await model("fenced");
     const xml = junitXml(m);
     expect(xml).not.toContain("<failure");
-    expect(parseXml(xml).children[0]?.attrs).toMatchObject({ tests: String(names.length), failures: "0", errors: "0" });
+    const suites = parseXml(xml).children[0]!;
+    expect(suites.attrs).toMatchObject({ tests: String(names.length), failures: "0", errors: "0" });
+    const fencing = suites.children[0]!.children.find((c) => c.attrs["name"] === "fencing")!;
+    expect(fencing.children.map((c) => c.name)).toEqual(["system-out"]);
+    expect(fencing.children[0]!.text).toMatch(/^fencing: storage rejected 1 stale write\(s\).*divergence prevented$/);
+    const stats = suites.children[0]!.children.find((c) => c.attrs["name"] === "stats")!;
+    expect(stats.children).toEqual([]);
   });
 });
 

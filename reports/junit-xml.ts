@@ -28,7 +28,8 @@ export function junitXml(m: ReportModel, options: JunitOptions = {}): string {
   const errors = m.checkers.filter((c) => c.valid === "unknown").length;
   const cases = m.checkers.map((c) => {
     const open = `    <testcase classname="${suite}" name="${attr(c.name)}"`;
-    if (c.valid === true) return `${open}/>`;
+    // A passing checker's summary (a rejected stale write, a fault that did not take effect) goes to its output.
+    if (c.valid === true) return c.summary === undefined ? `${open}/>` : `${open}>\n      <system-out>${attr(c.summary)}</system-out>\n    </testcase>`;
     const body = attr([...(c.valid === false ? [storyText(m), ""] : []), ...c.lines].join("\n"));
     const first = attr(c.lines[0] ?? (c.valid === false ? m.story.headline : "could not decide"));
     const tag = c.valid === false ? `failure type="invalid" message="${first}"` : `error type="unknown" message="${first}"`;
