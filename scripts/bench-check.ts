@@ -34,9 +34,10 @@ const repeat = Number(process.env.BENCH_REPEAT ?? 3);
 function manifests(corpusRoot: string, name: string): string[] {
   if (existsSync(join(corpusRoot, name))) return [join(corpusRoot, name)];
   if (!existsSync(corpusRoot)) return [];
-  return readdirSync(corpusRoot, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(corpusRoot, d.name, name)))
-    .map((d) => join(corpusRoot, d.name, name));
+  // By path, so that a folder linked in (a symlink to ../shared/corpus/porcupine) counts too.
+  return readdirSync(corpusRoot)
+    .filter((entry) => existsSync(join(corpusRoot, entry, name)))
+    .map((entry) => join(corpusRoot, entry, name));
 }
 
 async function sideBySide(corpusRoot: string, driver: PorcupineDriver | undefined): Promise<number> {
