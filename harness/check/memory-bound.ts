@@ -10,11 +10,10 @@ import { memoryUsage } from "node:process";
 export const DEFAULT_MAX_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
 
 /**
- * A poll that is true once the process's resident set passes `maxBytes`,
- * or this thread's heap passes 90% of V8's limit (so a bound above that
- * limit still ends in unknown, never in a crash).
+ * True once the process's resident set passes `maxBytes`, or this thread's
+ * heap passes 90% of V8's limit (so a bound above that limit still ends in
+ * unknown, never in a crash).
  */
-/** True once the process's resident set passes `maxBytes`, or this thread's heap passes 90% of V8's limit. */
 export function pastMemoryBound(maxBytes: number): boolean {
   if (memoryUsage.rss() > maxBytes) return true;
   // node:v8 is required here, not imported: a small check never polls, and loading it costs `fencecheck check` milliseconds.
