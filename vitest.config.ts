@@ -8,14 +8,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{harness,workloads,nemesis,checkers,reports,scripts}/**/*.test.ts"],
+          include: ["{core,harness,workloads,nemesis,checkers,reports,scripts}/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**", "dist/**"],
         },
       },
       {
         test: {
           name: "integration",
-          include: ["{harness,workloads,nemesis,checkers,reports,scripts}/**/*.int.test.ts"],
+          include: ["{core,harness,workloads,nemesis,checkers,reports,scripts}/**/*.int.test.ts"],
           exclude: ["node_modules/**", "dist/**"],
           testTimeout: 120_000,
           hookTimeout: 60_000,

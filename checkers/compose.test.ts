@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Checker } from "../harness/core/index.js";
+import type { Checker } from "../core/index.js";
 import { compose } from "./compose.js";
 import { seedScenario } from "./testing/seed-scenario.js";
 

@@ -2,7 +2,7 @@
  * Composition of checkers: each runs through `checkSafe`, and validities
  * merge with false beating unknown beating true.
  */
-import { mergeValidity, type CheckInput, type CheckResult, type Checker, type Validity } from "../harness/core/index.js";
+import { mergeValidity, type CheckInput, type CheckResult, type Checker, type Validity } from "../core/index.js";
 
 /** The merged verdict and each checker's result by name. */
 export interface ComposedResult extends CheckResult {

@@ -1,5 +1,5 @@
 /** The default checkers of lock workloads. */
-import type { Checker } from "../harness/core/index.js";
+import type { Checker } from "../core/index.js";
 import { fencingChecker } from "./fencing/fencing-checker.js";
 import { finalStateChecker } from "./final-state/final-state-checker.js";
 import { leaseOverlapChecker } from "./lease-overlap/lease-overlap-checker.js";

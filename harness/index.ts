@@ -2,7 +2,7 @@
  * fencecheck's programmatic API: run a test, re-check a stored run, check
  * a history. The CLI is a thin layer over these.
  */
-export * from "./core/index.js";
+export * from "../core/index.js";
 export { runTest, analyzeRun, checkAndReport, type RunDeps, type RunOutcome, type CheckedRun } from "./run/index.js";
 export { resolveLockService } from "./run/index.js";
 export { resolveNemesis, findWorkload, workloads, type NemesisPlan } from "./run/index.js";

@@ -4,7 +4,7 @@
  * nemesis instance, so that, say, two pause schedules heal through the same
  * record of what is paused.
  */
-import type { Fault, FaultShading, Generator, Nemesis, RunConfig } from "../harness/core/index.js";
+import type { Fault, FaultShading, Generator, Nemesis, RunConfig } from "../core/index.js";
 import type { NemesisContext } from "./leader/current-leader.js";
 
 /** A named fault package. */

@@ -10,7 +10,7 @@ import {
   type FaultShading,
   type NemesisPackage,
   type RunConfig,
-} from "../harness/core/index.js";
+} from "../core/index.js";
 import { composeNemeses, type FaultPackageSpec } from "./fault-package.js";
 import type { NemesisContext } from "./leader/current-leader.js";
 import { pausePackages } from "./pause/pause-packages.js";

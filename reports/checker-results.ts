@@ -3,7 +3,7 @@
  * each view checks the shape it relies on and yields undefined otherwise
  * (for example when the checker threw and left `{valid: "unknown", error}`).
  */
-import type { CheckResult } from "../harness/core/index.js";
+import type { CheckResult } from "../core/index.js";
 import type { FencingResult, FinalStateResult, LeaseOverlapResult, LinearizableResult, RealTimeResult, StatsResult } from "../checkers/index.js";
 
 type Results = Readonly<Record<string, CheckResult>>;

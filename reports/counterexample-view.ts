@@ -3,7 +3,7 @@
  * reads and writes admit no order, the end of the longest linearizable
  * prefix and the ops that could not be placed after it.
  */
-import type { Validity } from "../harness/core/index.js";
+import type { Validity } from "../core/index.js";
 import type { LinearizableResult } from "../checkers/index.js";
 import { seconds } from "./format.js";
 

@@ -2,7 +2,7 @@
  * Fault periods for shading: from a `start` invoke (for example "pause") to
  * the completion of the `stop` op (for example "resume") for the same nodes.
  */
-import type { FaultShading, History, Op } from "../harness/core/index.js";
+import type { FaultShading, History, Op } from "../core/index.js";
 
 /** One shaded interval. Times are harness nanoseconds. */
 export interface FaultPeriod {

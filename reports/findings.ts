@@ -1,5 +1,5 @@
 /** Plain-words findings of each checker, for the report's details section. */
-import type { CheckResult, Validity } from "../harness/core/index.js";
+import type { CheckResult, Validity } from "../core/index.js";
 import type { FinalStateResult, LeaseOverlap, LeaseOverlapResult, StatsResult } from "../checkers/index.js";
 import type { FencingResult, RealTimeResult } from "../checkers/index.js";
 import { fencingResult, finalStateResult, leaseOverlapResult, realTimeResult, statsResult } from "./checker-results.js";

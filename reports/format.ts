@@ -1,5 +1,5 @@
 /** Plain-words formatting shared by the report's sentences. */
-import type { ProcessId, Validity } from "../harness/core/index.js";
+import type { ProcessId, Validity } from "../core/index.js";
 
 /** Harness nanoseconds as seconds with two decimals: "2.10 s". */
 export function seconds(ns: number): string {

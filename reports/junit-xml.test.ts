@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StorageKind } from "../harness/core/index.js";
+import type { StorageKind } from "../core/index.js";
 import { compose, lockCheckers, seedScenario } from "../checkers/index.js";
 import { junitXml } from "./junit-xml.js";
 import { renderMatrixHtml } from "./matrix-html.js";

@@ -7,7 +7,7 @@
  * end, or, once retired (an info or unanswered op), until its last op, as
  * in the lease-overlap checker.
  */
-import { LOCK_ERRORS, pairs, type History, type OpPair, type StorageRecord } from "../harness/core/index.js";
+import { LOCK_ERRORS, pairs, type History, type OpPair, type StorageRecord } from "../core/index.js";
 import { columnsBuilder, STYLE, type CanvasTrack, type ColumnsBuilder } from "./canvas-track.js";
 import { seconds } from "./format.js";
 

@@ -3,7 +3,7 @@
  * service x storage x options), columns are faults, each cell the verdict
  * linking to its run's report. An unexpected verdict is marked.
  */
-import type { Validity } from "../harness/core/index.js";
+import type { Validity } from "../core/index.js";
 import { escapeHtml as e } from "./html-escape.js";
 
 /** One run of the matrix. */

@@ -5,7 +5,7 @@
  * invoke to completion, coloured by completion type. Every op is kept; the
  * inline script aggregates when zoomed out.
  */
-import { pairs, type History, type Op } from "../harness/core/index.js";
+import { pairs, type History, type Op } from "../core/index.js";
 import { columnsBuilder, STYLE, type CanvasTrack } from "./canvas-track.js";
 
 const TYPE_STYLE: Readonly<Record<string, number>> = { ok: STYLE.ok, fail: STYLE.fail, info: STYLE.info };

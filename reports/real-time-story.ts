@@ -3,7 +3,7 @@
  * held the lease, when it had certainly expired, who held next and wrote,
  * and what storage did with the late write.
  */
-import type { History, RunConfig } from "../harness/core/index.js";
+import type { History, RunConfig } from "../core/index.js";
 import type { TimedStaleWrite } from "../checkers/index.js";
 import { clientName, millis, seconds } from "./format.js";
 import type { Story, StoryFact } from "./story-types.js";

@@ -5,7 +5,7 @@
  * the timelines, the charts, the counterexample, and how to run it again.
  * Every string from data is escaped.
  */
-import type { ReportSection } from "../harness/core/index.js";
+import type { ReportSection } from "../core/index.js";
 import { escapeHtml as e } from "./html-escape.js";
 import type { ReportModel } from "./report-model.js";
 import { checkersSection, findingsSection, runSection, storySection, summarySection, verdictHeader } from "./render-sections.js";

@@ -1,5 +1,5 @@
 /** The report's text sections: verdicts, story, summary, checkers, findings, run. */
-import type { Validity } from "../harness/core/index.js";
+import type { Validity } from "../core/index.js";
 import { escapeHtml as e } from "./html-escape.js";
 import type { ReportModel } from "./report-model.js";
 import type { SummaryCounts } from "./summary.js";

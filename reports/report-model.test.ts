@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StorageKind } from "../harness/core/index.js";
+import type { StorageKind } from "../core/index.js";
 import { compose, historyBuilder, lockCheckers, seedScenario, testRunConfig } from "../checkers/index.js";
 import { buildReportModel } from "./report-model.js";
 import type { StoredRun } from "./stored-run.js";

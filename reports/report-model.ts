@@ -2,7 +2,7 @@
  * The report as data: everything the HTML shows, computed from a stored run
  * so that tests can assert on it without parsing HTML.
  */
-import { clientBindings, REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../harness/core/index.js";
+import { clientBindings, REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../core/index.js";
 import type { CanvasTrack } from "./canvas-track.js";
 import type { ChartSpec } from "./charts/chart-spec.js";
 import { clockChart } from "./charts/clock-chart.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StorageKind } from "../harness/core/index.js";
+import type { StorageKind } from "../core/index.js";
 import { compose, historyBuilder, lockCheckers, seedScenario, testRunConfig } from "../checkers/index.js";
 import { STYLE, TRACK_STYLES } from "./canvas-track.js";
 import { clockChart } from "./charts/clock-chart.js";

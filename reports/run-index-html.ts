@@ -1,5 +1,5 @@
 /** The store's index page for `fencecheck serve`: runs newest first, coloured by verdict, and matrix pages. */
-import type { Validity } from "../harness/core/index.js";
+import type { Validity } from "../core/index.js";
 import { escapeHtml as e } from "./html-escape.js";
 
 /** One stored run as the index lists it. */

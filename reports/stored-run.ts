@@ -1,5 +1,5 @@
 /** Everything a report is built from: what the store holds for one run. */
-import type { CheckResult, FaultShading, History, RunConfig, StorageRecord, Validity } from "../harness/core/index.js";
+import type { CheckResult, FaultShading, History, RunConfig, StorageRecord, Validity } from "../core/index.js";
 
 /** A stored run: config, history, storage records, checker results and how to shade faults. */
 export interface StoredRun {

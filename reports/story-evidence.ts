@@ -1,5 +1,5 @@
 /** Lookups in a history that the story needs: grants, writes and pauses. */
-import { pairs, type History } from "../harness/core/index.js";
+import { pairs, type History } from "../core/index.js";
 
 /** An acquire that completed ok. Times are harness nanoseconds. */
 export interface GrantEvidence {

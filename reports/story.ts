@@ -3,7 +3,7 @@
  * picture": who held which token, the pause, the expiry, the second grant,
  * the stale write and what storage did with it.
  */
-import type { History, RunConfig } from "../harness/core/index.js";
+import type { History, RunConfig } from "../core/index.js";
 import type { FencingResult, LeaseOverlapResult, RealTimeResult, StaleWrite } from "../checkers/index.js";
 import { clientName, millis, seconds } from "./format.js";
 import { realTimeStory } from "./real-time-story.js";

@@ -1,5 +1,5 @@
 /** The run's headline numbers. */
-import { pairs, type History } from "../harness/core/index.js";
+import { pairs, type History } from "../core/index.js";
 import type { FencingResult, FinalStateResult, LeaseOverlapResult, RealTimeResult } from "../checkers/index.js";
 
 /** Counts shown next to the verdict. Checker-derived counts are undefined when the checker left no result. */

@@ -3,7 +3,7 @@
  * invoke to its completion, coloured by completion type, with fault periods
  * shaded behind.
  */
-import { pairs, type FaultShading, type History, type ProcessId } from "../harness/core/index.js";
+import { pairs, type FaultShading, type History, type ProcessId } from "../core/index.js";
 import { faultPeriods, type FaultPeriod } from "./fault-periods.js";
 
 /** How a bar ended; "open" when the op never completed. */

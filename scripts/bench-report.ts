@@ -7,7 +7,7 @@
  */
 import { compose, lockCheckers, testRunConfig } from "../checkers/index.js";
 import { buildReportModel, renderHtml, renderChartPng, reportCharts, syntheticLockRun } from "../reports/index.js";
-import { createSystemClock } from "../harness/core/index.js";
+import { createSystemClock } from "../core/index.js";
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);

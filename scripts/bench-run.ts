@@ -24,7 +24,7 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createSystemClock } from "../harness/core/index.js";
+import { createSystemClock } from "../core/index.js";
 
 const BIN = resolve(dirname(fileURLToPath(import.meta.url)), "../harness/cli/bin.js");
 

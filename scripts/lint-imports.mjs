@@ -2,19 +2,19 @@
 /**
  * Enforces the import rule (docs/architecture.md), so it holds by check and
  * not by good intentions:
- * - harness/core imports nothing of ours; checkers/ and nemesis/ import only
- *   harness/core; workloads/ imports harness/core and checkers/; reports/
- *   imports harness/core and (types only) checkers/; only harness/ wires
+ * - core imports nothing of ours; checkers/ and nemesis/ import only
+ *   core; workloads/ imports core and checkers/; reports/
+ *   imports core and (types only) checkers/; only harness/ wires
  *   everything together, and nothing outside harness/ imports the rest of it.
- * - harness/cli calls only harness/run, harness/scenario and harness/core.
+ * - harness/cli calls only harness/run, harness/scenario and core.
  * - A runtime's own files (harness/runtime/<name>/*.ts) borrow only from
  *   harness/runtime/common, never from another runtime's folder.
  * - Cross-folder imports go through the folder's index.ts.
- * - harness/core, checkers/, nemesis/ and reports/ are pure: a package is
+ * - core, checkers/, nemesis/ and reports/ are pure: a package is
  *   imported only when its folder's allowlist names it (tests beside them may
  *   use vitest and read test data), and they use no process, new Date(),
  *   fetch or require.
- * - Date.now() and Math.random() only in harness/core/clock.ts and rng.ts.
+ * - Date.now() and Math.random() only in core/clock.ts and rng.ts.
  * - No cycle between files (type-only and dynamic imports count).
  * Prints one line per violation and exits 1 if there is any. The root to
  * check is the first argument (default: this package).
@@ -25,19 +25,19 @@ import { fileURLToPath } from "node:url";
 import { fileCycles } from "./lint/file-cycles.mjs";
 
 const root = resolve(process.argv[2] ?? resolve(dirname(fileURLToPath(import.meta.url)), ".."));
-const TOP = ["harness", "workloads", "nemesis", "checkers", "reports", "scripts"];
+const TOP = ["core", "harness", "workloads", "nemesis", "checkers", "reports", "scripts"];
 const MAY_IMPORT = {
-  "harness/core": ["harness/core"],
-  checkers: ["harness/core", "checkers"],
-  nemesis: ["harness/core", "nemesis"],
-  workloads: ["harness/core", "checkers", "workloads"],
-  reports: ["harness/core", "checkers", "reports"],
-  harness: ["harness/core", "harness", "workloads", "nemesis", "checkers", "reports"],
-  scripts: ["harness/core", "harness", "workloads", "nemesis", "checkers", "reports", "scripts"],
+  core: ["core"],
+  checkers: ["core", "checkers"],
+  nemesis: ["core", "nemesis"],
+  workloads: ["core", "checkers", "workloads"],
+  reports: ["core", "checkers", "reports"],
+  harness: ["core", "harness", "workloads", "nemesis", "checkers", "reports"],
+  scripts: ["core", "harness", "workloads", "nemesis", "checkers", "reports", "scripts"],
 };
 /** The packages each pure folder may import outside its tests; anything else is refused. */
 const PURE_ALLOW = {
-  "harness/core": [],
+  core: [],
   checkers: [],
   nemesis: [],
   reports: ["@napi-rs/canvas", "chart.js"],
@@ -45,14 +45,13 @@ const PURE_ALLOW = {
 const PURE = new Set(Object.keys(PURE_ALLOW));
 /** What tests beside pure code may import. */
 const PURE_TEST_ALLOW = ["vitest", "node:fs", "node:path", "node:url", "node:os"];
-/** Effects pure code may not reach for without an import; harness/core/clock.ts reads process.hrtime. */
+/** Effects pure code may not reach for without an import; core/clock.ts reads process.hrtime. */
 const PURE_GLOBALS = [[/\bprocess\s*\./, "process"], [/\bnew\s+Date\s*\(/, "new Date()"], [/\bfetch\s*\(/, "fetch()"], [/\brequire\s*\(/, "require()"]];
-const CLI_MAY_CALL = ["harness/cli", "harness/core", "harness/run", "harness/scenario"];
+const CLI_MAY_CALL = ["harness/cli", "harness/run", "harness/scenario"];
 const IMPORT_RE = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function folderOf(file) {
   const rel = relative(root, file).split(sep).join("/");
-  if (rel.startsWith("harness/core/")) return "harness/core";
   return rel.split("/")[0];
 }
 
@@ -77,14 +76,10 @@ function check(file) {
     if (spec.startsWith(".")) {
       const target = resolve(dirname(file), spec).replace(/\.(c?)js$/, ".$1ts");
       const to = folderOf(target);
-      if (!TOP.some((t) => to === t || to === "harness/core")) continue;
+      if (!TOP.includes(to)) continue;
       if (!MAY_IMPORT[from]?.includes(to)) problems.push(`${where}: ${from}/ may not import ${to}/ ("${spec}")`);
       else if (from === "reports" && to === "checkers" && !typeOnly && !isTest) problems.push(`${where}: reports/ may import only types from checkers/ ("${spec}")`);
-      else if (to !== from && !isIndex(target, to) && !(from === "harness" && to === "harness/core")) {
-        problems.push(`${where}: import ${to}/ through its index.ts, not "${spec}"`);
-      } else if (from === "harness" && to === "harness/core" && !isIndex(target, to)) {
-        problems.push(`${where}: import harness/core through its index.ts, not "${spec}"`);
-      }
+      else if (to !== from && !isIndex(target, to)) problems.push(`${where}: import ${to}/ through its index.ts, not "${spec}"`);
       // A runtime's own files (harness/runtime/<name>/*.ts); tools beside it in subfolders, such as the
       // ssh runtime's Docker sandbox of hosts, may use another runtime's engine.
       const fromRuntime = relative(root, file).split(sep).length === 4 ? runtimeFolder(file) : undefined;
@@ -103,10 +98,10 @@ function check(file) {
   if (PURE.has(from) && !isTest) {
     const code = withoutComments(text);
     for (const [re, what] of PURE_GLOBALS) {
-      if (re.test(code) && !(what === "process" && where.split(sep).join("/") === "harness/core/clock.ts")) problems.push(`${where}: ${from}/ is pure and may not use ${what}`);
+      if (re.test(code) && !(what === "process" && where.split(sep).join("/") === "core/clock.ts")) problems.push(`${where}: ${from}/ is pure and may not use ${what}`);
     }
   }
-  const clockFile = /harness\/core\/(clock|rng)\.ts$|lint-imports\.mjs$/.test(where.split(sep).join("/"));
+  const clockFile = /core\/(clock|rng)\.ts$|lint-imports\.mjs$/.test(where.split(sep).join("/"));
   if (!clockFile && !isTest && /\b(Date\.now|Math\.random)\s*\(/.test(text)) {
     problems.push(`${where}: use the injected Clock or Rng, not Date.now() or Math.random()`);
   }

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { HarnessError } from "../harness/core/index.js";
+import { HarnessError } from "../core/index.js";
 
 /** The programs workloads/ ships. */
 export type EntrypointName = "reference-lock" | "storage" | "agent" | "lock-probe" | "relay" | "pg-storage" | "quorum-lock" | "s3-storage";

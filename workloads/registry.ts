@@ -2,7 +2,7 @@
  * The workloads a run can ask for by name (`--workload`), in the order
  * `fencecheck list` shows them. The first is the default.
  */
-import { HarnessError } from "../harness/core/index.js";
+import { HarnessError } from "../core/index.js";
 import { lockMutexWorkload } from "./lock-mutex/lock-mutex-workload.js";
 import { lockWriteWorkload } from "./lock-write/lock-write-workload.js";
 import type { Workload } from "./workload.js";

@@ -4,7 +4,7 @@
  * which op to ask for now and how a completion moves its thread on; this
  * turns it into a pure `Generator`.
  */
-import { threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../harness/core/index.js";
+import { threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../core/index.js";
 
 /** A per-thread state machine. */
 export interface ThreadMachine<S extends { readonly busy: boolean }> {

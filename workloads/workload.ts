@@ -3,7 +3,7 @@
  * an agent performs it, how the history is checked and what the report
  * shows. workloads/registry.ts lists them; `--workload` picks one.
  */
-import type { Checker, Generator, ReportSection, RunConfig } from "../harness/core/index.js";
+import type { Checker, Generator, ReportSection, RunConfig } from "../core/index.js";
 import type { AgentSession, AgentSessionDeps } from "./agent/agent-session.js";
 
 export interface Workload {

@@ -6,7 +6,7 @@
  * linearizable prefix and the ops that could not be placed next, with
  * harness times, capped so that a 100,000-op history stays small.
  */
-import type { CheckInput, CheckResult, Checker, History, Validity } from "../../harness/core/index.js";
+import type { CheckInput, CheckResult, Checker, History, Validity } from "../../core/index.js";
 import { checkLockHistory, visualizationData, type LinearizabilityOptions, type VisualOp, type VisualPartition } from "../linearizability/index.js";
 
 /** One op of a counterexample, with its harness times (ns; `returnedAt` null when it never returned). */

@@ -5,7 +5,7 @@
  */
 import {
   compareTokens, type CheckInput, type CheckResult, type Checker, type StorageRecord, type Validity,
-} from "../../harness/core/index.js";
+} from "../../core/index.js";
 import { lockServiceViolations, type LockServiceViolation } from "./lock-service-order.js";
 
 /** A write storage decided on while a higher token was already accepted for its key. */

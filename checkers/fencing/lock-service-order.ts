@@ -3,7 +3,7 @@
  * acquire tokens are unique, and an acquire that completed before another
  * was invoked got the lower token.
  */
-import { compareTokens, pairs, toToken, type History } from "../../harness/core/index.js";
+import { compareTokens, pairs, toToken, type History } from "../../core/index.js";
 
 /** One grant: an acquire that completed `ok` with a token. */
 export interface Grant {

@@ -5,7 +5,7 @@
  */
 import {
   compareTokens, pairs, toToken, type CheckInput, type CheckResult, type Checker, type History, type Validity,
-} from "../../harness/core/index.js";
+} from "../../core/index.js";
 
 /** One write as the history shows it; `token` may be inferred from the writer's lease. */
 interface WriteSeen {

@@ -3,7 +3,7 @@
  * until it invoked release, or (for a retired process) until its last op,
  * or until the end of the history.
  */
-import { pairs, toToken, type History, type OpPair } from "../../harness/core/index.js";
+import { pairs, toToken, type History, type OpPair } from "../../core/index.js";
 
 /** One client's belief that it held a resource. Times are harness nanoseconds. */
 export interface Belief {

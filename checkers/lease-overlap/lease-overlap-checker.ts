@@ -5,7 +5,7 @@
  * violation only when the lock service certainly granted the resource twice
  * before the first lease could have expired.
  */
-import { pairs, type CheckInput, type CheckResult, type Checker, type History, type OpPair, type Validity } from "../../harness/core/index.js";
+import { pairs, type CheckInput, type CheckResult, type Checker, type History, type OpPair, type Validity } from "../../core/index.js";
 import { beliefIntervals, type Belief } from "./belief-intervals.js";
 
 /** What happened to the earlier holder's writes after the second grant. */

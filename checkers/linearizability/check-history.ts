@@ -2,7 +2,7 @@
  * Checks a parsed history with a named model: picks the model (given, or
  * inferred from the ops), converts the ops and runs the search.
  */
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 import type { HistoryFormat, JepsenOp } from "./formats/jepsen-op.js";
 import { checkOperations, type LinearizabilityOptions, type LinearizabilityResult } from "./checker.js";
 import type { Model, Operation } from "./model.js";

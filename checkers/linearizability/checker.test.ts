@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createManualClock, createRng } from "../../harness/core/index.js";
+import { createManualClock, createRng } from "../../core/index.js";
 import {
   checkEvents,
   checkOperations,

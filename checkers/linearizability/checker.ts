@@ -4,7 +4,7 @@
  * (P-compositionality), search each part, and combine: illegal beats unknown
  * beats ok. `checkPartition` is the unit a worker-thread pool runs.
  */
-import { createSystemClock, type Clock } from "../../harness/core/index.js";
+import { createSystemClock, type Clock } from "../../core/index.js";
 import { fillDefaults, UNKNOWN, type Event, type FullModel, type Model, type Operation } from "./model.js";
 import { searchPartition, type PartitionOutcome, type SearchLimits } from "./search.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng } from "../../harness/core/index.js";
+import { createRng } from "../../core/index.js";
 import { countingOrder, placedOrder, sortedOrder } from "./event-order.js";
 
 /** Call and return times of `n` ops as a parsed history gives them: positions, some returns never. */

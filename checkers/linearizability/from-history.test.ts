@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Op } from "../../harness/core/index.js";
+import type { Op } from "../../core/index.js";
 import { checkLockHistory, fromHistory, UNKNOWN } from "./index.js";
 
 let index = 0;

@@ -1,10 +1,10 @@
 /**
- * Adapters from fencecheck's own `Op` histories (harness/core) to the
+ * Adapters from fencecheck's own `Op` histories (core) to the
  * checker's operations, with Jepsen's semantics: `fail` pairs are dropped,
  * `info` pairs (and invocations that never completed) return at +infinity
  * with the unknown output. Times are positions in the history.
  */
-import { pairs, type Completion, type History, type Invoke, type Op } from "../../harness/core/index.js";
+import { pairs, type Completion, type History, type Invoke, type Op } from "../../core/index.js";
 import { checkOperations, type LinearizabilityOptions, type LinearizabilityResult } from "./checker.js";
 import type { JepsenOp } from "./formats/jepsen-op.js";
 import { UNKNOWN, type Operation } from "./model.js";
@@ -51,7 +51,7 @@ export function jepsenOpsOf(history: History): JepsenOp[] {
 
 /**
  * Checks a lock workload's history (acquire/read/write/release with
- * `{resource, value, token}`, see harness/core lock-ops) against the
+ * `{resource, value, token}`, see core lock-ops) against the
  * fenced-register model, one partition per resource: an ok write whose
  * token is below the highest accepted one is illegal, and so is a read that
  * no order of the writes explains. acquire and release are left out.

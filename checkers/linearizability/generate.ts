@@ -5,7 +5,7 @@
  * completes an applied op. So the history is linearizable by construction,
  * with real overlap between clients.
  */
-import type { Rng } from "../../harness/core/index.js";
+import type { Rng } from "../../core/index.js";
 import type { JepsenOp } from "./formats/jepsen-op.js";
 
 interface Pending {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, type Rng } from "../../harness/core/index.js";
+import { createRng, type Rng } from "../../core/index.js";
 import { checkOperations } from "./checker.js";
 import { ILLEGAL, UNKNOWN, type Model, type Operation } from "./model.js";
 import { fencedRegisterModel, type FencedInput, type FencedOutput } from "./models/fenced-register.js";

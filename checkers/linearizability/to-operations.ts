@@ -6,7 +6,7 @@
  * output (as porcupine closes Jepsen's crashed ops). `ok` and `fail`
  * completions go through the spec, which may drop them (Knossos drops fails).
  */
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { badLine, type JepsenOp } from "./formats/jepsen-op.js";
 import { UNKNOWN, type Operation, type Output } from "./model.js";
 import { DROP, type ModelSpec, type OpPair } from "./models/spec.js";

@@ -3,7 +3,7 @@
  * ended, and the longest stretch in which clients asked and nobody was
  * granted anything. Failing acquires are unavailability, never unsafety.
  */
-import { pairs, type History } from "../../harness/core/index.js";
+import { pairs, type History } from "../../core/index.js";
 
 /** How the run's acquires ended. Times are harness nanoseconds. */
 export interface Availability {

@@ -10,7 +10,7 @@
  * clock nemesis can make the service expire leases early, and then this is
  * exactly the broken real-time promise the seed warns about.
  */
-import { pairs, toToken, type History } from "../../harness/core/index.js";
+import { pairs, toToken, type History } from "../../core/index.js";
 
 /** A lease certainly live on the server over [from, to) (harness nanoseconds). */
 export interface LiveLease {

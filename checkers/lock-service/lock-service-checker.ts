@@ -11,7 +11,7 @@
  * promise was never put to the test) with an "unavailable" summary; a
  * service that refuses everything is useless but not unsafe.
  */
-import type { CheckInput, CheckResult, Checker, Validity } from "../../harness/core/index.js";
+import type { CheckInput, CheckResult, Checker, Validity } from "../../core/index.js";
 import { lockServiceViolations, type LockServiceViolation } from "../fencing/lock-service-order.js";
 import { acquireAvailability, type Availability } from "./availability.js";
 import { doubleGrants, type DoubleGrant } from "./double-grants.js";

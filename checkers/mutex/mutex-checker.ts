@@ -11,7 +11,7 @@
  * outcome too. What is left illegal is a grant while another client's lease
  * was certainly alive and unreleased.
  */
-import { pairs, type CheckInput, type CheckResult, type Checker, type History, type Invoke, type Validity } from "../../harness/core/index.js";
+import { pairs, type CheckInput, type CheckResult, type Checker, type History, type Invoke, type Validity } from "../../core/index.js";
 import { checkOperations, combineVerdicts, mutexModel, UNKNOWN, type Operation, type Verdict } from "../linearizability/index.js";
 
 type MutexOp = Operation<{ readonly acquire: boolean; readonly process: number }, null>;

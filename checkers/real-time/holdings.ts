@@ -2,7 +2,7 @@
  * Each write of a lock history with the grant it was made under and what
  * storage did with it, for judging writes by real time rather than by token.
  */
-import { pairs, type Completion, type History, type Invoke, type StorageRecord } from "../../harness/core/index.js";
+import { pairs, type Completion, type History, type Invoke, type StorageRecord } from "../../core/index.js";
 
 /** An acquire that completed `ok`. Times are harness nanoseconds. */
 export interface TimedGrant {

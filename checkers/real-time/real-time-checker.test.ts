@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Op, StorageRecord } from "../../harness/core/index.js";
+import type { Op, StorageRecord } from "../../core/index.js";
 import { historyBuilder, storageRecord, type HistoryBuilder } from "../testing/history-builder.js";
 import { seedScenario, testRunConfig } from "../testing/seed-scenario.js";
 import { checkRealTime } from "./real-time-checker.js";

@@ -46,7 +46,7 @@
  * write counted as undecided, never invalid. With tokens this is a second
  * line of evidence, independent of the fencing checker's.
  */
-import type { CheckInput, CheckResult, Checker, History, Validity } from "../../harness/core/index.js";
+import type { CheckInput, CheckResult, Checker, History, Validity } from "../../core/index.js";
 import { timedWrites, type TimedGrant, type TimedWrite } from "./holdings.js";
 
 /** How much slower than the harness's clock the lock server's clock may run, as a fraction. */

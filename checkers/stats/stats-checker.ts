@@ -5,7 +5,7 @@
  * a heal that failed) leaves the verdict as it is but is named in the
  * summary: the run tested less than was asked.
  */
-import type { CheckInput, CheckResult, Checker, OpError, OpType, Validity } from "../../harness/core/index.js";
+import type { CheckInput, CheckResult, Checker, OpError, OpType, Validity } from "../../core/index.js";
 
 /** Counts of ops by type. */
 export type TypeCounts = Readonly<Record<OpType, number>>;

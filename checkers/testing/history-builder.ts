@@ -2,7 +2,7 @@
  * Small builders for hand-written lock histories, used by the checker and
  * report tests. Times are given in milliseconds and stored as nanoseconds.
  */
-import { nodeId, type Op, type ProcessId, type StorageRecord } from "../../harness/core/index.js";
+import { nodeId, type Op, type ProcessId, type StorageRecord } from "../../core/index.js";
 
 /** A [start, end] pair of milliseconds: an op's invoke and completion times. */
 export type Span = readonly [number, number];

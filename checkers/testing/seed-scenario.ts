@@ -4,7 +4,7 @@
  * 2 s), client 1 takes r1 with token 34 and writes, then client 3 wakes and
  * writes under token 33. Fenced storage rejects it; unfenced storage accepts it.
  */
-import type { History, RunConfig, StorageKind, StorageRecord } from "../../harness/core/index.js";
+import type { History, RunConfig, StorageKind, StorageRecord } from "../../core/index.js";
 import { historyBuilder, storageRecord } from "./history-builder.js";
 
 /** A run configuration for tests; `overrides` replace top-level fields. */

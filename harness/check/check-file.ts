@@ -11,7 +11,7 @@ import {
   type LinearizabilityResult,
   type ModelChoice,
 } from "../../checkers/index.js";
-import { createSystemClock } from "../core/index.js";
+import { createSystemClock } from "../../core/index.js";
 import { checkParallel } from "./parallel-check.js";
 import { readHistoryFile } from "./read-history.js";
 

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseModelArg, type ModelChoice, type Verdict } from "../../checkers/index.js";
-import { HarnessError } from "../core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { checkFile, type FileCheck } from "./check-file.js";
 
 /** One manifest row. `expected` "none" means no verdict is expected. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createRng } from "../core/index.js";
+import { createRng } from "../../core/index.js";
 import { generateKvHistory, type JepsenOp } from "../../checkers/index.js";
 
 // Worker threads load the compiled worker: run `npm run build` first. The

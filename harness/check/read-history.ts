@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseHistoryText, type HistoryFormat, type ParsedHistory } from "../../checkers/index.js";
-import { HarnessError } from "../core/index.js";
+import { HarnessError } from "../../core/index.js";
 
 /** Reads and parses `path`; `format` undefined means detect it. */
 export function readHistoryFile(path: string, format?: HistoryFormat): ParsedHistory {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { HarnessError } from "../core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { mergeRunFile, type RawOptions } from "./run-file.js";
 
 /** The options with the run file's values filled in; `opts` unchanged when there is no `--config`. */

@@ -5,7 +5,7 @@
  * expected one), 2 some unknown, 254 bad input (one line naming file and line).
  */
 import { Command } from "commander";
-import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
+import { exitCodeFor, HarnessError, messageOf } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice, explainResult, checkFile, readManifest, runManifest } from "../run/checking.js";

@@ -5,7 +5,7 @@
  * that stale write (the run is invalid); fenced storage rejects it (valid).
  */
 import { Command } from "commander";
-import { createSystemClock } from "../core/index.js";
+import { createSystemClock } from "../../core/index.js";
 import { runTest, type RunOutcome, createLocalRuntime } from "../run/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";

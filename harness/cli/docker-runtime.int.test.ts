@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock } from "../core/index.js";
+import { createSystemClock } from "../../core/index.js";
 import { buildImages, cleanDocker, connectEngine, engineAnswers, packageRoot } from "../runtime/index.js";
 import { main } from "./main.js";
 

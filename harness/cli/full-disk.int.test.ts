@@ -13,7 +13,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseHistoryJsonl } from "../core/index.js";
+import { parseHistoryJsonl } from "../../core/index.js";
 import { runCli, startCli, until } from "./testing/cli-process.js";
 import { fillDisk } from "./testing/fill-disk.js";
 

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseHistoryJsonl } from "../core/index.js";
+import { parseHistoryJsonl } from "../../core/index.js";
 import { main } from "./main.js";
 
 const store = mkdtempSync(join(tmpdir(), "fencecheck-hold-"));

@@ -5,7 +5,7 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
-import { createSystemClock, HarnessError } from "../core/index.js";
+import { createSystemClock, HarnessError } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, lockServiceRequirements, packageRoot, pingEngine } from "../run/index.js";

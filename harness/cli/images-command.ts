@@ -1,7 +1,7 @@
 /** `fencecheck images build`: the docker runtime's images, assembled offline from this host's binaries. */
 import { join } from "node:path";
 import { Command } from "commander";
-import { createSystemClock, HarnessError } from "../core/index.js";
+import { createSystemClock, HarnessError } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { buildImages, connectEngine, describeResult, imageSpecs, packageRoot, pingEngine } from "../run/index.js";

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseHistoryJsonl, type Op } from "../core/index.js";
+import { parseHistoryJsonl, type Op } from "../../core/index.js";
 import { faultPeriods } from "../../reports/index.js";
 import { nemesisPackage } from "../../nemesis/index.js";
 import { readStoredRun } from "../store/index.js";

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { Command } from "commander";
-import { createSystemClock, HarnessError, messageOf, type Validity } from "../core/index.js";
+import { createSystemClock, HarnessError, messageOf, type Validity } from "../../core/index.js";
 import { resolveLockService, runTest, renderMatrixHtml, type MatrixCell, createLocalRuntime } from "../run/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";

@@ -12,7 +12,7 @@
  *       { "name": "unfenced", "lock": "reference", "storage": "unfenced",
  *         "expect": { "none": "valid", "pause-holder": "invalid" } } ] }
  */
-import { HarnessError, type Validity } from "../core/index.js";
+import { HarnessError, type Validity } from "../../core/index.js";
 
 /** Option values as written in the file. */
 export type MatrixOptions = Readonly<Record<string, string | number | boolean>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HarnessError } from "../core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { faultOptions, optionsToConfig, type RunOptions } from "./options-to-config.js";
 
 const defaults: RunOptions = {

@@ -3,7 +3,7 @@
  * injected `cwd` (relative paths) and `defaultSeed`; unit-tested.
  */
 import { isAbsolute, resolve } from "node:path";
-import { defaultHold, HarnessError, parseHold, shortestHold, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../core/index.js";
+import { defaultHold, HarnessError, parseHold, shortestHold, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../../core/index.js";
 import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../run/index.js";
 
 /** The raw options commander hands over (all strings, as typed). */

@@ -1,6 +1,6 @@
 /** The one-line summary a run or an analysis prints, and its exit code. */
-import { exitCodeFor, exitCodeForValidity, type Validity } from "../core/index.js";
-import type { HarnessError } from "../core/index.js";
+import { exitCodeFor, exitCodeForValidity, type Validity } from "../../core/index.js";
+import type { HarnessError } from "../../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
 
 /** What a summary needs. */

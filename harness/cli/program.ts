@@ -6,7 +6,7 @@
  * alone, so that a check never loads the other commands' modules.
  */
 import { Command, CommanderError } from "commander";
-import { exitCodeFor, HarnessError, messageOf } from "../core/index.js";
+import { exitCodeFor, HarnessError, messageOf } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { CliIo, ExitCode } from "./io.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createManualClock, type Op } from "../core/index.js";
+import { createManualClock, type Op } from "../../core/index.js";
 import { createProgress, faultTracker, progressLine } from "./progress.js";
 
 const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];

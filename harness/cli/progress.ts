@@ -4,7 +4,7 @@
  * faults in force,
  * redrawn in place (at most every 200 ms) and cleared before log lines.
  */
-import { createSystemClock, type Clock, type FaultShading, type Op } from "../core/index.js";
+import { createSystemClock, type Clock, type FaultShading, type Op } from "../../core/index.js";
 import type { CliIo } from "./io.js";
 
 /** What the line shows; `elapsedMs` counts from the first client op (undefined before it). */

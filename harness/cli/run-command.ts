@@ -1,6 +1,6 @@
 /** `fencecheck run`: one test against a lock service, with faults. */
 import { Command, Option } from "commander";
-import { createSystemClock } from "../core/index.js";
+import { createSystemClock } from "../../core/index.js";
 import { checkStore, resolveLockService, runTest, createLocalRuntime, dockerRuntimeForRun, sshRuntimeForRun, faultPackages, resolveNemesis } from "../run/index.js";
 import { resolve } from "node:path";
 import type { CliContext } from "./cli-context.js";

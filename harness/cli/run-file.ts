@@ -5,7 +5,7 @@
  * {"partition": {"nodes": "lock"}}}`). Flags given on the command line
  * override the file. Pure: the command reads the file.
  */
-import { HarnessError } from "../core/index.js";
+import { HarnessError } from "../../core/index.js";
 
 /** Options as commander holds them: strings, booleans, and the repeatable faultOpt list. */
 export type RawOptions = Readonly<Record<string, string | boolean | readonly string[] | undefined>>;

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { StorageRecord } from "../core/index.js";
+import type { StorageRecord } from "../../core/index.js";
 import { main } from "./main.js";
 
 const store = mkdtempSync(join(tmpdir(), "fencecheck-s3-"));

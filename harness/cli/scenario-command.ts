@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { Command } from "commander";
-import { createSystemClock, HarnessError, type RunConfig } from "../core/index.js";
+import { createSystemClock, HarnessError, type RunConfig } from "../../core/index.js";
 import {
   findScenario,
   runScenario,

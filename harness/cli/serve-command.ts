@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFileSync, realpathSync } from "node:fs";
 import { extname, resolve, sep } from "node:path";
 import { Command } from "commander";
-import { HarnessError } from "../core/index.js";
+import { HarnessError } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { readStoreIndex } from "./store-index.js";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { HarnessError, runNodes, type RunConfig, type SshConfig } from "../core/index.js";
+import { HarnessError, runNodes, type RunConfig, type SshConfig } from "../../core/index.js";
 import { parsePlacement, placeNodes } from "../run/index.js";
 
 /** The raw ssh options commander hands over. */

@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import ssh2 from "ssh2";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../core/index.js";
+import { createSystemClock, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../../core/index.js";
 import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, type Sandbox } from "../runtime/index.js";
 import { main } from "./main.js";
 import { CHATTER, logOnFullDisk } from "./testing/fill-disk.js";

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Validity } from "../core/index.js";
+import type { Validity } from "../../core/index.js";
 import { type MatrixIndexEntry, type RunIndex, type RunIndexEntry } from "../run/index.js";
 
 function isDir(path: string): boolean {

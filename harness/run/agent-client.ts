@@ -13,7 +13,7 @@ import {
   type ClusterProcesses,
   type NodeId,
   type NodeProcess,
-} from "../core/index.js";
+} from "../../core/index.js";
 
 /** How to start one agent. */
 export interface AgentSpec {

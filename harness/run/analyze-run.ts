@@ -1,5 +1,5 @@
 /** Re-checks a stored run from its files alone (Jepsen's `analyze`). */
-import type { HarnessError } from "../core/index.js";
+import type { HarnessError } from "../../core/index.js";
 import { readStoredRun } from "../store/index.js";
 import { checkAndReport, type CheckedRun } from "./check-and-report.js";
 

@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { HarnessError, type FaultShading, type Op, type RunConfig, type StorageRecord, type Validity } from "../core/index.js";
+import { HarnessError, type FaultShading, type Op, type RunConfig, type StorageRecord, type Validity } from "../../core/index.js";
 import { compose } from "../../checkers/index.js";
 import { resolveNemesis } from "../../nemesis/index.js";
 import { findWorkload, type Workload } from "../../workloads/index.js";

@@ -2,7 +2,7 @@
  * Where in-flight ops deliver their completions to the interpreter's loop.
  * The loop polls it, and waits on it when it has nothing to do.
  */
-import type { Completion } from "../core/index.js";
+import type { Completion } from "../../core/index.js";
 
 /** A queue of completions with a single waiter (the interpreter loop). */
 export class CompletionQueue {

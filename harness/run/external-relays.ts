@@ -11,7 +11,7 @@ import { rmSync } from "node:fs";
 import type { Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HarnessError, type Cluster } from "../core/index.js";
+import { HarnessError, type Cluster } from "../../core/index.js";
 import { entrypointPath, startRelay } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 

@@ -4,7 +4,7 @@
  * and each heal is recorded as a nemesis op (invoke, then info), so the
  * history and nemesis.jsonl never end with a pause and no resume.
  */
-import { messageOf, type Cluster, type FaultShading, type Nemesis, type Op } from "../core/index.js";
+import { messageOf, type Cluster, type FaultShading, type Nemesis, type Op } from "../../core/index.js";
 import { faultPeriods } from "../../reports/index.js";
 import type { Interpreter } from "./interpreter.js";
 

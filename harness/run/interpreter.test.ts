@@ -11,7 +11,7 @@ import {
   type Cluster,
   type Invoke,
   type Op,
-} from "../core/index.js";
+} from "../../core/index.js";
 import { pauseHolderGenerator, pauseNemesis } from "../../nemesis/index.js";
 import { lockWriteGenerator } from "../../workloads/index.js";
 import { createFakeRuntime } from "../runtime/index.js";

@@ -30,8 +30,8 @@ import type {
   OpRequest,
   ProcessId,
   Rng,
-} from "../core/index.js";
-import { HarnessError, messageOf } from "../core/index.js";
+} from "../../core/index.js";
+import { HarnessError, messageOf } from "../../core/index.js";
 import { CompletionQueue } from "./completion-queue.js";
 
 /** What the interpreter needs from the run. */

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Command } from "commander";
-import { nodeId, type Cluster, type Info, type NodeId, type Op, type Runtime } from "../core/index.js";
+import { nodeId, type Cluster, type Info, type NodeId, type Op, type Runtime } from "../../core/index.js";
 import { main } from "../cli/main.js";
 import { addRunOptions } from "../cli/run-command.js";
 import { optionsToConfig, type RunOptions } from "../cli/options-to-config.js";

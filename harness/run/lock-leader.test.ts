@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createRng, nodeId, runNodes, type Cluster, type Generator, type Invoke, type NodeId, type Op, type RunConfig } from "../core/index.js";
+import { createRng, nodeId, runNodes, type Cluster, type Generator, type Invoke, type NodeId, type Op, type RunConfig } from "../../core/index.js";
 import { lockNodeAt, nemesisPackage, resolveNemesis, type NemesisContext } from "../../nemesis/index.js";
 import { createFakeRuntime, fakeLeaderLookup, type FakeCall } from "../runtime/fake/fake-runtime.js";
 import { probeLeaderLookup } from "./lock-leader.js";

@@ -5,7 +5,7 @@
  * the lock node with that address. Nemeses get the lookup through their
  * `NemesisContext` (nemesis/leader), not through the cluster.
  */
-import { type ClusterInfo, type ClusterProcesses, type NodeId, type RunConfig } from "../core/index.js";
+import { type ClusterInfo, type ClusterProcesses, type NodeId, type RunConfig } from "../../core/index.js";
 import { lockNodeAt, type LeaderLookup, type NemesisPlan } from "../../nemesis/index.js";
 import { runLockProbe } from "./lock-probe-runner.js";
 

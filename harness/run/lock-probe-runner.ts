@@ -3,7 +3,7 @@
  * node, where the run's addresses are reachable, and turns its answer into
  * a result or a `HarnessError` carrying the probe's own code and message.
  */
-import { HarnessError, type ClusterProcesses, type HarnessErrorCode, type NodeId } from "../core/index.js";
+import { HarnessError, type ClusterProcesses, type HarnessErrorCode, type NodeId } from "../../core/index.js";
 import { entrypointPath } from "../../workloads/index.js";
 
 /** What a successful probe printed (the preflight's token; the leader's endpoint; nothing for `ready`). */

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeId, type Cluster, type NodeId, type Op, type Runtime } from "../core/index.js";
+import { nodeId, type Cluster, type NodeId, type Op, type Runtime } from "../../core/index.js";
 import { Command } from "commander";
 import { main } from "../cli/main.js";
 import { addRunOptions } from "../cli/run-command.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { RunConfig } from "../core/index.js";
+import type { RunConfig } from "../../core/index.js";
 import { createFakeRuntime } from "../runtime/fake/fake-runtime.js";
 import { runTest } from "./run-test.js";
 

@@ -3,7 +3,7 @@
  * must be one the runtime can inject, one the lock service's clock can
  * feel, and, when aimed at the leader, one the adapter can aim.
  */
-import { HarnessError, runNodes, type RunConfig, type Runtime } from "../core/index.js";
+import { HarnessError, runNodes, type RunConfig, type Runtime } from "../../core/index.js";
 import { clockTargets, type NemesisPlan } from "../../nemesis/index.js";
 import type { LockAdapter } from "../../workloads/index.js";
 

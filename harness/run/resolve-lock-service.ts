@@ -4,7 +4,7 @@
  * number of lock nodes from its `service` unless the user gave one, and
  * refuses storage that needs a fencing token with a service that has none.
  */
-import { HarnessError, type RunConfig } from "../core/index.js";
+import { HarnessError, type RunConfig } from "../../core/index.js";
 import { findStorageKind, loadLockAdapter } from "../../workloads/index.js";
 
 /** Returns `config` with `lock.nodes` from the adapter when `nodesGiven` is false; throws config/adapter errors. */

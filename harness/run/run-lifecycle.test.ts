@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { HarnessError, type Generator, type RunConfig, type Runtime } from "../core/index.js";
+import { HarnessError, type Generator, type RunConfig, type Runtime } from "../../core/index.js";
 import { findWorkload, type Workload } from "../../workloads/index.js";
 import { createFakeRuntime, type FakeCall, type FakeLineHandler } from "../runtime/fake/fake-runtime.js";
 import { runTest } from "./run-test.js";

@@ -26,7 +26,7 @@ import {
   type Runtime,
   type SystemClock,
   type Validity,
-} from "../core/index.js";
+} from "../../core/index.js";
 import { fakeMonotonic, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
 import { checkStore, openRunStore, RUN_FILES, type RunStore } from "../store/index.js";

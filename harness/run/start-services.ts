@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { HarnessError, type Cluster, type ClusterNode, type NodeId, type RunConfig } from "../core/index.js";
+import { HarnessError, type Cluster, type ClusterNode, type NodeId, type RunConfig } from "../../core/index.js";
 import {
   loadLockAdapter, preflightSilence, type LoadedLockAdapter, type LockServiceLaunch, type LockServiceNode, type LockServiceSettings,
 } from "../../workloads/index.js";

@@ -5,7 +5,7 @@
  * S3 server behind a pass-through that journals its answers (s3, s3-conditional).
  */
 import { join } from "node:path";
-import type { ClusterNode, ClusterProcesses, RunConfig } from "../core/index.js";
+import type { ClusterNode, ClusterProcesses, RunConfig } from "../../core/index.js";
 import { entrypointPath, findStorageKind, postgresLaunch } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { RUN_FILES } from "../store/index.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { historyBuilder } from "../../checkers/index.js";
-import type { FaultShading } from "../core/index.js";
+import type { FaultShading } from "../../core/index.js";
 import { faultAvailability } from "./availability.js";
 
 const shading: FaultShading[] = [{ start: "start-partition", stop: "stop-partition", label: "partition", color: "#000" }];

@@ -6,8 +6,8 @@
  * refuses to grant under a partition is unavailable, not unsafe; the
  * scenario page says which.
  */
-import type { FaultShading, History } from "../core/index.js";
-import { pairs } from "../core/index.js";
+import type { FaultShading, History } from "../../core/index.js";
+import { pairs } from "../../core/index.js";
 
 /** Acquires attempted, and grants received, while a fault was in force. */
 export interface FaultAvailability {

@@ -3,7 +3,7 @@
  * Variants expected to be valid (designs that must always be safe) run on
  * every seed given; the others on the first.
  */
-import type { RunConfig, Runtime, Validity } from "../core/index.js";
+import type { RunConfig, Runtime, Validity } from "../../core/index.js";
 import { readStoredRun } from "../store/index.js";
 import { runTest } from "../run/index.js";
 import { faultAvailability } from "./availability.js";

@@ -10,7 +10,7 @@ import {
   type Op,
   type RunConfig,
   type StorageRecord,
-} from "../core/index.js";
+} from "../../core/index.js";
 import { RUN_FILES } from "./run-store.js";
 
 /** What a run folder holds, as data. */

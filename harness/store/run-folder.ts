@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { HarnessError, messageOf, type RunConfig } from "../core/index.js";
+import { HarnessError, messageOf, type RunConfig } from "../../core/index.js";
 
 /** Tries this many suffixes before giving up (a store that keeps refusing is a harness error). */
 const MAX_SUFFIX = 1000;

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RunConfig } from "../core/index.js";
+import type { RunConfig } from "../../core/index.js";
 import { openRunStore, RUN_FILES } from "./run-store.js";
 import { runFolderName, writeWhole } from "./run-folder.js";
 

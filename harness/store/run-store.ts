@@ -9,7 +9,7 @@
  */
 import { closeSync, ftruncateSync, mkdirSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { encodeOp, type HarnessError, type Op, type RunConfig } from "../core/index.js";
+import { encodeOp, type HarnessError, type Op, type RunConfig } from "../../core/index.js";
 import { createRunFolder, openNewFile, pointLatest, writeError, writeWhole } from "./run-folder.js";
 
 /** File names inside a run folder. */

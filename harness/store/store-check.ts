@@ -7,7 +7,7 @@
  */
 import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { HarnessError } from "../core/index.js";
+import { HarnessError } from "../../core/index.js";
 
 /** Makes sure `storeDir` exists and takes new files; throws `store.invalid` naming the path and why. */
 export function checkStore(storeDir: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClockSkew, Cluster, Invoke, NodeId } from "../../harness/core/index.js";
+import type { ClockSkew, Cluster, Invoke, NodeId } from "../../core/index.js";
 import { clockNemesis, type ClockValue, type ResetClockValue } from "./clock-nemesis.js";
 
 /** A cluster whose node clocks read exactly the offset last set. */

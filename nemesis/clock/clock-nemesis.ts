@@ -17,7 +17,7 @@
  * from `clocks` was not changed by that op. Between two ops a node's offset
  * drifts by (rate - 1) per ms of real time.
  */
-import { sleepUnlessAborted, type ClockSkew, type Cluster, type ClusterClocks, type Invoke, type Nemesis, type NodeId } from "../../harness/core/index.js";
+import { sleepUnlessAborted, type ClockSkew, type Cluster, type ClusterClocks, type Invoke, type Nemesis, type NodeId } from "../../core/index.js";
 
 /** One node's skew; `offsetMs` absent keeps the node's current offset (a rate change without a jump). */
 export interface SkewRequest {

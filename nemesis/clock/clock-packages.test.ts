@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodeId, type Op, type RunConfig } from "../../harness/core/index.js";
+import { nodeId, type Op, type RunConfig } from "../../core/index.js";
 import { nemesisPackage } from "../registry.js";
 import { driveSchedule } from "../schedule/drive-schedule.js";
 import type { ClockValue } from "./clock-nemesis.js";

@@ -8,7 +8,7 @@
  *   `periodMs` (200), `strobeMs` (2000); clock-holder `rate` or `ttlFactor` (1.5);
  * - `monotonic` (kind only, `clock.monotonic=true`): fake CLOCK_MONOTONIC too.
  */
-import { runNodes, type FaultShading, type Generator, type NodeRole, type Op, type Rng, type RunConfig } from "../../harness/core/index.js";
+import { runNodes, type FaultShading, type Generator, type NodeRole, type Op, type Rng, type RunConfig } from "../../core/index.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption, type OptionScope } from "../schedule/fault-options.js";
 import type { FaultPackageSpec } from "../fault-package.js";

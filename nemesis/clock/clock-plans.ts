@@ -2,7 +2,7 @@
  * What each clock fault does to which nodes, drawn from a seeded rng: pure,
  * so a schedule is reproducible from its seed.
  */
-import type { Rng } from "../../harness/core/index.js";
+import type { Rng } from "../../core/index.js";
 import type { ClockValue, SkewRequest } from "./clock-nemesis.js";
 
 /** A non-empty subset of `nodes`, each node in with probability one half. */

@@ -5,7 +5,7 @@
  * once each service's port accepts connections. It remembers what it
  * killed, so teardown restarts exactly that.
  */
-import type { Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
+import type { Cluster, Invoke, Nemesis, NodeId } from "../../core/index.js";
 
 /** The value of a kill or restart op. */
 export interface KillValue {

@@ -3,7 +3,7 @@
  * (SIGKILL), keep it down for a while, then start it again with the same
  * data directory.
  */
-import { runNodes, type FaultShading, type NodeRole, type RunConfig } from "../../harness/core/index.js";
+import { runNodes, type FaultShading, type NodeRole, type RunConfig } from "../../core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption } from "../schedule/fault-options.js";

@@ -6,7 +6,7 @@
  * to the nemeses through `NemesisContext`. Faults aimed at the leader
  * record the answer (`leader`, null when none leads) in their op's value.
  */
-import { HarnessError, type ClusterNode, type NodeId } from "../../harness/core/index.js";
+import { HarnessError, type ClusterNode, type NodeId } from "../../core/index.js";
 
 /** Who leads the lock service now: a lock node, or undefined when none does. */
 export type LeaderLookup = () => Promise<NodeId | undefined>;

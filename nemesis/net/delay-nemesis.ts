@@ -5,7 +5,7 @@
  * which ends the connections they carried. The runtime checks the proxy
  * listens and the redirect is in place before `start-delay` completes.
  */
-import type { Cluster, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
+import type { Cluster, Invoke, Nemesis, NodeId } from "../../core/index.js";
 
 /** The value of a start-delay op. */
 export interface DelayValue {

@@ -4,7 +4,7 @@
  * rule. A certain loss (probability 1) is proved with a connection that must
  * time out; a partial loss is checked by the runtime, which counts its rules.
  */
-import { HarnessError, type Cluster, type Invoke, type Nemesis, type NodeId } from "../../harness/core/index.js";
+import { HarnessError, type Cluster, type Invoke, type Nemesis, type NodeId } from "../../core/index.js";
 
 /** The value of a start-loss op. */
 export interface LossValue {

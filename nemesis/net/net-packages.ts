@@ -2,7 +2,7 @@
  * The packet-loss and delay packages. Targets are chosen by the run's seed
  * among the nodes of the roles in the `nodes` option.
  */
-import { runNodes, type FaultShading, type RunConfig } from "../../harness/core/index.js";
+import { runNodes, type FaultShading, type RunConfig } from "../../core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption } from "../schedule/fault-options.js";

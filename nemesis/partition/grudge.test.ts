@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, type Grudge } from "../../harness/core/index.js";
+import { createRng, type Grudge } from "../../core/index.js";
 import {
   bridge,
   grudgeFromRecord,

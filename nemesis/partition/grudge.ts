@@ -5,7 +5,7 @@
  * ring. Node order matters: shuffle with `shuffled(nodes, rng)` first for a
  * random shape.
  */
-import { nodeId, type Grudge, type NodeId, type Rng } from "../../harness/core/index.js";
+import { nodeId, type Grudge, type NodeId, type Rng } from "../../core/index.js";
 
 /** A grudge as JSON-friendly data: node -> nodes whose traffic it drops. */
 export type GrudgeRecord = Readonly<Record<string, readonly string[]>>;

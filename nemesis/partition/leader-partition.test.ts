@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, type RunConfig } from "../../harness/core/index.js";
+import { createRng, type RunConfig } from "../../core/index.js";
 import { nemesisPackage } from "../registry.js";
 import { driveSchedule } from "../schedule/drive-schedule.js";
 import { randomOneWay } from "./leader-partition.js";

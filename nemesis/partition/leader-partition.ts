@@ -4,7 +4,7 @@
  * every node), then heal. `partition-one-way`: one node, drawn from the
  * seed, stops hearing from another while the reverse direction still works.
  */
-import { HarnessError, runNodes, type ClusterNode, type Rng, type RunConfig } from "../../harness/core/index.js";
+import { HarnessError, runNodes, type ClusterNode, type Rng, type RunConfig } from "../../core/index.js";
 import { aimsAtLeader, currentLeader, type NemesisContext } from "../leader/current-leader.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption } from "../schedule/fault-options.js";

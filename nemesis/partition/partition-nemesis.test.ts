@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HarnessError, type Cluster, type Grudge, type Invoke, type NodeId } from "../../harness/core/index.js";
+import { HarnessError, type Cluster, type Grudge, type Invoke, type NodeId } from "../../core/index.js";
 import { killNemesis } from "../kill/kill-nemesis.js";
 import { lossNemesis } from "../net/loss-nemesis.js";
 import { grudgeRecord, isolate } from "./grudge.js";

@@ -11,7 +11,7 @@
  * aimed at the leader (`target: "leader"`) is resolved when it runs; with no
  * leader it records `leader: null` and changes nothing.
  */
-import { HarnessError, messageOf, type Cluster, type ClusterNetwork, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../harness/core/index.js";
+import { HarnessError, messageOf, type Cluster, type ClusterNetwork, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../core/index.js";
 import { grudgeFromRecord, type PartitionValue } from "./grudge.js";
 import { resolveLeaderPartition } from "./leader-partition.js";
 import type { NemesisContext } from "../leader/current-leader.js";

@@ -5,7 +5,7 @@
  * seed and the step number, so a schedule is reproducible from its seed.
  */
 import type { NemesisContext } from "../leader/current-leader.js";
-import { HarnessError, runNodes, type Completion, type FaultShading, type Grudge, type Op, type RunConfig, type Rng } from "../../harness/core/index.js";
+import { HarnessError, runNodes, type Completion, type FaultShading, type Grudge, type Op, type RunConfig, type Rng } from "../../core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption, type OptionScope } from "../schedule/fault-options.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, nodeId, type Generator, type Op, type ProcessId } from "../../harness/core/index.js";
+import { createRng, nodeId, type Generator, type Op, type ProcessId } from "../../core/index.js";
 import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";
 
 const MS = 1e6;

@@ -17,7 +17,7 @@
  * (the next holder has written, so the sleeper's write is now stale), and at
  * the latest after `durationMs`.
  */
-import type { GenContext, GenResult, Generator, Op } from "../../harness/core/index.js";
+import type { GenContext, GenResult, Generator, Op } from "../../core/index.js";
 import type { PauseValue } from "./pause-nemesis.js";
 
 /** Options of the pause-holder schedule. */

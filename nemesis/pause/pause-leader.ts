@@ -4,7 +4,7 @@
  * `durationMs` (default 2000), then let it go on. A run whose adapter cannot
  * tell who leads is refused before it starts.
  */
-import { HarnessError, runNodes } from "../../harness/core/index.js";
+import { HarnessError, runNodes } from "../../core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { numberOption, scopedOption, type OptionScope } from "../schedule/fault-options.js";

@@ -4,7 +4,7 @@
  * cgroup), `resume` SIGCONTs (thaws) them. It remembers what it paused and
  * how, so teardown resumes exactly that and nothing else.
  */
-import type { Cluster, ClusterClocks, Invoke, Nemesis, NodeId } from "../../harness/core/index.js";
+import type { Cluster, ClusterClocks, Invoke, Nemesis, NodeId } from "../../core/index.js";
 import { aimsAtLeader, currentLeader, type NemesisContext } from "../leader/current-leader.js";
 
 /** The value of a pause or resume op. */

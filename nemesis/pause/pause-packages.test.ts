@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultHold, type RunConfig } from "../../harness/core/index.js";
+import { defaultHold, type RunConfig } from "../../core/index.js";
 import { pauseHolderMs } from "./pause-packages.js";
 
 function config(options: Record<string, Record<string, unknown>> = {}): RunConfig {

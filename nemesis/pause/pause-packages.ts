@@ -1,5 +1,5 @@
 /** The pause fault packages: the seed's aimed GC pause and random node pauses. */
-import { holdSpecOf, longestHold, runNodes, type Op, type RunConfig } from "../../harness/core/index.js";
+import { holdSpecOf, longestHold, runNodes, type Op, type RunConfig } from "../../core/index.js";
 import { optionMs, type FaultPackageSpec } from "../fault-package.js";
 import { pauseNemesis } from "./pause-nemesis.js";
 import { aimedPauseGenerator, pauseHolderGenerator } from "./pause-holder.js";

@@ -2,7 +2,7 @@
  * Random pauses: every `intervalMs`, stop one node chosen by the run's seed
  * (lock, storage or client) for `durationMs`, then resume it.
  */
-import { createRng, type GenContext, type GenResult, type Generator, type Op } from "../../harness/core/index.js";
+import { createRng, type GenContext, type GenResult, type Generator, type Op } from "../../core/index.js";
 import type { PauseValue } from "./pause-nemesis.js";
 
 /** Options of the random pause schedule. */

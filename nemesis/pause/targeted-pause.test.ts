@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, type Cluster, type Invoke, type NodeId, type RunConfig } from "../../harness/core/index.js";
+import { createRng, type Cluster, type Invoke, type NodeId, type RunConfig } from "../../core/index.js";
 import { nemesisPackage } from "../registry.js";
 import { driveSchedule } from "../schedule/drive-schedule.js";
 import { pauseNemesis, type PauseValue } from "./pause-nemesis.js";

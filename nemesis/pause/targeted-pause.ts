@@ -5,7 +5,7 @@
  * for `durationMs` (default 2000), every nemesis interval. Which nodes is
  * drawn from the run's seed.
  */
-import { HarnessError, type Rng, type RunConfig } from "../../harness/core/index.js";
+import { HarnessError, type Rng, type RunConfig } from "../../core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption, scopedOption, type OptionScope } from "../schedule/fault-options.js";

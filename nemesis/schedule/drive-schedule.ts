@@ -4,7 +4,7 @@
  * the value it was invoked with (or what `complete` returns). For unit tests
  * and for previewing a schedule. Pure.
  */
-import { createRng, type Generator, type Op, type OpRequest } from "../../harness/core/index.js";
+import { createRng, type Generator, type Op, type OpRequest } from "../../core/index.js";
 
 /** Options of `driveSchedule`. */
 export interface DriveOptions {

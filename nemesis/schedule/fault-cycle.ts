@@ -11,7 +11,7 @@
  * nemesis ops of its own package, so packages compose (`--nemesis
  * partition,kill`) without reading each other's events.
  */
-import { createRng, type GenContext, type GenResult, type Generator, type Op, type Rng } from "../../harness/core/index.js";
+import { createRng, type GenContext, type GenResult, type Generator, type Op, type Rng } from "../../core/index.js";
 
 /** The fields every cycle op value carries. */
 export interface CycleValue {

@@ -4,7 +4,7 @@
  * partition.durationMs=5000` every package of the partition kind (the
  * package's own option wins).
  */
-import { HarnessError, runNodes, type NodeRole, type RunConfig } from "../../harness/core/index.js";
+import { HarnessError, runNodes, type NodeRole, type RunConfig } from "../../core/index.js";
 
 /** Which package and kind an option is looked up for. */
 export interface OptionScope {

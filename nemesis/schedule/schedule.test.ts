@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faultsUntil, nodeId, type Op, type RunConfig } from "../../harness/core/index.js";
+import { faultsUntil, nodeId, type Op, type RunConfig } from "../../core/index.js";
 import { nemesisPackage } from "../registry.js";
 import { driveSchedule } from "./drive-schedule.js";
 

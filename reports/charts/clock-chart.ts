@@ -10,7 +10,7 @@
  * with the rate from the op's `skews[node].rate` (1 after a reset; see
  * nemesis/clock/clock-nemesis.ts), so the plot is piecewise linear.
  */
-import type { History, Op } from "../../harness/core/index.js";
+import type { History, Op } from "../../core/index.js";
 import type { ChartSeries, ChartShade, ChartSpec } from "./chart-spec.js";
 
 /** One node's clock offset (ms) at a harness time (s), and its clock rate from then on when known. */

@@ -3,7 +3,7 @@
  * points per op kind plus quantile lines per time window, throughput as
  * completions per second by completion type, both with fault periods shaded.
  */
-import { pairs, type History } from "../../harness/core/index.js";
+import { pairs, type History } from "../../core/index.js";
 import type { FaultPeriod } from "../fault-periods.js";
 import type { ChartSeries, ChartShade, ChartSpec } from "./chart-spec.js";
 

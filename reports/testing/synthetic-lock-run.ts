@@ -5,7 +5,7 @@
  * so that it wakes and writes with a stale token, which fenced storage
  * rejects and unfenced storage accepts. Deterministic for a seed. Pure.
  */
-import { createRng, nodeId, type Op, type ProcessId, type RunConfig, type StorageKind, type StorageRecord } from "../../harness/core/index.js";
+import { createRng, nodeId, type Op, type ProcessId, type RunConfig, type StorageKind, type StorageRecord } from "../../core/index.js";
 
 /** Size and shape of the run. */
 export interface SyntheticRunOptions {

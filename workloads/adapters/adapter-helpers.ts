@@ -2,7 +2,7 @@
  * Small pieces the built-in adapters share: a sleep that an abort cuts
  * short, a deadline on one attempt, and the errors the agent classifies.
  */
-import { createRng, sleepUnlessAborted, type Rng } from "../../harness/core/index.js";
+import { createRng, sleepUnlessAborted, type Rng } from "../../core/index.js";
 import { LockError } from "./lock-error.js";
 import { stableHash } from "./stable-hash.js";
 

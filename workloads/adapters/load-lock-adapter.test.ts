@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { loadLockAdapter } from "./load-lock-adapter.js";
 import { builtInAdapters } from "./built-in-adapters.js";
 

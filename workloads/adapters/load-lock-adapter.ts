@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { HarnessError, toToken, type Token } from "../../harness/core/index.js";
+import { HarnessError, toToken, type Token } from "../../core/index.js";
 import type { AcquireOptions, ConnectOptions, Lease, LockAdapter, LockClient, ReleaseOptions } from "./lock-adapter.js";
 import { builtInAdapters, findBuiltInAdapter } from "./built-in-adapters.js";
 

@@ -5,7 +5,7 @@
  * checked client, so a broken adapter fails the run before the workload
  * starts, with the adapter's own error.
  */
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { sleepUnlessAborted } from "./adapter-helpers.js";
 import type { LoadedLockAdapter } from "./load-lock-adapter.js";
 import type { LockServiceLaunch } from "./lock-adapter.js";

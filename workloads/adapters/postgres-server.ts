@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 import type { LockServiceLaunch } from "./lock-adapter.js";
 
 /** Where one server listens and keeps its files. */

@@ -7,7 +7,7 @@
  * replica after a small jittered pause, until the caller's signal aborts;
  * an attempt in flight then runs to its answer (or its own time-out).
  */
-import { HarnessError, type Rng } from "../../harness/core/index.js";
+import { HarnessError, type Rng } from "../../core/index.js";
 import { clientRng, retryDelayMs, sleepUnlessAborted } from "./adapter-helpers.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { HttpUnanswered, requestJson, type HttpJsonResponse } from "./http-json.js";

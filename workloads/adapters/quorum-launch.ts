@@ -2,7 +2,7 @@
  * How the harness starts one node of the quorum lock service: which nodes
  * are witnesses, what quorum they use, and how to tell when a node is up.
  */
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { entrypointPath } from "../entrypoints.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { requestJson } from "./http-json.js";

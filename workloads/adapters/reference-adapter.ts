@@ -12,7 +12,7 @@
  * with `--lease-clock wall`) times them on its wall clock, which clock
  * faults on the lock node move.
  */
-import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../harness/core/index.js";
+import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../core/index.js";
 import { entrypointPath } from "../entrypoints.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { createJsonHttp, HttpUnanswered, type HttpJsonResponse } from "./http-json.js";

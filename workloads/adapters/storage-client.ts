@@ -4,7 +4,7 @@
  * key). Results are data: a definite rejection is told apart from a request
  * that got no answer, which may or may not have been applied.
  */
-import { HarnessError, type Token } from "../../harness/core/index.js";
+import { HarnessError, type Token } from "../../core/index.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { createJsonHttp, HttpUnanswered } from "./http-json.js";
 import { stableHash } from "./stable-hash.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 import { parseAgentConfig } from "./agent-config.js";
 
 const good = {

@@ -1,5 +1,5 @@
 /** Parses the agent's configuration (the JSON in FENCECHECK_AGENT). */
-import { HarnessError, type AgentConfig } from "../../harness/core/index.js";
+import { HarnessError, type AgentConfig } from "../../core/index.js";
 
 /** Parses and checks `text`; throws `config.invalid` naming the first bad field. */
 export function parseAgentConfig(text: string | undefined): AgentConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentConfig, AgentRequest } from "../../harness/core/index.js";
+import type { AgentConfig, AgentRequest } from "../../core/index.js";
 import type { CheckedLease, CheckedLockClient } from "../adapters/load-lock-adapter.js";
 import { LockError } from "../adapters/lock-error.js";
 import type { StorageClient, StorageWriteRequest, StorageWriteResult } from "../adapters/storage-client.js";

@@ -13,8 +13,8 @@
  * between the check and the write) and writes: a pause in that window, or a
  * clock that runs slow, defeats the check.
  */
-import type { AgentConfig, AgentReply, AgentRequest, OpError, Token } from "../../harness/core/index.js";
-import { LOCK_ERRORS } from "../../harness/core/index.js";
+import type { AgentConfig, AgentReply, AgentRequest, OpError, Token } from "../../core/index.js";
+import { LOCK_ERRORS } from "../../core/index.js";
 import type { CheckedLease, CheckedLockClient } from "../adapters/load-lock-adapter.js";
 import { classifyError } from "../adapters/lock-error.js";
 import type { StorageClient } from "../adapters/storage-client.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AgentConfig, StorageRecord } from "../../harness/core/index.js";
+import type { AgentConfig, StorageRecord } from "../../core/index.js";
 import {
   startAgentProcess,
   startServiceProcess,

@@ -8,8 +8,8 @@
  * client and exits 0.
  */
 import { createInterface } from "node:readline";
-import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../harness/core/index.js";
-import { createSystemClock, messageOf } from "../../harness/core/index.js";
+import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../core/index.js";
+import { createSystemClock, messageOf } from "../../core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
 import { createStorageClient } from "../adapters/storage-client.js";
 import { storageKinds } from "../services/storage-kinds.js";

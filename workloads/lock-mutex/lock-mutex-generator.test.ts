@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, type Completion, type GenContext, type Generator, type Invoke, type OpRequest, type ProcessId } from "../../harness/core/index.js";
+import { createRng, type Completion, type GenContext, type Generator, type Invoke, type OpRequest, type ProcessId } from "../../core/index.js";
 import { lockMutexGenerator } from "./lock-mutex-generator.js";
 
 const MS = 1e6;

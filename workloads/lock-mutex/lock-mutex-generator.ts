@@ -6,7 +6,7 @@
  * it held the lock (Jepsen's etcd lock test). A failed acquire, or any
  * `info`, starts the next cycle; every release starts the next cycle.
  */
-import { createRng, threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../../harness/core/index.js";
+import { createRng, threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../../core/index.js";
 import { threadGenerator } from "../thread-generator.js";
 
 interface ThreadState {

@@ -4,7 +4,7 @@
  * the lease's TTL) and for the lock service's own promise (Jepsen's etcd
  * lock test). No storage is written and nothing is read at the end.
  */
-import { drawHold, holdSpecOf, resourceNames } from "../../harness/core/index.js";
+import { drawHold, holdSpecOf, resourceNames } from "../../core/index.js";
 import { lockServiceChecker, mutexChecker, statsChecker } from "../../checkers/index.js";
 import type { Workload } from "../workload.js";
 import { lockMutexGenerator } from "./lock-mutex-generator.js";

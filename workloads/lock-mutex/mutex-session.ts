@@ -3,7 +3,7 @@
  * the lock-write agent does (the same adapter calls, the same error
  * classes); anything else is refused as a definite failure.
  */
-import type { AgentReply } from "../../harness/core/index.js";
+import type { AgentReply } from "../../core/index.js";
 import { createAgentSession, type AgentSession, type AgentSessionDeps } from "../agent/agent-session.js";
 
 /** A session that performs only acquire and release. */

@@ -7,7 +7,7 @@
  * releases; an `info` retires the process (its agent is replaced with no
  * lease), so the thread starts over.
  */
-import { createRng, threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../../harness/core/index.js";
+import { createRng, threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../../core/index.js";
 import { threadGenerator } from "../thread-generator.js";
 
 /** What a thread does next. */

@@ -4,7 +4,7 @@
  * lease overlaps, the lock service's promise, the final state and
  * linearizability of each resource as a fenced register.
  */
-import { drawHold, eachOnce, holdSpecOf, REPORT_SECTIONS, resourceNames } from "../../harness/core/index.js";
+import { drawHold, eachOnce, holdSpecOf, REPORT_SECTIONS, resourceNames } from "../../core/index.js";
 import { lockCheckers } from "../../checkers/index.js";
 import { createAgentSession } from "../agent/agent-session.js";
 import type { Workload } from "../workload.js";

@@ -4,7 +4,7 @@
  * fencing token to accept anything. The one list of storage kinds: the
  * CLI's choices, the run's start-up and `fencecheck list` all read it.
  */
-import { HarnessError } from "../../harness/core/index.js";
+import { HarnessError } from "../../core/index.js";
 
 /** One storage kind's self-description. */
 export interface StorageKindInfo {

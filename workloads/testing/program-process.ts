@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
-import type { AgentConfig, AgentHello, AgentReply } from "../../harness/core/index.js";
+import type { AgentConfig, AgentHello, AgentReply } from "../../core/index.js";
 import { entrypointPath, type EntrypointName } from "../entrypoints.js";
 
 /** A running service: its "host:port" and its process. */

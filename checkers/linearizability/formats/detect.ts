@@ -2,7 +2,7 @@
  * Guesses a history's format from its first meaningful line, and parses a
  * text in a given or guessed format.
  */
-import { HarnessError } from "../../../harness/core/index.js";
+import { HarnessError } from "../../../core/index.js";
 import { parseEdnHistory } from "./edn-history.js";
 import { isEtcdLogLine, parseEtcdLog } from "./etcd-log.js";
 import { HISTORY_FORMATS, type HistoryFormat, type JepsenOp } from "./jepsen-op.js";

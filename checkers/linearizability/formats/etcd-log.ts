@@ -5,7 +5,7 @@
  * Lines of other loggers are skipped; an op line that does not parse is an
  * error. Nemesis lines (`:nemesis` process) are left out.
  */
-import { isOpType } from "../../../harness/core/index.js";
+import { isOpType } from "../../../core/index.js";
 import { EdnSyntaxError, readEdn } from "./edn.js";
 import { badLine, unterminatedLastLine, type JepsenOp, type OnCutShort } from "./jepsen-op.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HarnessError } from "../../../harness/core/index.js";
+import { HarnessError } from "../../../core/index.js";
 import { detectFormat, parseHistoryText, prepareCheck, parseModelArg } from "../index.js";
 import { readEdn } from "./edn.js";
 

@@ -2,7 +2,7 @@
  * The format-independent op every parser produces: Jepsen's op map cut
  * down to what the checker reads, plus the line it came from.
  */
-import { HarnessError, isOpType, type OpType } from "../../../harness/core/index.js";
+import { HarnessError, isOpType, type OpType } from "../../../core/index.js";
 
 /** One parsed history line. Nemesis ops are already left out. */
 export interface JepsenOp {

@@ -1,9 +1,9 @@
 /**
- * fencecheck's own history.jsonl (see harness/core history-codec): every
+ * fencecheck's own history.jsonl (see core history-codec): every
  * line is validated there; the key of an op is its value's `key` field when
  * the value is a `{key, value}` map.
  */
-import { parseHistoryJsonl } from "../../../harness/core/index.js";
+import { parseHistoryJsonl } from "../../../core/index.js";
 import type { JepsenOp, OnCutShort } from "./jepsen-op.js";
 
 /** Parses a history.jsonl text; `source` names the file in errors; a cut-short last line goes to `onCutShort`. */

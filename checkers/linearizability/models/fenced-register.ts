@@ -9,7 +9,7 @@
  * accepted write. acquire and release are not storage operations and are
  * left out. An unknown output applies a write when its token is allowed.
  */
-import { LOCK_ERRORS, toToken } from "../../../harness/core/index.js";
+import { LOCK_ERRORS, toToken } from "../../../core/index.js";
 import { ILLEGAL, isUnknown, type Model, type Operation, type Output } from "../model.js";
 import { canonical, hashScalar, scalarText, type Scalar } from "../values.js";
 import { DROP, badOp, type ModelSpec, type OpPair } from "./spec.js";

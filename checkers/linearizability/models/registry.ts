@@ -2,7 +2,7 @@
  * The named models, and the `name[:initial]` syntax of `--model` and of a
  * manifest's model column (e.g. `cas-register:0`, `multi-register:{"x":0}`).
  */
-import { HarnessError } from "../../../harness/core/index.js";
+import { HarnessError } from "../../../core/index.js";
 import { fencedRegisterSpec } from "./fenced-register.js";
 import { kvNoPartitionSpec, kvSpec } from "./kv.js";
 import { multiRegisterSpec } from "./multi-register.js";

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import type { NodeProcess } from "../../core/index.js";
+import type { NodeProcess } from "../../../core/index.js";
 
 /** Writes zeros into `path` until its disk is full (ENOSPC). */
 export function fillDisk(path: string): void {

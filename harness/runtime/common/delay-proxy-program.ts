@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { HarnessError } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
 
 /** The compiled delay proxy under `<package root>/dist`; throws "prerequisite.missing" when it was not built. */
 export function proxyProgram(): string {

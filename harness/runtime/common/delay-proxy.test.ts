@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng } from "../../core/index.js";
+import { createRng } from "../../../core/index.js";
 import { parseProxyArgs, releaseAt } from "./delay-proxy.js";
 
 describe("releaseAt", () => {

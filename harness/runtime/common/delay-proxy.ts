@@ -11,7 +11,7 @@
  */
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { pathToFileURL } from "node:url";
-import { createRng, createSystemClock, type Clock, type Rng } from "../../core/index.js";
+import { createRng, createSystemClock, type Clock, type Rng } from "../../../core/index.js";
 
 /** Where the proxy listens and forwards, and how much it delays. */
 export interface DelayProxyOptions {

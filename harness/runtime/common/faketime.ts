@@ -19,7 +19,7 @@
  * - `FAKETIME_DONT_FAKE_MONOTONIC=1` leaves CLOCK_MONOTONIC real: Node's
  *   timers run on it, and a faked backward jump stalls them.
  */
-import type { ClockOptions, ClockSkew } from "../../core/index.js";
+import type { ClockOptions, ClockSkew } from "../../../core/index.js";
 
 /** How far a node's clock may read from the asked offset and still count as skewed. */
 export const CLOCK_TOLERANCE_MS = 150;

@@ -2,7 +2,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { HarnessError } from "../../core/index.js";
+import type { HarnessError } from "../../../core/index.js";
 import { firstFailureTo, logStream, openLogFd } from "./node-log.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-node-log-"));

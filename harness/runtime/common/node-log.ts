@@ -6,7 +6,7 @@
  */
 import { closeSync, createWriteStream, mkdirSync, openSync, writeSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
-import { HarnessError, messageOf } from "../../core/index.js";
+import { HarnessError, messageOf } from "../../../core/index.js";
 
 /** The error a log that cannot be written gives: "store.write-failed" naming the file. */
 export function logWriteError(logFile: string, error: unknown): HarnessError {

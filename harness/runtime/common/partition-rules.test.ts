@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nodeId } from "../../core/index.js";
-import type { NodeId } from "../../core/index.js";
+import { nodeId } from "../../../core/index.js";
+import type { NodeId } from "../../../core/index.js";
 import { grudgeSources, healScript, partitionScript } from "./partition-rules.js";
 
 const [n1, n2, n3] = ["n1", "n2", "n3"].map(nodeId) as [NodeId, NodeId, NodeId];

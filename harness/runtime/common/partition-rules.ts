@@ -3,8 +3,8 @@
  * inside node namespaces only. All rules live in our own chain, FENCECHECK,
  * reached by one jump from INPUT, so healing removes exactly what we added.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Grudge, NodeId } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Grudge, NodeId } from "../../../core/index.js";
 
 /** Our chain's name in each node's filter table. */
 export const PARTITION_CHAIN = "FENCECHECK";

@@ -2,7 +2,7 @@
  * Readiness probing shared by the runtimes: the bash loop that waits for a
  * TCP port from inside a node, and how a process's exit is described.
  */
-import type { ProcessExit } from "../../core/index.js";
+import type { ProcessExit } from "../../../core/index.js";
 
 const PROBE_INTERVAL_S = 0.02;
 

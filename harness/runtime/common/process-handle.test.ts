@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import type { NodeId, ProcessSpec } from "../../core/index.js";
+import type { NodeId, ProcessSpec } from "../../../core/index.js";
 import { processHandle, stdoutLines, type HandleParts } from "./process-handle.js";
 
 const spec: ProcessSpec = { argv: ["prog"], logFile: "/tmp/x.log" };

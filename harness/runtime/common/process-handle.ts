@@ -6,8 +6,8 @@
  * delivered); this says when (never after the program has exited).
  */
 import type { Readable, Writable } from "node:stream";
-import { HarnessError } from "../../core/index.js";
-import type { NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { NodeId, ProcessExit, ProcessSpec } from "../../../core/index.js";
 import { createLineSplitter, lineChannel } from "./line-splitter.js";
 import type { TrackedProcess } from "./process-table.js";
 

@@ -4,7 +4,7 @@
  * signal). Every signal goes through `signalGroup`.
  */
 import { readFileSync } from "node:fs";
-import type { Clock, NodeId, NodeProcess, ProcessSpec } from "../../core/index.js";
+import type { Clock, NodeId, NodeProcess, ProcessSpec } from "../../../core/index.js";
 
 /** A started process as the table tracks it. */
 export interface TrackedProcess extends NodeProcess {

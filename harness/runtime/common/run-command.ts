@@ -2,8 +2,8 @@
  * Runs one short command to completion and reports what it did.
  */
 import { spawn } from "node:child_process";
-import { CommandError, HarnessError } from "../../core/index.js";
-import type { Clock, ExecResult } from "../../core/index.js";
+import { CommandError, HarnessError } from "../../../core/index.js";
+import type { Clock, ExecResult } from "../../../core/index.js";
 
 /** Options for `runCommand`. */
 export interface RunCommandOptions {

@@ -5,7 +5,7 @@
  * added by the runtime (`restore`) sends other nodes' connections to it.
  */
 import { join } from "node:path";
-import type { NodeId, NodeProcess, ProcessSpec, TrafficDelay } from "../../core/index.js";
+import type { NodeId, NodeProcess, ProcessSpec, TrafficDelay } from "../../../core/index.js";
 import { delayHealScript, delayScript, proxyPortFor, type Redirect } from "./traffic-rules.js";
 import { proxyProgram } from "./delay-proxy-program.js";
 

@@ -5,7 +5,7 @@
  * FENCECHECK-DELAY (a REDIRECT of incoming connections to a local proxy).
  * Each chain is reached by one jump, so healing removes exactly what we added.
  */
-import { HarnessError } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
 
 /** Our loss chain in a node's filter table. */
 export const LOSS_CHAIN = "FENCECHECK-LOSS";

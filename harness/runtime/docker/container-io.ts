@@ -4,7 +4,7 @@
  */
 import { PassThrough } from "node:stream";
 import type Docker from "dockerode";
-import type { Clock, ExecResult } from "../../core/index.js";
+import type { Clock, ExecResult } from "../../../core/index.js";
 
 /** Options for `execInContainer`. */
 export interface ContainerExecOptions {

@@ -6,8 +6,8 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { HarnessError } from "../../core/index.js";
-import type { Clock, ClockOptions, ClockReading, ClockSkew, ExecResult, NodeId } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, ClockOptions, ClockReading, ClockSkew, ExecResult, NodeId } from "../../../core/index.js";
 import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
 import { FAKETIME_LIBRARY } from "./images/image-specs.js";

@@ -6,8 +6,8 @@
  * container), with the faults that need the host refused.
  */
 import type Docker from "dockerode";
-import { composeCluster, HarnessError, SHARED_FILES } from "../../core/index.js";
-import type { Clock, Cluster, ClusterNode, ExecResult, Fault, NodeId, NodeProcess, ProcessSpec } from "../../core/index.js";
+import { composeCluster, HarnessError, SHARED_FILES } from "../../../core/index.js";
+import type { Clock, Cluster, ClusterNode, ExecResult, Fault, NodeId, NodeProcess, ProcessSpec } from "../../../core/index.js";
 import { awaitStopped, createProcessTable } from "../common/process-table.js";
 import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { containerPids, execInContainer, signalHostPid } from "./container-io.js";

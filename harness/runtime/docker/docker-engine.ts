@@ -3,7 +3,7 @@
  */
 import { createRequire } from "node:module";
 import type Docker from "dockerode";
-import { HarnessError, messageOf } from "../../core/index.js";
+import { HarnessError, messageOf } from "../../../core/index.js";
 
 /**
  * dockerode (with ssh2 and grpc behind it) takes about 0.3 s to load: it is

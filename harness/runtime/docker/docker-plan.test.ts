@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NodeId } from "../../core/index.js";
+import type { NodeId } from "../../../core/index.js";
 import { containerCreateOptions, dockerPlan, networkCreateOptions, runLabelFilter, RUN_LABEL } from "./docker-plan.js";
 
 const nodes = [

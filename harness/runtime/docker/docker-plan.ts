@@ -3,8 +3,8 @@
  * and fixed addresses, and the create options of networks and containers.
  */
 import type Docker from "dockerode";
-import { HarnessError } from "../../core/index.js";
-import type { NodeId, NodeRole } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { NodeId, NodeRole } from "../../../core/index.js";
 
 /** Every container and network of a run carries this label, valued with the run id. */
 export const RUN_LABEL = "fencecheck.run";

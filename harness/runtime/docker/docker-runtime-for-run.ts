@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname, isAbsolute } from "node:path";
-import type { NodeRole, RunConfig, Runtime } from "../../core/index.js";
+import type { NodeRole, RunConfig, Runtime } from "../../../core/index.js";
 import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
 import type { DockerEngine } from "./docker-engine.js";

@@ -8,8 +8,8 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HarnessError, createSystemClock, messageOf } from "../../core/index.js";
-import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../core/index.js";
+import { HarnessError, createSystemClock, messageOf } from "../../../core/index.js";
+import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { runCommand } from "../common/run-command.js";
 import { firstFailureTo } from "../common/node-log.js";
 import { cleanDocker } from "./clean-docker.js";

@@ -6,7 +6,7 @@
  * the local runtime's (our own chains, one jump each); they vanish with the
  * container's namespace.
  */
-import type { Clock, Grudge, NodeId, ProbeResult } from "../../core/index.js";
+import type { Clock, Grudge, NodeId, ProbeResult } from "../../../core/index.js";
 import { grudgeSources, healScript, partitionScript } from "../common/partition-rules.js";
 import { runChecked, runCommand } from "../common/run-command.js";
 import { lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";

@@ -4,8 +4,8 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { HarnessError } from "../../core/index.js";
-import type { Clock, ExecResult, NodeId, NodeProcess, ProcessSpec } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, ExecResult, NodeId, NodeProcess, ProcessSpec } from "../../../core/index.js";
 import { describeExit } from "../common/port-probe.js";
 import { readinessArgv } from "./network-faults.js";
 

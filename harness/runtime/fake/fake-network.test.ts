@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodeId, type NodeId } from "../../core/index.js";
+import { nodeId, type NodeId } from "../../../core/index.js";
 import { createFakeRuntime } from "./fake-runtime.js";
 
 const [a, b, c] = ["a", "b", "c"].map(nodeId) as [NodeId, NodeId, NodeId];

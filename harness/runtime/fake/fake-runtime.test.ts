@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nodeId } from "../../core/index.js";
-import type { NodeId } from "../../core/index.js";
+import { nodeId } from "../../../core/index.js";
+import type { NodeId } from "../../../core/index.js";
 import { createFakeRuntime } from "./fake-runtime.js";
 
 const [n1, n2] = [nodeId("n1"), nodeId("n2")] as [NodeId, NodeId];

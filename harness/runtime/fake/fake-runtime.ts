@@ -3,7 +3,7 @@
  * lifecycle: no root, no processes. Fault calls are recorded as data, and
  * "pipe" processes are answered by an in-process handler.
  */
-import { composeCluster, HarnessError } from "../../core/index.js";
+import { composeCluster, HarnessError } from "../../../core/index.js";
 import type {
   ClockSkew,
   Cluster,
@@ -19,7 +19,7 @@ import type {
   ProbeResult,
   TrafficDelay,
   TrafficKind,
-} from "../../core/index.js";
+} from "../../../core/index.js";
 
 /** One recorded cluster call. Grudges are copied to plain arrays. */
 export type FakeCall =

@@ -1,7 +1,7 @@
 /**
  * Creates a run's namespaces, bridge and veths from a `NetworkPlan`.
  */
-import type { Clock } from "../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import type { NetworkPlan } from "./namespaces.js";
 import { runChecked } from "../common/run-command.js";
 

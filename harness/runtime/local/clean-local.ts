@@ -1,8 +1,8 @@
 /**
  * `fencecheck clean` for the local runtime.
  */
-import { createSystemClock } from "../../core/index.js";
-import type { Clock } from "../../core/index.js";
+import { createSystemClock } from "../../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
 import type { ReapResult } from "./namespace-reaper.js";
 import { removeOwnedCgroups, removeStateDirs, thawOwnedCgroups } from "./clean-run-state.js";

@@ -4,7 +4,7 @@
  */
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Clock } from "../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { freezerHierarchies, ownedCgroups, setFrozen } from "./freezer-cgroups.js";
 import { removeWhenEmpty } from "./node-freezer.js";
 

@@ -4,8 +4,8 @@
  * started with `clock`) and whole-node freezes through the freezer cgroup.
  * Each fault is checked to have taken effect.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId, ProcessSpec } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId, ProcessSpec } from "../../../core/index.js";
 import { createNodeClocks, type NodeClocks } from "./node-clocks.js";
 import { createNodeFreezer } from "./node-freezer.js";
 import type { ProcessTable } from "../common/process-table.js";

@@ -2,7 +2,7 @@
  * A running local cluster: network namespaces on a run-owned bridge, with
  * ordinary processes inside them.
  */
-import { composeCluster, HarnessError, SHARED_FILES } from "../../core/index.js";
+import { composeCluster, HarnessError, SHARED_FILES } from "../../../core/index.js";
 import type {
   Clock,
   ClockOptions,
@@ -15,7 +15,7 @@ import type {
   NodeProcess,
   NodeSpec,
   ProcessSpec,
-} from "../../core/index.js";
+} from "../../../core/index.js";
 import { createClockAndFreeze } from "./clock-and-freeze.js";
 import { reapNamespaces, listOwnedNamespaces } from "./namespace-reaper.js";
 import { namespaceExecArgv } from "./namespaces.js";

@@ -3,8 +3,8 @@
  * on a bridge in a hub namespace of the run's own, so the host's network is
  * never touched. Needs root, `ip` (iproute2) and iptables.
  */
-import { HarnessError, createSystemClock } from "../../core/index.js";
-import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../core/index.js";
+import { HarnessError, createSystemClock } from "../../../core/index.js";
+import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { bringUpNetwork } from "./bring-up-network.js";
 import { createLocalCluster } from "./local-cluster.js";
 import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";

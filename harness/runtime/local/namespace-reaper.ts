@@ -2,8 +2,8 @@
  * Finds fencecheck's network namespaces, kills what lives in them and
  * deletes them. Shared by `Cluster.stop` and `fencecheck clean`.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Clock } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { isOwnedNamespace, parseNamespaceList } from "./namespaces.js";
 import { runChecked, runCommand } from "../common/run-command.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodeId } from "../../core/index.js";
+import { nodeId } from "../../../core/index.js";
 import {
   hubVethName,
   isOwnedNamespace,

@@ -7,8 +7,8 @@
  * bridge inside it, so `fencecheck clean` finds and removes everything a
  * crashed run left from `ip netns list` alone, with no state file.
  */
-import { HarnessError } from "../../core/index.js";
-import type { NodeId } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { NodeId } from "../../../core/index.js";
 
 /** Every namespace of every run starts with this. */
 export const NAMESPACE_PREFIX = "fc-";

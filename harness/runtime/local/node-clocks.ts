@@ -5,8 +5,8 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { HarnessError } from "../../core/index.js";
-import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
 import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
 import { namespaceExecArgv } from "./namespaces.js";

@@ -5,8 +5,8 @@
  * found in /proc by group) are moved into `fencecheck-<runId>-<node>` at
  * freeze time, so children forked since the last freeze are caught too.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Clock, NodeId } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, NodeId } from "../../../core/index.js";
 import {
   cgroupPids,
   createFreezerCgroup,

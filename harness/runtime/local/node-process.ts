@@ -3,8 +3,8 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, readFileSync } from "node:fs";
-import { HarnessError } from "../../core/index.js";
-import type { Clock, NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, NodeId, ProcessExit, ProcessSpec } from "../../../core/index.js";
 import { openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { TrackedProcess } from "../common/process-table.js";

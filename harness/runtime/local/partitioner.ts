@@ -1,7 +1,7 @@
 /**
  * Applies and heals grudges with iptables inside the node namespaces.
  */
-import type { Clock, Grudge, NodeId } from "../../core/index.js";
+import type { Clock, Grudge, NodeId } from "../../../core/index.js";
 import type { NetworkPlan } from "./namespaces.js";
 import { grudgeSources, healScript, partitionScript } from "../common/partition-rules.js";
 import { runChecked } from "../common/run-command.js";

@@ -1,8 +1,8 @@
 /**
  * What the local runtime needs from the machine, and how to say what is missing.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Clock } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { runCommand } from "../common/run-command.js";
 
 /** The facts the prerequisite check looks at. */

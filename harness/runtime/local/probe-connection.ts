@@ -2,7 +2,7 @@
  * One TCP connection attempt from inside a node's namespace, to prove that
  * a fault took effect (or was healed).
  */
-import type { Clock, ProbeResult } from "../../core/index.js";
+import type { Clock, ProbeResult } from "../../../core/index.js";
 import { namespaceExecArgv } from "./namespaces.js";
 import { runCommand } from "../common/run-command.js";
 import { probeScript } from "../common/traffic-rules.js";

@@ -3,8 +3,8 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { HarnessError } from "../../core/index.js";
-import type { Clock } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { describeExit, portProbeScript } from "../common/port-probe.js";
 import type { LocalProcess } from "./node-process.js";
 import { namespaceExecArgv } from "./namespaces.js";

@@ -5,7 +5,7 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { createSystemClock } from "../../core/index.js";
+import { createSystemClock } from "../../../core/index.js";
 import { cleanupScript, parseCleanup } from "./host-cleanup.js";
 import { runRemote } from "./remote-command.js";
 import { connectHost, type SshTarget } from "./ssh-connection.js";

@@ -11,8 +11,8 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { HarnessError } from "../../core/index.js";
-import type { Clock } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 

@@ -2,7 +2,7 @@
  * What a host must have that fencecheck does not bring: checked in one
  * command per host, one line per missing thing with how to install it.
  */
-import type { Clock } from "../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 

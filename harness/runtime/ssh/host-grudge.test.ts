@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Grudge, NodeId } from "../../core/index.js";
+import type { Grudge, NodeId } from "../../../core/index.js";
 import { partitionScript, PARTITION_CHAIN } from "../common/partition-rules.js";
 import { hostGrudge, keepSsh } from "./host-grudge.js";
 

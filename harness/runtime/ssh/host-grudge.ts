@@ -5,8 +5,8 @@
  * a refusal naming the nodes. The SSH port is always let through first, so
  * a rule of ours never cuts the control machine's own connection.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Grudge, NodeId } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Grudge, NodeId } from "../../../core/index.js";
 
 /**
  * Host address -> the addresses whose traffic it drops. Throws

@@ -6,8 +6,8 @@
  * the host's records on this machine's monotonic clock (the history's);
  * the wall offset is the host's own clock error, which clock faults add to.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Clock } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NodeId, NodeRole, NodeSpec } from "../../core/index.js";
+import type { NodeId, NodeRole, NodeSpec } from "../../../core/index.js";
 import { parsePlacement, placeNodes } from "./placement.js";
 
 function specs(lock: number, storage: number, clients: number): NodeSpec[] {

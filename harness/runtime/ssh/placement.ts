@@ -3,8 +3,8 @@
  * ports, so each has a host of its own; client agents listen on nothing and
  * may share any host.
  */
-import { HarnessError } from "../../core/index.js";
-import type { NodeId, NodeSpec } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { NodeId, NodeSpec } from "../../../core/index.js";
 
 /** Node -> host (as the hosts list names it). */
 export type Placement = ReadonlyMap<NodeId, string>;

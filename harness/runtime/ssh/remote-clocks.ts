@@ -6,8 +6,8 @@
  * machine's, and the host's own wall-clock error is measured apart so a
  * skew is checked against what was asked.
  */
-import { HarnessError } from "../../core/index.js";
-import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
 import { faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew, REAL_CLOCK, type NodeClockState } from "../common/faketime.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";

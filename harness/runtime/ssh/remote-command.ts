@@ -3,7 +3,7 @@
  * quoting that turns an argv into the command line sshd hands to the
  * user's shell.
  */
-import type { Clock, ExecResult } from "../../core/index.js";
+import type { Clock, ExecResult } from "../../../core/index.js";
 import type { SshHost } from "./ssh-connection.js";
 
 /** Options for `runRemote`. */

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { HarnessError } from "../../core/index.js";
-import type { Clock } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 

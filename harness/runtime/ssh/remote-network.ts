@@ -3,8 +3,8 @@
  * shared rule builders, applied over SSH in chains of ours (one jump each),
  * with the SSH port let through first. Rules act per host (see host-grudge).
  */
-import { HarnessError } from "../../core/index.js";
-import type { Clock, Grudge, NodeId, ProbeResult } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, Grudge, NodeId, ProbeResult } from "../../../core/index.js";
 import { healScript, partitionScript, PARTITION_CHAIN } from "../common/partition-rules.js";
 import { LOSS_CHAIN, lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
 import { hostGrudge, keepSsh } from "./host-grudge.js";

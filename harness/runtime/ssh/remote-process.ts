@@ -6,8 +6,8 @@
  * program's and its process group's. stdout is the line protocol ("pipe")
  * or goes to the log with stderr; the log file is on this machine.
  */
-import { HarnessError, messageOf } from "../../core/index.js";
-import type { NodeId, ProcessExit, ProcessSpec } from "../../core/index.js";
+import { HarnessError, messageOf } from "../../../core/index.js";
+import type { NodeId, ProcessExit, ProcessSpec } from "../../../core/index.js";
 import { finished } from "node:stream/promises";
 import { logStream, openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";

@@ -4,8 +4,8 @@
  * everything of the run on every host (found by its environment mark),
  * removes its chains and folders, and closes the connections.
  */
-import { HarnessError, composeCluster } from "../../core/index.js";
-import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../core/index.js";
+import { HarnessError, composeCluster } from "../../../core/index.js";
+import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../../core/index.js";
 import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
 import { retryableOnce } from "../common/retryable-once.js";

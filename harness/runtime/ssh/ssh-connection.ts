@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type ssh2 from "ssh2";
 import type { ClientChannel, ConnectConfig } from "ssh2";
-import type { Clock } from "../../core/index.js";
+import type { Clock } from "../../../core/index.js";
 import { keysFor, keyType, knownHostsLine } from "./known-hosts.js";
 import { hostError, type HostKeyProblem } from "./ssh-errors.js";
 

@@ -3,7 +3,7 @@
  * the user's words. Every such error is bad input (exit 254): the hosts,
  * keys and known_hosts are the user's.
  */
-import { HarnessError } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
 
 /** What a connection attempt needs to explain its failure. */
 export interface FailedTarget {

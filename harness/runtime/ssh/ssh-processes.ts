@@ -5,8 +5,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { HarnessError } from "../../core/index.js";
-import type { Clock, ClusterProcesses, ExecResult, NodeId, ProcessSpec } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { Clock, ClusterProcesses, ExecResult, NodeId, ProcessSpec } from "../../../core/index.js";
 import { describeExit, portProbeScript } from "../common/port-probe.js";
 import { createProcessTable, type TrackedProcess } from "../common/process-table.js";
 import { RUN_MARK } from "./host-cleanup.js";

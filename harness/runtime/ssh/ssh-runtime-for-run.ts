@@ -4,8 +4,8 @@
  * service's own binaries required on the lock nodes' hosts.
  */
 import { isAbsolute } from "node:path";
-import { HarnessError } from "../../core/index.js";
-import type { NodeId, RunConfig } from "../../core/index.js";
+import { HarnessError } from "../../../core/index.js";
+import type { NodeId, RunConfig } from "../../../core/index.js";
 import { loadLockAdapter } from "../../../workloads/index.js";
 import { packageRoot } from "../common/package-root.js";
 import { binaryRequirement, type Requirement } from "./host-checks.js";

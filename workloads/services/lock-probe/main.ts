@@ -11,7 +11,7 @@
  * On failure it prints `{"error":{"code","message"}}` on stdout and exits 1.
  */
 import { parseArgs } from "node:util";
-import { HarnessError } from "../../../harness/core/index.js";
+import { HarnessError } from "../../../core/index.js";
 import { loadLockAdapter } from "../../adapters/load-lock-adapter.js";
 import type { LockAdapter, LockServiceNode } from "../../adapters/lock-adapter.js";
 import { preflight, waitUntilReady } from "../../adapters/lock-probe.js";

@@ -8,7 +8,7 @@
  * the database made them.
  */
 import type pg from "pg";
-import type { StorageRecord } from "../../../harness/core/index.js";
+import type { StorageRecord } from "../../../core/index.js";
 
 /** `fenced` adds the token condition to the update; `unfenced` overwrites. */
 export type PgStorageMode = "fenced" | "unfenced";

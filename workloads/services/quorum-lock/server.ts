@@ -12,7 +12,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createSystemClock } from "../../../harness/core/index.js";
+import { createSystemClock } from "../../../core/index.js";
 import { endpointUrl } from "../../adapters/endpoint-url.js";
 import { requestJson } from "../../adapters/http-json.js";
 import { appendGrant } from "../reference-lock/lock-state-file.js";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { writeFileDurably } from "../durable-file.js";
 import { join } from "node:path";
-import { HarnessError } from "../../../harness/core/index.js";
+import { HarnessError } from "../../../core/index.js";
 import type { ResourceVotes } from "./acceptor.js";
 
 interface StateFile {

@@ -13,7 +13,7 @@
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
 import { writeFileAtomically } from "../durable-file.js";
 import { join } from "node:path";
-import { HarnessError } from "../../../harness/core/index.js";
+import { HarnessError } from "../../../core/index.js";
 import type { LeaseEntry, LeaseTableSnapshot } from "./lease-table.js";
 
 /** One line of grants.jsonl. `grantedAtMs` is on the (possibly skewed) server clock. */

@@ -14,7 +14,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createSystemClock } from "../../../harness/core/index.js";
+import { createSystemClock } from "../../../core/index.js";
 import { groupCommit } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
 import { createAcquireWaiters } from "./acquire-waiters.js";

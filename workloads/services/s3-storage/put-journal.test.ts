@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StorageRecord } from "../../../harness/core/index.js";
+import type { StorageRecord } from "../../../core/index.js";
 import { createPutJournal, S3_META } from "./put-journal.js";
 
 function journal(etags: Map<string, string>) {

@@ -11,7 +11,7 @@
  * this node learns with a HEAD just before forwarding the PUT. PUTs are
  * forwarded one at a time, so nothing lands between the HEAD and the PUT.
  */
-import type { StorageRecord } from "../../../harness/core/index.js";
+import type { StorageRecord } from "../../../core/index.js";
 
 /** The S3 bucket every key lives in. */
 export const S3_BUCKET = "fencecheck";

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StorageRecord } from "../../../harness/core/index.js";
+import type { StorageRecord } from "../../../core/index.js";
 import { createS3StorageClient } from "../../adapters/s3-storage-client.js";
 import { startServiceProcess, type ServiceProcess } from "../../testing/program-process.js";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { StorageRecord } from "../../../harness/core/index.js";
+import type { StorageRecord } from "../../../core/index.js";
 import { startServiceProcess, type ServiceProcess } from "../../testing/program-process.js";
 
 // Needs `npm run build` first: the server runs from dist/.

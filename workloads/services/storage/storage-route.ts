@@ -3,7 +3,7 @@
  * Every write decision is journaled (when accepted) and recorded (always)
  * before it is answered.
  */
-import type { StorageRecord } from "../../../harness/core/index.js";
+import type { StorageRecord } from "../../../core/index.js";
 import type { JsonResponse, JsonRoute } from "../serve-json.js";
 import { field, stringField } from "../serve-json.js";
 import { storageRecord, type AcceptedWrite, type StorageMode, type StorageState } from "./storage-state.js";

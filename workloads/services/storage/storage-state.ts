@@ -6,7 +6,7 @@
  * or an object store without conditions, but still tracks the highest token
  * so the record shows what fencing would have done.
  */
-import { compareTokens, type StorageRecord, type Token } from "../../../harness/core/index.js";
+import { compareTokens, type StorageRecord, type Token } from "../../../core/index.js";
 
 /**
  * `cas` accepts a write only when the version it carries (the one its

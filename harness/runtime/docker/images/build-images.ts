@@ -5,8 +5,8 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { HarnessError, messageOf } from "../../../core/index.js";
-import type { Clock } from "../../../core/index.js";
+import { HarnessError, messageOf } from "../../../../core/index.js";
+import type { Clock } from "../../../../core/index.js";
 import type { DockerEngine } from "../docker-engine.js";
 import { collectInputs } from "./collect-inputs.js";
 import { imageSpecs, inputsImageTag, localImageTag } from "./image-specs.js";

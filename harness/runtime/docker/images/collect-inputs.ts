@@ -4,8 +4,8 @@
  */
 import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, readSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { HarnessError } from "../../../core/index.js";
-import type { Clock } from "../../../core/index.js";
+import { HarnessError } from "../../../../core/index.js";
+import type { Clock } from "../../../../core/index.js";
 import { runCommand } from "../../common/run-command.js";
 import type { ImageSpec } from "./image-specs.js";
 import { lddLibraries } from "./ldd-libraries.js";

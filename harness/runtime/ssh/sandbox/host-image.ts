@@ -10,8 +10,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HarnessError, messageOf } from "../../../core/index.js";
-import type { Clock } from "../../../core/index.js";
+import { HarnessError, messageOf } from "../../../../core/index.js";
+import type { Clock } from "../../../../core/index.js";
 import type { DockerEngine } from "../../docker/index.js";
 import { aptMirror, type AptMirror } from "./apt-mirror.js";
 

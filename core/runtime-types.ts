@@ -1,5 +1,5 @@
 /**
- * The values that cross the runtime seam (harness/core/runtime.ts): what to
+ * The values that cross the runtime seam (core/runtime.ts): what to
  * start, what started, and the parameters of each fault.
  */
 import type { NodeId } from "./op.js";
