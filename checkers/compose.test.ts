@@ -31,6 +31,13 @@ describe("compose", () => {
     expect((await compose(checkers).check(seedScenario("fenced"))).valid).toBe(expected);
   });
 
+  it("skips a not-applicable checker, and is unknown with its reason when nothing could tell a stale write", async () => {
+    const na = (name: string, reason: string): Checker => ({ name, check: () => ({ valid: "n/a", staleWritesJudged: false, reason }) });
+    const result = await compose([na("fencing", "no fencing token"), na("real-time", "no fixed TTL"), constant("stats", true)]).check(seedScenario("fenced"));
+    expect(result).toMatchObject({ valid: "unknown", reason: "nothing could tell a stale write (fencing: no fencing token; real-time: no fixed TTL)" });
+    expect(result.results["fencing"]?.valid).toBe("n/a");
+  });
+
   it("keeps both results when two checkers share a name", async () => {
     const result = await compose([constant("x", true), constant("x", false)]).check(seedScenario("fenced"));
     expect(Object.keys(result.results)).toEqual(["x", "x#2"]);

@@ -1,12 +1,16 @@
 /**
- * Composition of checkers: each runs through `checkSafe`, and validities
- * merge with false beating unknown beating true.
+ * Composition of checkers: each runs through `checkSafe`, and the run's
+ * verdict comes from their results by `runVerdict` (false beats unknown
+ * beats true, "n/a" never counts, and the stale-write question must have
+ * been judged).
  */
-import { mergeValidity, type CheckInput, type CheckResult, type Checker, type Validity } from "../core/index.js";
+import type { CheckInput, CheckResult, Checker, Validity } from "../core/index.js";
+import { runVerdict } from "./verdict.js";
 
-/** The merged verdict and each checker's result by name. */
+/** The run's verdict, why it is unknown (if it is), and each checker's result by name. */
 export interface ComposedResult extends CheckResult {
   readonly valid: Validity;
+  readonly reason?: string;
   readonly results: Readonly<Record<string, CheckResult>>;
 }
 
@@ -40,7 +44,7 @@ export function compose(checkers: readonly Checker[]): Checker<ComposedResult> {
         for (let n = 2; name in results; n++) name = `${checker.name}#${n}`;
         results[name] = await checkSafe(checker).check(input, opts);
       }
-      return { valid: mergeValidity(Object.values(results).map((r) => r.valid)), results };
+      return { ...runVerdict(results), results };
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The checkers: pure functions over a run's history and storage records. */
 export * from "./compose.js";
+export * from "./verdict.js";
 export * from "./lock-checkers.js";
 export * from "./fencing/fencing-checker.js";
 export * from "./fencing/lock-service-order.js";

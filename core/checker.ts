@@ -6,12 +6,29 @@ import type { History } from "./history.js";
 import type { RunConfig } from "./run-config.js";
 import type { StorageRecord } from "./storage-record.js";
 
-/** Jepsen's validity: true, false, or unknown when it could not be decided. */
+/** Jepsen's validity, the run's verdict: true, false, or unknown when it could not be decided. */
 export type Validity = true | false | "unknown";
+
+/**
+ * A checker's own answer: a `Validity`, or "n/a" when its question does not
+ * arise for this run (fencing with no token; real-time for a lease without
+ * a fixed TTL). "unknown" is different: the question arose and the checker
+ * tried and could not decide. "n/a" never changes the verdict.
+ */
+export type CheckValidity = Validity | "n/a";
 
 /** A checker's verdict plus whatever explains it. */
 export interface CheckResult {
-  readonly valid: Validity;
+  readonly valid: CheckValidity;
+  /** One line saying why the result is "n/a" (always given then) or "unknown". */
+  readonly reason?: string;
+  /**
+   * For a checker that can tell whether storage kept a stale holder's write:
+   * true when it settled that question for this run (found such a write, or
+   * showed there was none), false when it could not. Absent for checkers
+   * that do not ask it. See `runVerdict` (checkers/).
+   */
+  readonly staleWritesJudged?: boolean;
   readonly [detail: string]: unknown;
 }
 
@@ -28,8 +45,8 @@ export interface Checker<R extends CheckResult = CheckResult> {
   check(input: CheckInput, opts?: { readonly signal?: AbortSignal }): R | Promise<R>;
 }
 
-/** Combines validities: false beats unknown beats true. */
-export function mergeValidity(values: Iterable<Validity>): Validity {
+/** Combines validities: false beats unknown beats true; "n/a" is skipped. */
+export function mergeValidity(values: Iterable<CheckValidity>): Validity {
   let merged: Validity = true;
   for (const v of values) {
     if (v === false) return false;

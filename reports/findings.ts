@@ -1,5 +1,5 @@
 /** Plain-words findings of each checker, for the report's details section. */
-import type { CheckResult, Validity } from "../core/index.js";
+import type { CheckResult, CheckValidity, Validity } from "../core/index.js";
 import type { FinalStateResult, LeaseOverlap, LeaseOverlapResult, StatsResult } from "../checkers/index.js";
 import type { FencingResult, RealTimeResult } from "../checkers/index.js";
 import { fencingResult, finalStateResult, leaseOverlapResult, realTimeResult, statsResult } from "./checker-results.js";
@@ -8,7 +8,10 @@ import { seconds } from "./format.js";
 /** One checker's verdict with a few sentences and its raw result as JSON (capped). */
 export interface CheckerVerdict {
   readonly name: string;
-  readonly valid: Validity;
+  /** "n/a" when the checker's question does not arise for this run (`reason` says why). */
+  readonly valid: CheckValidity;
+  /** Why the checker is "n/a" or "unknown", in its own words, when it says. */
+  readonly reason?: string;
   readonly lines: readonly string[];
   readonly detail: string;
   /** The checker's own one-line summary, when it gives one (for example stats naming faults that did not take effect). */
@@ -80,7 +83,7 @@ function fencingLines(r: FencingResult): string[] {
     ...(r.tokenless > 0 && r.conditional === true
       ? [`Storage accepted ${r.tokenless} writes that carried no fencing token, each only against the version its writer read: fencing by token does not apply, the real-time checker judges them`]
       : r.tokenless > 0
-        ? [`Storage accepted ${r.tokenless} writes that carried no fencing token: this lock service grants none, so storage cannot reject a stale writer and whether one wrote cannot be judged by token`]
+        ? [`Storage accepted ${r.tokenless} writes that carried no fencing token: this lock service grants none, so storage cannot reject a stale writer and whether one wrote cannot be judged by token (the real-time checker may judge it)`]
         : []),
   ];
 }
@@ -88,7 +91,8 @@ function fencingLines(r: FencingResult): string[] {
 function realTimeLines(r: RealTimeResult): string[] {
   if (!r.applicable) return [`Not applicable: ${r.reason}`];
   return [
-    `Stale writes accepted, judged by the harness's clock: ${r.violations.length}; writes sent after their lease certainly expired with no certainly later write before them: ${r.undecided}`,
+    `Stale writes accepted, judged by the harness's clock: ${r.violations.length}; writes left undecided (sent after their lease certainly expired, with no certainly later write before them): ${r.undecided}`,
+    ...(r.violations.length === 0 && r.undecided > 0 ? ["With writes left undecided, this checker cannot say that storage kept no stale write"] : []),
     ...r.violations.map((v) => `Storage accepted "${v.value}" from client ${v.client}, sent at ${seconds(v.invokedAt)}, after its lease certainly expired by ${seconds(v.expiredBy)} and after client ${v.next.client}'s write "${v.next.value}" was acknowledged at ${seconds(v.next.acknowledgedAt)}`),
   ];
 }
@@ -119,7 +123,9 @@ export function checkerVerdicts(results: Readonly<Record<string, CheckResult>>):
     const shown = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `and ${lines.length - MAX_LINES} more`] : lines;
     const json = JSON.stringify(result, null, 2) ?? "";
     const detail = json.length > MAX_DETAIL ? `${json.slice(0, MAX_DETAIL)}\n... (${json.length - MAX_DETAIL} more characters)` : json;
-    const summary = typeof result["summary"] === "string" ? { summary: result["summary"] } : {};
-    return { name, valid: result.valid, lines: shown, detail, ...summary };
+    const summary = typeof result["summary"] === "string" && result["summary"] !== "" ? { summary: result["summary"] } : {};
+    const reason = typeof result.reason === "string" && result.reason !== "" ? { reason: result.reason } : {};
+    const na = result.valid === "n/a" && reason.reason !== undefined && !lines.some((l) => l.includes(reason.reason)) ? [`Not applicable: ${reason.reason}`] : [];
+    return { name, valid: result.valid, ...reason, lines: [...na, ...shown], detail, ...summary };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StorageKind } from "../core/index.js";
+import type { Checker, StorageKind } from "../core/index.js";
 import { compose, lockCheckers, seedScenario } from "../checkers/index.js";
 import { junitXml } from "./junit-xml.js";
 import { renderMatrixHtml } from "./matrix-html.js";
@@ -38,12 +38,13 @@ async function model(kind: StorageKind) {
   const results = await compose(lockCheckers()).check(run);
   const names = Object.keys(results.results);
   const failing = names.filter((n) => results.results[n]?.valid === false);
-  return { model: buildReportModel({ ...run, results, shading }), names, failing };
+  const skipped = names.filter((n) => results.results[n]?.valid === "n/a");
+  return { model: buildReportModel({ ...run, results, shading }), names, failing, skipped };
 }
 
 describe("JUnit XML", () => {
   it("has one test case per checker, and counts that match the failures, each failure carrying the story", async () => {
-    const { model: m, names, failing } = await model("unfenced");
+    const { model: m, names, failing, skipped } = await model("unfenced");
     expect(failing).toEqual(expect.arrayContaining(["fencing", "final-state", "linearizable"]));
     const doc = parseXml(junitXml(m, { timeSeconds: 12 }));
     const [suites] = doc.children;
@@ -54,8 +55,8 @@ describe("JUnit XML", () => {
     expect(cases.map((c) => c.attrs["name"])).toEqual(names);
     const failed = cases.filter((c) => c.children.some((f) => f.name === "failure"));
     expect(failed.map((c) => c.attrs["name"])).toEqual(failing);
-    const counts = { tests: String(names.length), failures: String(failing.length), errors: "0" };
-    expect(suite!.attrs).toMatchObject({ ...counts, skipped: "0", time: "12.000" });
+    const counts = { tests: String(names.length), failures: String(failing.length), errors: "0", skipped: String(skipped.length) };
+    expect(suite!.attrs).toMatchObject({ ...counts, time: "12.000" });
     expect(suites!.attrs).toMatchObject(counts);
     const failure = failed[0]!.children[0]!;
     expect(failure.attrs["type"]).toBe("invalid");
@@ -76,6 +77,32 @@ describe("JUnit XML", () => {
     expect(fencing.children[0]!.text).toMatch(/^fencing: storage rejected 1 stale write\(s\).*divergence prevented$/);
     const stats = suites.children[0]!.children.find((c) => c.attrs["name"] === "stats")!;
     expect(stats.children).toEqual([]);
+  });
+});
+
+describe("JUnit XML of checkers whose question does not arise", () => {
+  const na = (name: string, reason: string): Checker => ({ name, check: () => ({ valid: "n/a", staleWritesJudged: false, reason }) });
+  const ok: Checker = { name: "stats", check: () => ({ valid: true }) };
+
+  async function junitOf(checkers: Checker[]) {
+    const run = seedScenario("fenced");
+    const results = await compose(checkers).check(run);
+    return parseXml(junitXml(buildReportModel({ ...run, results, shading: [] }))).children[0]!.children[0]!;
+  }
+
+  it("skips a not-applicable checker with its reason, and adds an erring \"verdict\" case when nothing could tell a stale write", async () => {
+    const suite = await junitOf([na("fencing", "no fencing token"), na("real-time", "no fixed TTL"), ok]);
+    expect(suite.attrs).toMatchObject({ tests: "4", failures: "0", errors: "1", skipped: "2" });
+    const cases = suite.children.filter((c) => c.name === "testcase");
+    expect(cases.map((c) => c.attrs["name"])).toEqual(["fencing", "real-time", "stats", "verdict"]);
+    expect(cases[0]!.children[0]).toMatchObject({ name: "skipped", attrs: { message: "not applicable: no fencing token" } });
+    expect(cases[3]!.children[0]).toMatchObject({ name: "error", attrs: { type: "unknown", message: "nothing could tell a stale write (fencing: no fencing token; real-time: no fixed TTL)" } });
+  });
+
+  it("adds no verdict case when another checker judged the stale-write question", async () => {
+    const judged: Checker = { name: "real-time", check: () => ({ valid: true, staleWritesJudged: true }) };
+    const suite = await junitOf([na("fencing", "no fencing token"), judged, ok]);
+    expect(suite.attrs).toMatchObject({ tests: "3", failures: "0", errors: "0", skipped: "1" });
   });
 });
 
@@ -101,7 +128,9 @@ describe("index pages", () => {
     const html = renderRunIndex({ store: "store", matrices: [], runs: [
       { name: "a", time: "t1", valid: false, checkers: { fencing: false }, reportHref: "a/t1/report.html" },
       { name: "b", time: "t0", valid: undefined, checkers: {}, reportHref: undefined },
+      { name: "c", time: "t2", valid: true, checkers: { fencing: "n/a" }, reportHref: undefined },
     ] });
+    expect(html).toContain('<span class="badge b-na" title="not applicable">fencing</span>');
     expect(html).toContain('<tr class="v-false"><td>a</td><td>t1</td><td><strong>INVALID</strong></td><td><span class="badge b-false">fencing</span></td><td><a href="a/t1/report.html">report</a></td></tr>');
     expect(html).toContain('<tr class="v-none"><td>b</td><td>t0</td><td><strong>no result</strong></td><td></td><td>no report</td></tr>');
   });

@@ -16,7 +16,7 @@ import { TIMELINE_SCRIPT } from "./timeline-script.js";
 const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:0 16px 48px;color:#222}
 .verdict{padding:18px 24px;margin:16px 0;border-radius:8px;color:#fff}.verdict h1{margin:0;font-size:44px}.verdict p{margin:4px 0}
 .checker-verdicts{list-style:none;padding:0;margin:8px 0 0;display:flex;flex-wrap:wrap;gap:14px}.verdict .badge{border:1px solid #fff8}
-.v-true{background:#2e7d32}.v-false{background:#c62828}.v-unknown{background:#6d6d6d}
+.v-true{background:#2e7d32}.v-false{background:#c62828}.v-unknown{background:#6d6d6d}.v-na{background:#90a4ae}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-size:13px;vertical-align:middle}
 .story{border-left:4px solid #c62828;padding-left:14px}.story li{margin:4px 0}.conclusion{font-weight:600}
 table{border-collapse:collapse}td,th{padding:2px 12px 2px 0;text-align:left}pre{background:#f4f4f4;padding:8px;overflow:auto}

@@ -1,23 +1,29 @@
 /** The report's text sections: verdicts, story, summary, checkers, findings, run. */
-import type { Validity } from "../core/index.js";
+import type { CheckValidity } from "../core/index.js";
 import { escapeHtml as e } from "./html-escape.js";
 import type { ReportModel } from "./report-model.js";
 import type { SummaryCounts } from "./summary.js";
 
-/** A coloured verdict badge. */
-export function badge(valid: Validity, text: string): string {
-  return `<span class="badge v-${String(valid)}">${e(text)}</span>`;
+/** The CSS class suffix of a validity: "true", "false", "unknown" or "na". */
+export function validityClass(valid: CheckValidity): string {
+  return valid === "n/a" ? "na" : String(valid);
 }
 
-/** "valid", "invalid" or "unknown". */
-export function word(valid: Validity): string {
-  return valid === true ? "valid" : valid === false ? "invalid" : "unknown";
+/** A coloured verdict badge. */
+export function badge(valid: CheckValidity, text: string): string {
+  return `<span class="badge v-${validityClass(valid)}">${e(text)}</span>`;
+}
+
+/** "valid", "invalid", "unknown" or "not applicable". */
+export function word(valid: CheckValidity): string {
+  return valid === true ? "valid" : valid === false ? "invalid" : valid === "n/a" ? "not applicable" : "unknown";
 }
 
 /** The verdict banner with every checker's verdict. */
 export function verdictHeader(m: ReportModel): string {
   const checkers = m.checkers.map((c) => `<li>${badge(c.valid, word(c.valid))} ${e(c.name)}</li>`).join("");
-  return `<header class="verdict v-${String(m.verdict)}"><h1>${e(m.verdictWord)}</h1><p>${e(m.title)}</p>
+  const reason = m.verdictReason === undefined ? "" : `<p class="verdict-reason">${e(m.verdictReason)}</p>`;
+  return `<header class="verdict v-${String(m.verdict)}"><h1>${e(m.verdictWord)}</h1>${reason}<p>${e(m.title)}</p>
 <ul class="checker-verdicts">${checkers}</ul></header>`;
 }
 

@@ -38,6 +38,8 @@ export interface ReportModel {
   readonly verdict: Validity;
   /** "Valid", "Invalid" or "Unknown". */
   readonly verdictWord: string;
+  /** One line saying why the verdict is unknown, when it is. */
+  readonly verdictReason?: string;
   readonly checkers: readonly CheckerVerdict[];
   readonly story: Story;
   readonly summary: SummaryCounts;
@@ -86,6 +88,7 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
     title: `fencecheck: ${config.name}`,
     verdict: results.valid,
     verdictWord: validityWord(results.valid),
+    ...(results.reason !== undefined && results.valid === "unknown" ? { verdictReason: results.reason } : {}),
     checkers: checkerVerdicts(results.results),
     story,
     summary: summaryCounts({ history, faults: timeline.faults.length, fencing, leaseOverlap, finalState, realTime }),

@@ -1,5 +1,5 @@
 /** The store's index page for `fencecheck serve`: runs newest first, coloured by verdict, and matrix pages. */
-import type { Validity } from "../core/index.js";
+import type { CheckValidity, Validity } from "../core/index.js";
 import { escapeHtml as e } from "./html-escape.js";
 
 /** One stored run as the index lists it. */
@@ -9,7 +9,7 @@ export interface RunIndexEntry {
   readonly time: string;
   /** Undefined when the run has no results.json yet (running, or killed). */
   readonly valid: Validity | undefined;
-  readonly checkers: Readonly<Record<string, Validity>>;
+  readonly checkers: Readonly<Record<string, CheckValidity>>;
   /** Link to the report, relative to the store; undefined when there is none. */
   readonly reportHref: string | undefined;
 }
@@ -31,7 +31,7 @@ const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:
 table{border-collapse:collapse;width:100%}td,th{padding:4px 10px;text-align:left;border-bottom:1px solid #eee}
 .v-true{background:#e8f5e9}.v-false{background:#ffebee}.v-unknown{background:#f0f0f0}.v-none{background:#fffde7}
 .badge{display:inline-block;padding:0 7px;border-radius:9px;color:#fff;font-size:12px;margin-right:4px}
-.b-true{background:#2e7d32}.b-false{background:#c62828}.b-unknown{background:#6d6d6d}`;
+.b-true{background:#2e7d32}.b-false{background:#c62828}.b-unknown{background:#6d6d6d}.b-na{background:#90a4ae}`;
 
 function verdict(v: Validity | undefined): string {
   return v === undefined ? "no result" : v === true ? "valid" : v === false ? "INVALID" : "unknown";
@@ -40,7 +40,7 @@ function verdict(v: Validity | undefined): string {
 function row(r: RunIndexEntry): string {
   const cls = r.valid === undefined ? "v-none" : `v-${String(r.valid)}`;
   const link = r.reportHref ? `<a href="${e(r.reportHref)}">report</a>` : "no report";
-  const checkers = Object.entries(r.checkers).map(([n, v]) => `<span class="badge b-${String(v)}">${e(n)}</span>`).join("");
+  const checkers = Object.entries(r.checkers).map(([n, v]) => `<span class="badge b-${v === "n/a" ? "na" : String(v)}"${v === "n/a" ? ' title="not applicable"' : ""}>${e(n)}</span>`).join("");
   return `<tr class="${cls}"><td>${e(r.name)}</td><td>${e(r.time)}</td><td><strong>${e(verdict(r.valid))}</strong></td><td>${checkers}</td><td>${link}</td></tr>`;
 }
 

@@ -6,6 +6,7 @@ export interface StoredRun {
   readonly config: RunConfig;
   readonly history: History;
   readonly storage: readonly StorageRecord[];
-  readonly results: { readonly valid: Validity; readonly results: Readonly<Record<string, CheckResult>> };
+  /** `reason` says why an unknown verdict is unknown (absent in results.json of older runs). */
+  readonly results: { readonly valid: Validity; readonly reason?: string; readonly results: Readonly<Record<string, CheckResult>> };
   readonly shading: readonly FaultShading[];
 }

@@ -39,15 +39,30 @@ describe("fencing checker", () => {
     expect(result.writes).toBe(3);
   });
 
-  it("is unknown when storage accepted writes that carried no token at all", () => {
+  it("is not applicable, and judges no stale write, when no write storage accepted carried a token", () => {
     const history = historyBuilder().build();
     const storage = [
       storageRecord({ key: "r1", value: "a", token: null, client: "1", mode: "unfenced" }),
       storageRecord({ key: "r1", value: "b", token: null, client: "2", mode: "unfenced", atMs: 1 }),
     ];
     const result = checkFencing({ config: testRunConfig(), history, storage });
-    expect(result.valid).toBe("unknown");
-    expect(result.tokenless).toBe(2);
+    expect(result).toMatchObject({ valid: "n/a", staleWritesJudged: false, tokenless: 2 });
+    expect(result.reason).toBe("no fencing token: storage accepted 2 writes that carried none");
+  });
+
+  it("is unknown when only some accepted writes carried a token: the others cannot be judged by it", () => {
+    const storage = [
+      storageRecord({ key: "r1", value: "a", token: "1", client: "1", mode: "unfenced" }),
+      storageRecord({ key: "r1", value: "b", token: null, client: "2", mode: "unfenced", atMs: 1 }),
+    ];
+    const result = checkFencing({ config: testRunConfig(), history: [], storage });
+    expect(result).toMatchObject({ valid: "unknown", staleWritesJudged: false });
+    expect(result.reason).toContain("1 of 2 writes with no fencing token");
+  });
+
+  it("judges the stale-write question when it finds a stale write, and when tokens show there was none", () => {
+    expect(checkFencing(seedScenario("unfenced")).staleWritesJudged).toBe(true);
+    expect(checkFencing(seedScenario("fenced")).staleWritesJudged).toBe(true);
   });
 
   it("leaves token-less writes to the version condition when storage decided every one of them by it", () => {
@@ -56,9 +71,9 @@ describe("fencing checker", () => {
       storageRecord({ key: "r1", value: "b", token: null, client: "2", mode: "cas", atMs: 1, accepted: false, reason: "version-conflict" }),
     ];
     const result = checkFencing({ config: testRunConfig("cas"), history: [], storage });
-    expect(result).toMatchObject({ valid: true, tokenless: 1, conditional: true });
+    expect(result).toMatchObject({ valid: true, tokenless: 1, conditional: true, staleWritesJudged: true });
     const mixed = [...storage, storageRecord({ key: "r1", value: "c", token: null, client: "3", mode: "unfenced", atMs: 2 })];
-    expect(checkFencing({ config: testRunConfig("cas"), history: [], storage: mixed }).valid).toBe("unknown");
+    expect(checkFencing({ config: testRunConfig("cas"), history: [], storage: mixed })).toMatchObject({ valid: "n/a", staleWritesJudged: false });
   });
 
   it("is unknown when writes were acknowledged but storage recorded nothing", () => {
@@ -66,6 +81,7 @@ describe("fencing checker", () => {
     const result = checkFencing({ config: testRunConfig(), history, storage: [] });
     expect(result.valid).toBe("unknown");
     expect(result.storageKnown).toBe(false);
+    expect(result.reason).toBe("storage recorded no writes although 1 writes were acknowledged: the ground truth is missing");
   });
 
   it("is invalid when the lock service grants the same token twice", () => {

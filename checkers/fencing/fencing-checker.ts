@@ -4,7 +4,7 @@
  * grant unique tokens that increase in real-time grant order.
  */
 import {
-  compareTokens, type CheckInput, type CheckResult, type Checker, type StorageRecord, type Validity,
+  compareTokens, type CheckInput, type CheckResult, type Checker, type CheckValidity, type StorageRecord,
 } from "../../core/index.js";
 import { lockServiceViolations, type LockServiceViolation } from "./lock-service-order.js";
 
@@ -26,7 +26,9 @@ export interface StaleWrite {
 
 /** The fencing checker's verdict and evidence. */
 export interface FencingResult extends CheckResult {
-  readonly valid: Validity;
+  /** "n/a" when no accepted write carried a token (`reason` says so); "unknown" when storage records are missing or only some writes carried one. */
+  readonly valid: CheckValidity;
+  readonly staleWritesJudged: boolean;
   /** False when no storage records exist although writes were acknowledged. */
   readonly storageKnown: boolean;
   /** Stale writes storage accepted, in storage order. */
@@ -87,19 +89,32 @@ export function checkFencing(input: CheckInput): FencingResult {
   const violations = stale.filter((s) => s.accepted);
   const rejections = stale.filter((s) => !s.accepted);
   const lockViolations = lockServiceViolations(input.history);
-  const acknowledged = input.history.some((op) => op.f === "write" && op.type === "ok");
-  const storageKnown = input.storage.length > 0 || !acknowledged;
-  // Without tokens nothing can tell a stale write from a current one: the verdict cannot be true,
-  // unless storage decided every token-less write by a condition of its own (the version the writer read).
+  const acknowledged = input.history.filter((op) => op.f === "write" && op.type === "ok").length;
+  const storageKnown = input.storage.length > 0 || acknowledged === 0;
   const tokenless = input.storage.filter((r) => r.accepted && r.token === null).length;
   const conditional = tokenless > 0 && input.storage.every((r) => r.token !== null || CONDITIONAL_MODES.has(r.mode));
-  const valid: Validity =
-    violations.length > 0 || lockViolations.length > 0 ? false : storageKnown && (tokenless === 0 || conditional) ? true : "unknown";
+  const found = violations.length > 0 || lockViolations.length > 0;
+  const answer = found ? { valid: false as const } : fencingAnswer({ storageKnown, acknowledged, tokenless, conditional, accepted });
   return {
-    valid, storageKnown, violations, staleRejected: rejections.length, rejections,
-    staleAttempts: stale.length, lockServiceViolations: lockViolations, writes: accepted, tokenless, conditional,
-    summary: fencingSummary(violations, rejections, lockViolations),
+    ...answer, staleWritesJudged: answer.valid === true || answer.valid === false, storageKnown, violations,
+    staleRejected: rejections.length, rejections, staleAttempts: stale.length, lockServiceViolations: lockViolations,
+    writes: accepted, tokenless, conditional, summary: fencingSummary(violations, rejections, lockViolations),
   };
+}
+
+/**
+ * The verdict when no violation was found. Without tokens nothing here can
+ * tell a stale write from a current one: when no accepted write carried a
+ * token the question does not arise for fencing ("n/a"); when only some
+ * did, it arose and cannot be settled ("unknown"). Storage that decided
+ * every token-less write by a condition of its own (the version the writer
+ * read) leaves no doubt.
+ */
+function fencingAnswer(o: { storageKnown: boolean; acknowledged: number; tokenless: number; conditional: boolean; accepted: number }): { valid: CheckValidity; reason?: string } {
+  if (!o.storageKnown) return { valid: "unknown", reason: `storage recorded no writes although ${o.acknowledged} writes were acknowledged: the ground truth is missing` };
+  if (o.tokenless === 0 || o.conditional) return { valid: true };
+  if (o.tokenless === o.accepted) return { valid: "n/a", reason: `no fencing token: storage accepted ${o.tokenless} writes that carried none` };
+  return { valid: "unknown", reason: `storage accepted ${o.tokenless} of ${o.accepted} writes with no fencing token: those cannot be judged by token` };
 }
 
 /**

@@ -47,8 +47,9 @@ export function checkFinalState(input: Pick<CheckInput, "history">): FinalStateR
   const { writes, finalReads } = scan(input.history);
   const resources = [...writes].map(([resource, ws]) => judge(resource, ws, finalReads.get(resource)));
   const lostUpdates = resources.filter((r) => r.valid === false);
-  const valid = lostUpdates.length > 0 ? false : resources.some((r) => r.valid === "unknown") ? "unknown" : true;
-  return { valid, resources, lostUpdates };
+  const open = resources.find((r) => r.valid === "unknown");
+  const valid = lostUpdates.length > 0 ? false : open ? "unknown" : true;
+  return { valid, resources, lostUpdates, ...(valid === "unknown" && open?.message ? { reason: open.message } : {}) };
 }
 
 interface Scan {

@@ -74,6 +74,7 @@ describe("real-time checker", () => {
     const concurrent = check({}, killed(100));
     expect(concurrent.valid).toBe(true);
     expect(concurrent.undecided).toBe(1);
+    expect(concurrent.staleWritesJudged).toBe(false);
     const later = check({}, killed(100 + 1e-6));
     expect(later.valid).toBe(false);
     expect(later.violations[0]?.next.order).toBe("asked-after");
@@ -138,10 +139,23 @@ describe("real-time checker", () => {
     expect(check({}, released.sort((x, y) => x.time - y.time)).valid).toBe(true);
   });
 
+  it("judges the stale-write question when it found a stale write or left no write undecided", () => {
+    expect(check()).toMatchObject({ valid: false, staleWritesJudged: true });
+    expect(check({ staleWriteAt: 2100 })).toMatchObject({ valid: true, undecided: 0, staleWritesJudged: true, summary: "" });
+  });
+
+  it("says in its line how many accepted writes it left undecided, and then does not judge the stale-write question", () => {
+    // Client 2 writes only after client 1's late write was sent: nothing certainly later came before it.
+    const result = check({ nextAckAt: 3500 });
+    expect(result).toMatchObject({ valid: true, undecided: 1, staleWritesJudged: false });
+    expect(result.summary).toMatch(/^real-time: left 1 accepted write\(s\) undecided: /);
+    expect(result.reason).toBe(result.summary.slice("real-time: ".length));
+  });
+
   it("is not applicable for a service that does not declare a fixed TTL", () => {
     const { b, storage } = run();
     const result = checkRealTime({ config: testRunConfig("unfenced", { lock: { adapter: "etcd", nodes: 3 } }), history: b.build(), storage });
-    expect(result).toMatchObject({ valid: true, applicable: false, violations: [] });
+    expect(result).toMatchObject({ valid: "n/a", applicable: false, staleWritesJudged: false, violations: [] });
     expect(result.reason).toContain("etcd");
   });
 
@@ -149,7 +163,7 @@ describe("real-time checker", () => {
     const skew = (node: string): Op[] => run().b
       .op("invoke", "nemesis", "clock", { skews: { [node]: { rate: 0.5 } } }, 60)
       .op("info", "nemesis", "clock", { skews: { [node]: { rate: 0.5 } }, clocks: { [node]: 0 } }, 61).build();
-    expect(check({}, skew("l1"))).toMatchObject({ valid: true, applicable: false });
+    expect(check({}, skew("l1"))).toMatchObject({ valid: "n/a", applicable: false });
     expect(check({}, skew("c1")).valid).toBe(false);
   });
 

@@ -43,10 +43,14 @@
  * read-modify-write after the next holder's, not a lost update; cas's limit.
  *
  * Without certainty there is no verdict: the checker is then valid with the
- * write counted as undecided, never invalid. With tokens this is a second
- * line of evidence, independent of the fencing checker's.
+ * write counted as undecided, never invalid, and says so in its summary.
+ * With tokens this is a second line of evidence, independent of the fencing
+ * checker's. It settles the stale-write question for the run
+ * (`staleWritesJudged`, see checkers/verdict.ts) only when it left no write
+ * undecided: a run of a token-less service whose late writes were all left
+ * undecided is unknown, not valid. Where no expiry is certain it is "n/a".
  */
-import type { CheckInput, CheckResult, Checker, History, Validity } from "../../core/index.js";
+import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
 import { timedWrites, type TimedGrant, type TimedWrite } from "./holdings.js";
 
 /** How much slower than the harness's clock the lock server's clock may run, as a fraction. */
@@ -81,7 +85,10 @@ export type GrantOrder = "asked-after" | "exclusion";
 
 /** The real-time checker's verdict. */
 export interface RealTimeResult extends CheckResult {
-  readonly valid: Validity;
+  /** "n/a" exactly when not `applicable`. */
+  readonly valid: CheckValidity;
+  /** True when it found a stale write or left no write undecided. */
+  readonly staleWritesJudged: boolean;
   /** False when no expiry bound is certain for this run; `reason` says why, and there are no violations. */
   readonly applicable: boolean;
   readonly reason: string;
@@ -117,7 +124,7 @@ export function grantOrder(a: TimedGrant, b: TimedGrant, ttlMs: number, exclusio
 /** Checks one run. */
 export function checkRealTime(input: CheckInput): RealTimeResult {
   const reason = notApplicable(input);
-  if (reason) return { valid: true, applicable: false, reason, violations: [], undecided: 0, summary: "" };
+  if (reason) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason, violations: [], undecided: 0, summary: "" };
   const ttlMs = input.config.workload.ttlMs;
   const exclusion = !input.history.some((op) => op.process === "nemesis" && op.f === "kill");
   const writes = timedWrites(input.history, input.storage);
@@ -135,7 +142,12 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
       next: { client: next.write.process, value: next.write.value, grant: next.write.grant as TimedGrant, acknowledgedAt: next.write.completedAt as number, order: next.order },
     });
   }
-  return { valid: violations.length === 0, applicable: true, reason: "", violations, undecided, summary: summary(violations) };
+  const found = violations.length > 0;
+  return {
+    valid: !found, staleWritesJudged: found || undecided === 0, applicable: true,
+    reason: found || undecided === 0 ? "" : undecidedLine(undecided), violations, undecided,
+    summary: found ? summary(violations) : undecided > 0 ? `real-time: ${undecidedLine(undecided)}` : "",
+  };
 }
 
 /** The first acknowledged write of another client, under a grant certainly later by `order`, acknowledged before `w` was invoked. */
@@ -169,6 +181,10 @@ function lockClockChanged(history: History): boolean {
     const nodes = [...Object.keys(v?.skews ?? {}), ...Object.keys(v?.clocks ?? {})];
     return nodes.some((n) => !/^c\d+$/.test(n));
   });
+}
+
+function undecidedLine(undecided: number): string {
+  return `left ${undecided} accepted write(s) undecided: each was sent after its lease had certainly expired, with no write under a certainly later grant acknowledged before it`;
 }
 
 function summary(violations: readonly TimedStaleWrite[]): string {

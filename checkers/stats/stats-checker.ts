@@ -45,5 +45,6 @@ export function checkStats(input: Pick<CheckInput, "history">): StatsResult {
   const first = nemesisErrors[0];
   const summary = first === undefined ? undefined
     : `stats: ${nemesisErrors.length} of ${nemesisOps} nemesis ops did not take effect, so the run tested less than asked; the first, ${first.f}: ${first.error.message}`;
-  return { valid: total.ok > 0 ? true : "unknown", byF, total, nemesisErrors: nemesisErrors.length, ...(summary ? { summary } : {}) };
+  const none = total.ok > 0 ? {} : { reason: `no op succeeded (${total.invoke} invoked)` };
+  return { valid: total.ok > 0 ? true : "unknown", ...none, byF, total, nemesisErrors: nemesisErrors.length, ...(summary ? { summary } : {}) };
 }

@@ -1,11 +1,13 @@
 /** The one-line summary a run or an analysis prints, and its exit code. */
-import { exitCodeFor, exitCodeForValidity, type Validity } from "../../core/index.js";
+import { exitCodeFor, exitCodeForValidity, type CheckValidity, type Validity } from "../../core/index.js";
 import type { HarnessError } from "../../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
 
 /** What a summary needs. */
 export interface PrintableOutcome {
   readonly valid: Validity;
+  /** Why the verdict is unknown, when the checkers said. */
+  readonly reason?: string;
   readonly results: Readonly<Record<string, unknown>>;
   readonly reportPath?: string;
   readonly dir: string;
@@ -18,7 +20,9 @@ export interface PrintableOutcome {
 }
 
 /**
- * Prints the verdict per checker, then the report path, on stdout; the
+ * Prints the verdict per checker (a checker whose question does not arise
+ * shows "n/a"), why an unknown verdict is unknown, each checker's headline,
+ * then the report path, on stdout; the
  * error, if any, once on stderr. A run that never reached its workload
  * prints only its error: there is nothing to give a verdict on.
  */
@@ -28,8 +32,9 @@ export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
     return;
   }
   const word = outcome.valid === true ? "valid" : outcome.valid === false ? "INVALID" : "unknown";
-  const parts = Object.entries(outcome.results).map(([name, r]) => `${name}: ${verdictWord((r as { valid?: Validity }).valid)}`);
+  const parts = Object.entries(outcome.results).map(([name, r]) => `${name}: ${verdictWord((r as { valid?: CheckValidity }).valid)}`);
   io.out(`${word} (${parts.join(", ")})${outcome.aborted ? " [interrupted]" : ""}\n`);
+  if (outcome.valid === "unknown" && outcome.reason) io.out(`  unknown: ${outcome.reason}\n`);
   for (const line of headlines(outcome.results)) io.out(`  ${line}\n`);
   if (outcome.error) io.err(`fencecheck: ${outcome.error.message}\n`);
   io.out(`report: ${outcome.reportPath ?? outcome.dir}\n`);
@@ -44,8 +49,8 @@ export function outcomeExitCode(outcome: PrintableOutcome): ExitCode {
   return exitCodeForValidity(outcome.valid);
 }
 
-function verdictWord(v: Validity | undefined): string {
-  return v === true ? "ok" : v === false ? "FAIL" : "unknown";
+function verdictWord(v: CheckValidity | undefined): string {
+  return v === true ? "ok" : v === false ? "FAIL" : v === "n/a" ? "n/a" : "unknown";
 }
 
 function headlines(results: Readonly<Record<string, unknown>>): string[] {

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Validity } from "../../core/index.js";
+import type { CheckValidity, Validity } from "../../core/index.js";
 import { type MatrixIndexEntry, type RunIndex, type RunIndexEntry } from "../run/index.js";
 
 function isDir(path: string): boolean {
@@ -23,12 +23,12 @@ function validityOf(v: unknown): Validity | undefined {
 function readRun(store: string, name: string, time: string): RunIndexEntry {
   const dir = join(store, name, time);
   let valid: Validity | undefined;
-  const checkers: Record<string, Validity> = {};
+  const checkers: Record<string, CheckValidity> = {};
   try {
     const results = JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as { valid?: unknown; results?: Record<string, { valid?: unknown }> };
     valid = validityOf(results.valid);
     for (const [n, r] of Object.entries(results.results ?? {})) {
-      const v = validityOf(r?.valid);
+      const v = r?.valid === "n/a" ? "n/a" : validityOf(r?.valid);
       if (v !== undefined) checkers[n] = v;
     }
   } catch {

@@ -33,6 +33,8 @@ export interface RecordedRun {
 /** The verdict and each checker's result. */
 export interface CheckedRun {
   readonly valid: Validity;
+  /** One line saying why the verdict is unknown (see `runVerdict`), when it is. */
+  readonly reason?: string;
   readonly results: Readonly<Record<string, unknown>>;
   /** Absent when report.html could not be written. */
   readonly reportPath?: string;
@@ -47,7 +49,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const storage = run.storage ?? readStorageLog(join(run.dir, RUN_FILES.storage));
   const workload = run.workload ?? findWorkload(run.config.workload.name);
   const checked = await compose(workload.checkers(run.config)).check({ config: run.config, history: run.history, storage });
-  const verdict = { valid: checked.valid, results: checked.results };
+  const verdict = { valid: checked.valid, ...(checked.reason !== undefined ? { reason: checked.reason } : {}), results: checked.results };
   const resultsPath = join(run.dir, RUN_FILES.results);
   const reportPath = join(run.dir, RUN_FILES.report);
   try {

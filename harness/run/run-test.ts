@@ -61,6 +61,8 @@ export interface RunDeps {
 /** The outcome of a run. */
 export interface RunOutcome {
   readonly valid: Validity;
+  /** One line saying why the verdict is unknown, when the checkers gave one. */
+  readonly reason?: string;
   readonly dir: string;
   readonly results: Readonly<Record<string, unknown>>;
   /** Set when the run was cut short by an error (the history so far was still checked). */
