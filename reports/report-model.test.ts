@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StorageKind } from "../core/index.js";
-import { compose, historyBuilder, lockCheckers, seedScenario, testRunConfig } from "../checkers/index.js";
+import { compose, fencingChecker, historyBuilder, lockCheckers, realTimeChecker, seedScenario, statsChecker, testRunConfig } from "../checkers/index.js";
 import { buildReportModel } from "./report-model.js";
 import type { StoredRun } from "./stored-run.js";
 
@@ -12,6 +12,20 @@ async function storedSeedRun(kind: StorageKind): Promise<StoredRun> {
 }
 
 describe("report model", () => {
+  it("shows a token-less run's fencing as not applicable with its reason, and why the verdict is unknown", async () => {
+    const run = seedScenario("unfenced");
+    const storage = run.storage.map((r) => ({ ...r, token: null, highest: null }));
+    const input = { ...run, storage };
+    const results = await compose([fencingChecker(), realTimeChecker(), statsChecker()]).check(input);
+    const model = buildReportModel({ ...input, results, shading });
+    const fencing = model.checkers.find((c) => c.name === "fencing");
+    expect(fencing).toMatchObject({ valid: "n/a", reason: expect.stringMatching(/^no fencing token: storage accepted \d+ writes that carried none$/) });
+    expect(fencing?.lines[0]).toBe(`Not applicable: ${fencing?.reason}`);
+    expect(model.checkers.find((c) => c.name === "real-time")?.valid).toBe("n/a");
+    expect(model.verdict).toBe("unknown");
+    expect(model.verdictReason).toMatch(/^nothing could tell a stale write \(fencing: no fencing token: .*; real-time: .*\)$/);
+  });
+
   it("tells the unfenced seed run as a divergence the lock service did not cause", async () => {
     const model = buildReportModel(await storedSeedRun("unfenced"));
     expect(model.verdict).toBe(false);
