@@ -144,6 +144,17 @@ describe("real-time checker", () => {
     expect(check({ staleWriteAt: 2100 })).toMatchObject({ valid: true, undecided: 0, staleWritesJudged: true, summary: "" });
   });
 
+  it("names the writes it left undecided after the stale write it found", () => {
+    // Besides client 1's stale write, client 3 writes on r2 long after its lease certainly expired, with no other write on r2.
+    const { b, storage } = run();
+    const history = b
+      .op("invoke", 3, "acquire", { resource: "r2" }, 3100).op("ok", 3, "acquire", { resource: "r2", token: null }, 3200)
+      .op("invoke", 3, "write", { resource: "r2", value: "p3-0" }, 9000).op("ok", 3, "write", { resource: "r2", value: "p3-0", token: null }, 9005).build();
+    const result = checkRealTime({ config, history, storage });
+    expect(result).toMatchObject({ valid: false, undecided: 1, staleWritesJudged: true });
+    expect(result.summary).toMatch(/; 1 other accepted write\(s\) left undecided$/);
+  });
+
   it("says in its line how many accepted writes it left undecided, and then does not judge the stale-write question", () => {
     // Client 2 writes only after client 1's late write was sent: nothing certainly later came before it.
     const result = check({ nextAckAt: 3500 });

@@ -146,7 +146,8 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   return {
     valid: !found, staleWritesJudged: found || undecided === 0, applicable: true,
     reason: found || undecided === 0 ? "" : undecidedLine(undecided), violations, undecided,
-    summary: found ? summary(violations) : undecided > 0 ? `real-time: ${undecidedLine(undecided)}` : "",
+    summary: found ? summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : "")
+      : undecided > 0 ? `real-time: ${undecidedLine(undecided)}` : "",
   };
 }
 
