@@ -25,6 +25,12 @@ export interface FaultPackageSpec {
    * `leader` is refused before it starts.
    */
   readonly needsLeader?: boolean;
+  /**
+   * Aims at the leader when the run can tell who leads, and elsewhere
+   * otherwise: the run builds its leader lookup when the adapter has
+   * `leader`, and refuses nothing.
+   */
+  readonly prefersLeader?: boolean;
 }
 
 /** A numeric per-fault option (`--fault-opt fault.key=value`), if given and positive. */

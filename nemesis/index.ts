@@ -22,3 +22,6 @@ export * from "./clock/clock-packages.js";
 export * from "./leader/current-leader.js";
 export * from "./partition/leader-partition.js";
 export * from "./pause/pause-leader.js";
+export * from "./leader/grant-aim.js";
+export * from "./kill/kill-after-grant.js";
+export * from "./partition/partition-after-grant.js";

@@ -37,6 +37,8 @@ export interface NemesisPlan {
   readonly needs: ReadonlySet<Fault>;
   /** The names of its packages that aim at the lock service's leader. */
   readonly leaderFaults: readonly string[];
+  /** True when a package aims at the leader, needing it or preferring it: the run then builds a leader lookup if it can. */
+  readonly wantsLeader: boolean;
   readonly shading: readonly FaultShading[];
   /** The package: schedules from the configuration, one nemesis per kind, each given `ctx`. */
   build(ctx?: NemesisContext): NemesisPackage;
@@ -53,6 +55,7 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
     specs,
     needs: new Set(specs.flatMap((s) => s.needs)),
     leaderFaults: specs.filter((s) => s.needsLeader === true).map((s) => s.name),
+    wantsLeader: specs.some((s) => s.needsLeader === true || s.prefersLeader === true),
     shading,
     build: (ctx = {}) => ({
       name,

@@ -38,16 +38,16 @@ export function probeLeaderLookup(cluster: ClusterInfo & Pick<ClusterProcesses, 
 }
 
 /**
- * The run's leader lookup: present when the run has leader-aimed faults
- * and started its lock nodes, else undefined.
+ * The run's leader lookup: present when the run has faults aimed at the
+ * leader (needing or preferring it) and started its lock nodes, else undefined.
  */
 export function leaderLookupFor(
   cluster: ClusterInfo & Pick<ClusterProcesses, "exec">,
-  run: { readonly config: RunConfig; readonly nemesis: NemesisPlan },
+  run: { readonly config: RunConfig; readonly nemesis: NemesisPlan; readonly canTellLeader?: boolean },
   lockEndpoints: readonly string[],
 ): LeaderLookup | undefined {
   const { config } = run;
   const from = cluster.nodes.find((n) => n.role === "client");
-  if (run.nemesis.leaderFaults.length === 0 || config.lock.endpoints?.length || !from) return undefined;
+  if (!run.nemesis.wantsLeader || run.canTellLeader === false || config.lock.endpoints?.length || !from) return undefined;
   return probeLeaderLookup(cluster, { adapterSource: config.lock.adapter, endpoints: lockEndpoints, from: from.id });
 }

@@ -104,7 +104,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   };
   const reached = { workload: false };
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, history, signal: controller.signal, onFailure, log, reached });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, history, signal: controller.signal, onFailure, log, reached });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
@@ -129,6 +129,8 @@ interface Execution {
   readonly entrypoint: string;
   readonly nemesis: NemesisPlan;
   readonly workload: Workload;
+  /** The lock adapter has `leader()`: faults that prefer the leader can ask it. */
+  readonly canTellLeader: boolean;
   readonly history: Op[];
   readonly signal: AbortSignal;
   /** Ends the run with a cluster's failure (a node's log it cannot write). */
@@ -151,7 +153,7 @@ async function execute(run: Execution): Promise<void> {
     // The client agents start while the preflight lock is taken: both need only the endpoints.
     const whilePreflight = async (reached: Pick<ServiceEndpoints, "lock" | "storage">): Promise<void> => {
       const leader = leaderLookupFor(cluster, run, reached.lock);
-      pkg = run.nemesis.build(leader ? { leader } : {});
+      pkg = run.nemesis.build({ ...(leader ? { leader } : {}), nowNs: () => clock.nowNs() });
       interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis);
     };
     services = await startServices(cluster, config, { store, originNs: clock.originNs, whilePreflight, log });

@@ -3,9 +3,14 @@
  * settles once they have exited (the runtime waits for it); `restart`
  * starts their services again with the same data directories and settles
  * once each service's port accepts connections. It remembers what it
- * killed, so teardown restarts exactly that.
+ * killed, so teardown restarts exactly that. A kill aimed at a grant
+ * (`kill-after-grant`, see nemesis/leader/grant-aim.ts) picks its node when
+ * it runs and records it in `nodes`, with how long after the grant the
+ * SIGKILL was sent.
  */
 import type { Cluster, Invoke, Nemesis, NodeId } from "../../core/index.js";
+import type { NemesisContext } from "../leader/current-leader.js";
+import { aimsAtGrant, markStruck, resolveGrantAim } from "../leader/grant-aim.js";
 
 /** The value of a kill or restart op. */
 export interface KillValue {
@@ -14,20 +19,22 @@ export interface KillValue {
   readonly [key: string]: unknown;
 }
 
-/** Creates a kill nemesis with its own record of killed nodes. */
-export function killNemesis(): Nemesis {
+/** Creates a kill nemesis with its own record of killed nodes; `ctx` aims kills that follow a grant. */
+export function killNemesis(ctx: NemesisContext = {}): Nemesis {
   const killed = new Set<NodeId>();
   return {
     fs: new Set(["kill", "restart"]),
     setup: async () => undefined,
     async invoke(op: Invoke, cluster: Cluster) {
-      const value = op.value as KillValue;
-      const nodes = value.nodes as NodeId[];
       if (op.f === "kill") {
+        const value = await aimedKill(op.value as KillValue, ctx);
+        const nodes = value.nodes as NodeId[];
         for (const node of nodes) killed.add(node);
         await Promise.all(nodes.map((node) => cluster.kill(node)));
         return value;
       }
+      const value = op.value as KillValue;
+      const nodes = value.nodes as NodeId[];
       await Promise.all(nodes.map((node) => cluster.restart(node)));
       for (const node of nodes) killed.delete(node);
       return value;
@@ -38,4 +45,11 @@ export function killNemesis(): Nemesis {
       for (const node of nodes) killed.delete(node);
     },
   };
+}
+
+/** The kill's value with its node chosen and the strike timed, when it is aimed at a grant; else unchanged. */
+async function aimedKill(value: KillValue, ctx: NemesisContext): Promise<KillValue> {
+  if (!aimsAtGrant(value)) return value;
+  const aimed = await resolveGrantAim(value, ctx);
+  return markStruck({ ...aimed.value, nodes: [aimed.node] }, ctx);
 }

@@ -1,13 +1,14 @@
 /**
  * The kill packages: crash a lock or storage node chosen by the run's seed
  * (SIGKILL), keep it down for a while, then start it again with the same
- * data directory.
+ * data directory; `kill-after-grant` aims the kill at the node that just granted a lease.
  */
 import { runNodes, type FaultShading, type NodeRole, type RunConfig } from "../../core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption } from "../schedule/fault-options.js";
 import { killNemesis } from "./kill-nemesis.js";
+import { killAfterGrantPackage } from "./kill-after-grant.js";
 
 /** Crash periods run from kill to restart. */
 export const KILL_SHADING: FaultShading = { start: "kill", stop: "restart", label: "crash", color: "#e76f51" };
@@ -22,6 +23,7 @@ export function killPackages(): readonly FaultPackageSpec[] {
     { ...base, name: "kill", description: `SIGKILL a random lock or storage node, ${down}`, generator: (c) => killGenerator(c, "kill", ["lock", "storage"]) },
     { ...base, name: "kill-lock", description: `SIGKILL a random lock node, ${down}`, generator: (c) => killGenerator(c, "kill-lock", ["lock"]) },
     { ...base, name: "kill-storage", description: `SIGKILL a random storage node, ${down}`, generator: (c) => killGenerator(c, "kill-storage", ["storage"]) },
+    killAfterGrantPackage(base),
   ];
 }
 

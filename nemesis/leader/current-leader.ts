@@ -15,6 +15,8 @@ export type LeaderLookup = () => Promise<NodeId | undefined>;
 export interface NemesisContext {
   /** Present when the run can tell who leads (the adapter has `leader` and the run started the lock nodes). */
   readonly leader?: LeaderLookup;
+  /** The harness's monotonic clock (ns since the run's origin), for faults that record when they struck. */
+  readonly nowNs?: () => number;
 }
 
 /** The value fields a leader-aimed start op is invoked with. */

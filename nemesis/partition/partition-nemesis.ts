@@ -9,12 +9,16 @@
  * works). A fault that did not take effect throws
  * "nemesis.fault-not-applied", which the run records on the stop op. A start
  * aimed at the leader (`target: "leader"`) is resolved when it runs; with no
- * leader it records `leader: null` and changes nothing.
+ * leader it records `leader: null` and changes nothing. A start aimed at a
+ * grant (`partition-leader-after-grant`) is resolved when it runs too, and
+ * records how long after the grant its rules were in force.
  */
 import { HarnessError, messageOf, type Cluster, type ClusterNetwork, type Grudge, type Invoke, type Nemesis, type NodeId, type ProbeResult } from "../../core/index.js";
 import { grudgeFromRecord, type PartitionValue } from "./grudge.js";
 import { resolveLeaderPartition } from "./leader-partition.js";
+import { resolveGrantPartition } from "./partition-after-grant.js";
 import type { NemesisContext } from "../leader/current-leader.js";
+import { aimsAtGrant, markStruck } from "../leader/grant-aim.js";
 
 export type { PartitionValue } from "./grudge.js";
 
@@ -46,15 +50,15 @@ export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
     setup: async () => undefined,
     async invoke(op: Invoke, cluster: Cluster) {
       if (op.f === "start-partition") {
-        const value = await resolveLeaderPartition(op.value as PartitionValue, cluster.nodes, opts);
-        if (value.leader === null) return value;
+        const value = await resolveGrantPartition(await resolveLeaderPartition(op.value as PartitionValue, cluster.nodes, opts), cluster.nodes, opts);
+        if (value.leader === null && !aimsAtGrant(value)) return value;
         const grudge = grudgeFromRecord(value.grudge);
         const pair = probePair(grudge);
         // A proof still running belongs to the grudge being replaced: let it finish first.
         await applied?.proof;
         await cluster.partition(grudge);
         applied = { ...(pair ? { pair } : {}), proof: proveCut(cluster, pair, timeoutMs).catch((error: unknown) => ({ error })) };
-        return value;
+        return aimsAtGrant(value) ? markStruck(value, opts) : value;
       }
       const value = op.value as PartitionValue;
       const was = applied;

@@ -12,6 +12,7 @@ import { nodesOption, numberOption, type OptionScope } from "../schedule/fault-o
 import { bridge, grudgeRecord, halves, holderFromLock, isolate, majoritiesRing, majorityMinority, shuffled } from "./grudge.js";
 import { partitionNemesis } from "./partition-nemesis.js";
 import { leaderPartitionGenerator, oneWayGenerator } from "./leader-partition.js";
+import { partitionAfterGrantPackage } from "./partition-after-grant.js";
 
 /** Partition periods run from start-partition to stop-partition. */
 export const PARTITION_SHADING: FaultShading = { start: "start-partition", stop: "stop-partition", label: "partition", color: "#8ecae6" };
@@ -64,6 +65,7 @@ export function partitionPackages(): readonly FaultPackageSpec[] {
       generator: leaderPartitionGenerator,
       needsLeader: true,
     },
+    partitionAfterGrantPackage(base),
   ];
 }
 

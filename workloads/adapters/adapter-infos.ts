@@ -6,7 +6,7 @@
 import type { LockAdapterInfo } from "./lock-adapter.js";
 
 /** The built-in adapter names. */
-export type BuiltInAdapterName = "reference" | "reference-wallclock" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redlock" | "postgres" | "quorum";
+export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redlock" | "postgres" | "quorum";
 
 /** Each built-in adapter's self-description. */
 export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>> = {
@@ -20,6 +20,12 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "the reference service with leases timed on its wall clock: what clock faults on the lock node break",
     token: "a per-resource counter that grows with every grant",
     limits: "unsafe under clock faults on its node by design: a clock that jumps forward or runs fast expires leases early (double grants)",
+    fixedTtl: true,
+  },
+  "reference-timer": {
+    summary: "the reference service saving its token counters and leases every 300 ms instead of before each grant: what a crash right after a grant breaks",
+    token: "a per-resource counter that grows with every grant, kept in memory between saves",
+    limits: "unsafe under kill faults by design: a crash loses the grants of the last 300 ms, so the restarted node hands the same tokens out again",
     fixedTtl: true,
   },
   etcd: {

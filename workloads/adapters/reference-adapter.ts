@@ -10,7 +10,10 @@
  * with several endpoints the client talks to the first. The service times
  * leases on its monotonic clock; `reference-wallclock` (the same service
  * with `--lease-clock wall`) times them on its wall clock, which clock
- * faults on the lock node move.
+ * faults on the lock node move. `reference-timer` (the same service with
+ * `--persist timer`) saves its token counters every 300 ms instead of
+ * before each grant: a known-broken design that a crash makes hand out the
+ * same token twice.
  */
 import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../core/index.js";
 import { entrypointPath } from "../entrypoints.js";
@@ -28,6 +31,8 @@ export interface ReferenceAdapterOptions {
   readonly rngFor?: (clientId: string) => Rng;
   /** The clock the service times leases on (default "monotonic"; "wall" for `reference-wallclock`). */
   readonly leaseClock?: "monotonic" | "wall";
+  /** When the service saves its state (default "grant": before each answer; "timer" for `reference-timer`). */
+  readonly persist?: "grant" | "timer";
 }
 
 /** Creates the `reference` adapter. */
@@ -35,9 +40,10 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 2000;
   const rngFor = options.rngFor ?? ((clientId: string) => createRng(stableHash(clientId)));
   const leaseClock = options.leaseClock ?? "monotonic";
+  const persist = options.persist ?? "grant";
   return {
-    name: leaseClock === "wall" ? "reference-wallclock" : "reference",
-    service: { nodes: 1, start: (node) => referenceLaunch(node, leaseClock) },
+    name: persist === "timer" ? "reference-timer" : leaseClock === "wall" ? "reference-wallclock" : "reference",
+    service: { nodes: 1, start: (node) => referenceLaunch(node, leaseClock, persist) },
     async connect({ endpoints, clientId }) {
       const first = endpoints[0];
       if (first === undefined) {
@@ -49,9 +55,9 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
 }
 
 /** The server listens only once it serves, so its port accepting connections is its readiness: no `ready()` probe. */
-function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall") {
+function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall", persist: "grant" | "timer") {
   const argv = [process.execPath, entrypointPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
-  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock] };
+  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock, "--persist", persist] };
 }
 
 interface ClientTuning {
@@ -129,3 +135,6 @@ export const referenceAdapter: LockAdapter = createReferenceAdapter();
 
 /** The reference service with leases on its wall clock, which clock faults move. */
 export const referenceWallclockAdapter: LockAdapter = createReferenceAdapter({ leaseClock: "wall" });
+
+/** The reference service saving its state on a 300 ms timer: known broken under crashes. */
+export const referenceTimerAdapter: LockAdapter = createReferenceAdapter({ persist: "timer" });

@@ -2,6 +2,7 @@
  * Program entry of the reference lock service:
  *
  *   node server.js --host H --port P --data-dir D --node ID [--origin-ns N] [--lease-clock monotonic|wall]
+ *                  [--persist grant|timer] [--persist-every-ms 300]
  *
  * Prints `listening <host>:<port>` on stdout when ready and logs requests to
  * stderr. Leases are timed on the host's monotonic clock by default, which
@@ -9,17 +10,20 @@
  * baseline stays safe under every clock fault. `--lease-clock wall` times
  * them on this process's wall clock, which the clock nemesis skews through
  * libfaketime: the `reference-wallclock` variant, unsafe on purpose.
+ * `--persist timer` saves changes every `--persist-every-ms` instead of
+ * before each answer (persist-policy.ts): the `reference-timer` variant,
+ * which a kill makes hand out the same tokens again.
  * `--origin-ns` (the harness's CLOCK_MONOTONIC origin) adds harness times to
  * grants.jsonl.
  */
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createSystemClock } from "../../../core/index.js";
-import { groupCommit } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
 import { createAcquireWaiters } from "./acquire-waiters.js";
 import { createLeaseTable } from "./lease-table.js";
 import { lockRoute } from "./lock-route.js";
+import { persistMode, persistPolicy } from "./persist-policy.js";
 import { appendGrant, loadLockState, openLockStateJournal, saveLockState } from "./lock-state-file.js";
 
 async function main(): Promise<void> {
@@ -31,6 +35,8 @@ async function main(): Promise<void> {
       node: { type: "string", default: "lock" },
       "origin-ns": { type: "string" },
       "lease-clock": { type: "string", default: "monotonic" },
+      persist: { type: "string", default: "grant" },
+      "persist-every-ms": { type: "string", default: "300" },
     },
   });
   const dataDir = values["data-dir"];
@@ -42,18 +48,15 @@ async function main(): Promise<void> {
   const journal = openLockStateJournal(dataDir);
   const table = createLeaseTable({ nowMs: leaseClock(values["lease-clock"]), snapshot: saved });
   const originNs = values["origin-ns"] === undefined ? undefined : BigInt(values["origin-ns"]);
-  const changed = new Set<string>();
-  // Grants and releases that arrive together share one append.
-  const commit = groupCommit(() => {
-    journal.append(table.snapshot(), changed);
-    changed.clear();
+  const persist = persistPolicy({
+    mode: persistMode(values.persist),
+    save: (resources) => journal.append(table.snapshot(), resources),
+    everyMs: Number(values["persist-every-ms"]),
+    setInterval: (callback, ms) => setInterval(callback, ms),
   });
   const route = lockRoute({
     table,
-    persist: (resource) => {
-      changed.add(resource);
-      return commit();
-    },
+    persist,
     recordGrant: (grant) => appendGrant(dataDir, grant),
     waiters: createAcquireWaiters({ setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) }),
     ...(originNs === undefined ? {} : { harnessNowNs: () => Number(process.hrtime.bigint() - originNs) }),
