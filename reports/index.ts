@@ -4,6 +4,7 @@ export * from "./report-model.js";
 export * from "./render-html.js";
 export * from "./render-report.js";
 export * from "./story.js";
+export * from "./aimed-fault-story.js";
 export * from "./summary.js";
 export * from "./findings.js";
 export * from "./timeline.js";

@@ -8,6 +8,7 @@ import type { FencingResult, LeaseOverlapResult, RealTimeResult, StaleWrite } fr
 import { clientName, millis, seconds } from "./format.js";
 import { realTimeStory } from "./real-time-story.js";
 import { findGrant, findPause, findWrite } from "./story-evidence.js";
+import { aimedFaultFact } from "./aimed-fault-story.js";
 
 export type { Story, StoryFact, StoryKind } from "./story-types.js";
 import type { Story, StoryFact, StoryKind } from "./story-types.js";
@@ -31,12 +32,14 @@ export function buildStory(input: StoryInput): Story {
     const why = fencing === undefined ? "the fencing checker left no result" : "storage recorded no writes although writes were acknowledged";
     return { kind: "unknown", headline: "Whether a stale write reached storage is unknown", facts: [], conclusion: `Cannot tell: ${why}.` };
   }
-  const stale = fencing.violations[0] ?? fencing.rejections[0];
+  // A fault aimed at a grant that made the service repeat a token is the story, unless a stale write was accepted.
+  const aimed = fencing.violations.length === 0 ? aimedFaultFact(input.history, fencing.lockServiceViolations) : undefined;
+  const stale = fencing.violations[0] ?? (aimed ? undefined : fencing.rejections[0]);
   if (stale !== undefined) return staleStory(input, stale);
   const broken = fencing.lockServiceViolations[0];
   if (broken !== undefined) {
     return {
-      kind: "lock-service", headline: "The lock service broke its promise", facts: [{ time: broken.second.grantedAt, text: `${broken.message}.` }],
+      kind: "lock-service", headline: "The lock service broke its promise", facts: [aimed ?? { time: broken.second.grantedAt, text: `${broken.message}.` }],
       conclusion: "Fencing tokens are only as good as the lock service that issues them.",
     };
   }

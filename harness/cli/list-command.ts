@@ -21,7 +21,7 @@ export function listLines(): string[] {
   lines.push("workloads (--workload):");
   for (const w of workloads()) lines.push(`  ${w.name.padEnd(21)}${w.description}`);
   lines.push("faults (--nemesis):");
-  for (const p of faultPackages()) lines.push(`  ${p.name.padEnd(21)}${p.description}`);
+  for (const p of faultPackages()) lines.push(`  ${p.name.padEnd(21)}${p.name.length >= 21 ? " " : ""}${p.description}`);
   return lines;
 }
 

@@ -10,7 +10,7 @@
  */
 import type { Cluster, Invoke, Nemesis, NodeId } from "../../core/index.js";
 import type { NemesisContext } from "../leader/current-leader.js";
-import { aimsAtGrant, markStruck, resolveGrantAim } from "../leader/grant-aim.js";
+import { aimsAtGrant, markStruck, needsLookup, resolveGrantAim } from "../leader/grant-aim.js";
 
 /** The value of a kill or restart op. */
 export interface KillValue {
@@ -27,7 +27,9 @@ export function killNemesis(ctx: NemesisContext = {}): Nemesis {
     setup: async () => undefined,
     async invoke(op: Invoke, cluster: Cluster) {
       if (op.f === "kill") {
-        const value = await aimedKill(op.value as KillValue, ctx);
+        const given = op.value as KillValue;
+        // Without a leader lookup the SIGKILL is sent before the first await, as the interpreter dispatches it.
+        const value = aimsAtGrant(given) && !needsLookup(given, ctx) ? markStruck({ ...given, nodes: [given.asked] }, ctx) : await aimedKill(given, ctx);
         const nodes = value.nodes as NodeId[];
         for (const node of nodes) killed.add(node);
         await Promise.all(nodes.map((node) => cluster.kill(node)));

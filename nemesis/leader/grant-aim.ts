@@ -91,9 +91,14 @@ export function aimsAtGrant(value: unknown): value is GrantAim {
  * asked node. Returns the value with `leader` set when it was looked up.
  */
 export async function resolveGrantAim<V extends GrantAim>(value: V, ctx: NemesisContext): Promise<{ readonly node: string; readonly value: V }> {
-  if (value.aim !== "leader" || !ctx.leader) return { node: value.asked, value };
+  if (!needsLookup(value, ctx) || !ctx.leader) return { node: value.asked, value };
   const leader = (await ctx.leader()) ?? null;
   return { node: leader ?? value.asked, value: { ...value, leader } };
+}
+
+/** True when striking at `value` asks who leads first; else the asked node is known at once, with no await. */
+export function needsLookup(value: GrantAim, ctx: NemesisContext): boolean {
+  return value.aim === "leader" && ctx.leader !== undefined;
 }
 
 /** `value` with `struckAfterMs` measured now on the run's clock (unchanged when the context has no clock). */
