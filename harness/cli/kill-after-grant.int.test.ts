@@ -45,20 +45,27 @@ describe("kill-after-grant on the real reference lock service", () => {
     const ops = history(dir);
     const kills = ops.filter((o) => o.process === "nemesis" && o.f === "kill" && o.type === "info");
     expect(kills.length).toBeGreaterThanOrEqual(2);
+    let regranted = 0;
     for (const kill of kills) {
       const v = kill.value as KillValue;
       const grant = ops.find((o) => o.type === "ok" && o.f === "acquire" && o.process === v.grant.process && o.time === v.grant.time);
       expect(grant?.value, `the kill names a grant of the history: ${JSON.stringify(v.grant)}`).toEqual({ resource: v.grant.resource, token: v.grant.token });
       expect(v.nodes).toEqual(["l1"]);
-      // Measured on the harness's clock just before the SIGKILL; the figure is in the message.
-      expect(v.struckAfterMs ?? Infinity, `struck ${v.struckAfterMs} ms after the grant`).toBeLessThan(25);
       const restart = ops.find((o) => o.process === "nemesis" && o.f === "restart" && o.type === "info" && o.time > kill.time);
       expect(restart, "the node is restarted").toBeDefined();
       const downGrants = ops.filter((o) => o.type === "ok" && o.f === "acquire" && o.time > kill.time && o.time < (restart?.time ?? 0));
       expect(downGrants, "no grant while the node is down").toEqual([]);
       const next = ops.find((o) => o.type === "ok" && o.f === "acquire" && o.time > (restart?.time ?? 0) && resourceOf(o) === v.grant.resource);
-      if (next) expect(tokenOf(next) > BigInt(v.grant.token), `token ${tokenOf(next)} after the restart, ${v.grant.token} before`).toBe(true);
+      if (!next) continue;
+      expect(tokenOf(next) > BigInt(v.grant.token), `token ${tokenOf(next)} after the restart, ${v.grant.token} before`).toBe(true);
+      regranted++;
     }
+    expect(regranted, "the resource of a kill's grant was granted again after the restart").toBeGreaterThanOrEqual(1);
+    // Measured on the harness's clock just before each SIGKILL. Typically under a millisecond; on a
+    // machine at load 30 the odd one took 80 ms, so the bound on each is generous and the fastest is held to a few ms.
+    const struck = kills.map((k) => (k.value as KillValue).struckAfterMs ?? Infinity);
+    expect(Math.max(...struck), `struck ${struck.join(", ")} ms after their grants`).toBeLessThan(250);
+    expect(Math.min(...struck), `struck ${struck.join(", ")} ms after their grants`).toBeLessThan(5);
     const log = readFileSync(join(dir, "nodes", "l1", "service.log"), "utf8");
     expect(log.match(/listening/g)?.length, "the service started once, then once per restart").toBe(kills.length + 1);
   });
