@@ -27,12 +27,13 @@ function ask(gen: Generator, time: number) {
   return r === undefined || r === "pending" ? undefined : r;
 }
 
-/** Invokes the op the generator asks for at `time` and completes it `info` with `value` at `doneAt`. */
-function perform(gen: Generator, time: number, doneAt = time): [Op, Generator] {
+/** Invokes the op the generator asks for at `time` and completes it `info` at `doneAt`, its value with `struck` added (what the nemesis chose). */
+function perform(gen: Generator, time: number, doneAt = time, struck: object = {}): [Op, Generator] {
   const r = ask(gen, time);
   if (!r) throw new Error("expected an op");
   const invoke: Op = { index: 0, time, process: "nemesis", type: "invoke", f: r[0].f, value: r[0].value };
-  return [invoke, r[1].update(ctx(time), invoke).update(ctx(doneAt), { ...invoke, type: "info", time: doneAt })];
+  const info: Op = { ...invoke, type: "info", time: doneAt, value: { ...(r[0].value as object), ...struck } };
+  return [invoke, r[1].update(ctx(time), invoke).update(ctx(doneAt), info)];
 }
 
 describe("kill-after-grant schedule", () => {
@@ -48,17 +49,22 @@ describe("kill-after-grant schedule", () => {
     expect(r?.[0].time).toBeUndefined();
     expect(r?.[0]).toMatchObject({
       f: "kill",
-      value: { package: "kill-after-grant", nodes: ["l2"], asked: "l2", aim: "leader", grant: { process: 4, resource: "r1", token: "17", client: "c5", time: 1200 * MS } },
+      value: { package: "kill-after-grant", nodes: [], asked: "l2", aim: "leader", grant: { process: 4, resource: "r1", token: "17", client: "c5", time: 1200 * MS } },
     });
   });
 
-  it("restarts the node it killed durationMs after the kill, and waits an interval before the next", () => {
+  it("restarts the node the kill struck durationMs after the kill, and waits an interval before the next", () => {
     let gen = nemesisPackage(config({}, { "kill-after-grant": { durationMs: 500 } })).generator.update(ctx(1200 * MS), granted(1, 1200 * MS));
-    [, gen] = perform(gen, 1200 * MS, 1203 * MS);
-    expect(ask(gen.update(ctx(1300 * MS), granted(0, 1300 * MS)), 1300 * MS)?.[0]).toMatchObject({ f: "restart", time: 1703 * MS, value: { nodes: ["l2"] } });
+    [, gen] = perform(gen, 1200 * MS, 1203 * MS, { nodes: ["l1"], leader: "l1" });
+    expect(ask(gen.update(ctx(1300 * MS), granted(0, 1300 * MS)), 1300 * MS)?.[0]).toMatchObject({ f: "restart", time: 1703 * MS, value: { nodes: ["l1"] } });
     [, gen] = perform(gen, 1703 * MS, 1900 * MS);
     expect(ask(gen.update(ctx(2500 * MS), granted(2, 2500 * MS)), 2500 * MS)).toBeUndefined();
-    expect(ask(gen.update(ctx(2950 * MS), granted(2, 2950 * MS)), 2950 * MS)?.[0]).toMatchObject({ f: "kill", value: { nodes: ["l3"] } });
+    expect(ask(gen.update(ctx(2950 * MS), granted(2, 2950 * MS)), 2950 * MS)?.[0]).toMatchObject({ f: "kill", value: { asked: "l3" } });
+  });
+
+  it("names the asked node in the kill's invoke when the target is the asked node", () => {
+    const gen = nemesisPackage(config({}, { "kill-after-grant": { target: "asked" } })).generator.update(ctx(1200 * MS), granted(4, 1200 * MS));
+    expect(ask(gen, 1200 * MS)?.[0]).toMatchObject({ f: "kill", value: { nodes: ["l2"], aim: "asked" } });
   });
 
   it("ignores failed acquires and grants without a token", () => {
@@ -111,24 +117,37 @@ describe("kill nemesis aimed at a grant", () => {
     expect(calls).toEqual(["kill l2", "restart l2"]);
   });
 
-  it("kills the leader when the run can tell, and the asked node when none leads", async () => {
+  it("kills the leader it saw last (asked at setup and after each restart), and the asked node when none led", async () => {
     const { cluster, calls } = recordingCluster();
     let leader: string | undefined = "l3";
-    const nemesis = killNemesis({ leader: async () => leader as ReturnType<typeof nodeId> | undefined });
-    expect(await nemesis.invoke(killOp("leader"), cluster, SIGNAL)).toMatchObject({ nodes: ["l3"], leader: "l3", asked: "l2" });
+    let now = 900 * MS;
+    const nemesis = killNemesis({ leader: async () => leader as ReturnType<typeof nodeId> | undefined, nowNs: () => now });
+    await nemesis.setup(cluster);
+    await nemesis.teardown(cluster);
+    now = 1002 * MS;
+    expect(await nemesis.invoke(killOp("leader"), cluster, SIGNAL)).toMatchObject({ nodes: ["l3"], leader: "l3", leaderSeenMsAgo: 102, asked: "l2", struckAfterMs: 2 });
     leader = undefined;
+    await nemesis.invoke({ ...killOp("leader"), f: "restart", value: { package: "kill-after-grant", nodes: ["l3"] } }, cluster, SIGNAL);
+    await nemesis.teardown(cluster);
     expect(await nemesis.invoke(killOp("leader"), cluster, SIGNAL)).toMatchObject({ nodes: ["l2"], leader: null });
-    expect(calls).toEqual(["kill l3", "kill l2"]);
+    expect(calls).toEqual(["kill l3", "restart l3", "kill l2"]);
   });
 
-  it("does not ask who leads when the target is the asked node", async () => {
+  it("sends the SIGKILL before its first await, whether or not it watches the leader", () => {
     const { cluster, calls } = recordingCluster();
-    let asked = 0;
-    const nemesis = killNemesis({ leader: async () => (asked++, nodeId("l3")) });
+    void killNemesis({ leader: async () => nodeId("l3") }).invoke(killOp("leader"), cluster, SIGNAL);
+    void killNemesis().invoke(killOp("asked"), cluster, SIGNAL);
+    expect(calls).toEqual(["kill l2", "kill l2"]);
+  });
+
+  it("strikes the asked node when the target is the asked node, whoever leads", async () => {
+    const { cluster, calls } = recordingCluster();
+    const nemesis = killNemesis({ leader: async () => nodeId("l3") });
+    await nemesis.setup(cluster);
+    await nemesis.teardown(cluster);
     const value = await nemesis.invoke(killOp("asked"), cluster, SIGNAL);
     expect(value).toMatchObject({ nodes: ["l2"] });
     expect(value).not.toHaveProperty("leader");
-    expect(asked).toBe(0);
     expect(calls).toEqual(["kill l2"]);
   });
 });

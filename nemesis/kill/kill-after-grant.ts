@@ -43,9 +43,11 @@ export function killAfterGrantGenerator(config: RunConfig) {
     durationMs: numberOption(config, scope, "durationMs", DEFAULT_DOWN_MS),
     seed: config.seed,
     trigger: isGrant,
+    // A kill aimed at the leader names its node only once it struck (in its completion), so the
+    // crash period opened by the invoke closes on the restart of whichever node it was.
     plan: (_step, _rng, trigger) => {
       const value = grantAim(config, trigger as NonNullable<typeof trigger>, aim);
-      return { ...value, nodes: [value.asked] };
+      return { ...value, nodes: aim === "asked" ? [value.asked] : [] };
     },
     stopValue: (started) => ({ nodes: started["nodes"] ?? [] }),
   });

@@ -2,11 +2,11 @@
  * Faults aimed at a grant (`kill-after-grant`, `partition-leader-after-grant`):
  * right after an acquire returns ok, strike the lock node that granted it.
  * Which node that is: the leader, when the run can tell who leads (the
- * adapter has `leader()`; the lookup runs when the fault strikes, and its
- * cost is in the recorded delay), else the node the client asked, the first
- * of its endpoint list (client i asks lock node i mod n first). A
- * single-node service has only the one. `--fault-opt <fault>.target=asked`
- * skips the lookup.
+ * adapter has `leader()`: the last answer of a `LeaderWatch`, refreshed
+ * after each fault), else the node the client asked, the first of its
+ * endpoint list (client i asks lock node i mod n first). A single-node
+ * service has only the one. `--fault-opt <fault>.target=asked` always
+ * strikes the asked node.
  *
  * The op value records which grant the fault followed (process, resource,
  * token, and the harness time of the ok) and, from the run's clock, how
@@ -33,8 +33,10 @@ export interface GrantAim {
   /** The lock node the client asked first. */
   readonly asked: string;
   readonly grant: FollowedGrant;
-  /** Set when struck: who led (null when none did), if the run looked it up. */
+  /** Set when struck: who led as last seen (null when none did, or no answer yet), if the run watches who leads. */
   readonly leader?: string | null;
+  /** Set when struck: how old that answer was, in ms. */
+  readonly leaderSeenMsAgo?: number;
   /** Set when struck: ms from the grant's ok to the fault, on the harness's monotonic clock. */
   readonly struckAfterMs?: number;
 }
@@ -85,20 +87,53 @@ export function aimsAtGrant(value: unknown): value is GrantAim {
   return typeof v === "object" && v !== null && typeof v.asked === "string" && typeof v.grant === "object" && v.grant !== null;
 }
 
-/**
- * The node to strike, asked now: the leader when the aim is "leader" and
- * the run can tell who leads (the asked node when none leads), else the
- * asked node. Returns the value with `leader` set when it was looked up.
- */
-export async function resolveGrantAim<V extends GrantAim>(value: V, ctx: NemesisContext): Promise<{ readonly node: string; readonly value: V }> {
-  if (!needsLookup(value, ctx) || !ctx.leader) return { node: value.asked, value };
-  const leader = (await ctx.leader()) ?? null;
-  return { node: leader ?? value.asked, value: { ...value, leader } };
+/** The last answer of the run's leader lookup, kept fresh in the background. */
+export interface LeaderWatch {
+  /** Asks who leads, in the background (one lookup at a time); a failed lookup forgets the last answer. */
+  refresh(): void;
+  /** The last answer (`leader` undefined when none led) and the harness ns it came back; undefined before any. */
+  last(): { readonly leader: string | undefined; readonly atNs: number } | undefined;
+  /** Settles once no lookup is in flight. */
+  settled(): Promise<void>;
 }
 
-/** True when striking at `value` asks who leads first; else the asked node is known at once, with no await. */
-export function needsLookup(value: GrantAim, ctx: NemesisContext): boolean {
-  return value.aim === "leader" && ctx.leader !== undefined;
+/**
+ * A watch over `ctx.leader`, or undefined when the run cannot tell who
+ * leads. A lookup runs a probe inside a node and takes hundreds of ms (seconds
+ * on a loaded machine), far too long to wait for after a grant; so the
+ * nemesis refreshes the watch when it sets up and after each fault ends, and
+ * strikes at the last answer, recording how old it was.
+ */
+export function watchLeader(ctx: NemesisContext): LeaderWatch | undefined {
+  const lookup = ctx.leader;
+  const now = ctx.nowNs ?? (() => 0);
+  if (!lookup) return undefined;
+  let answer: { leader: string | undefined; atNs: number } | undefined;
+  let inFlight: Promise<void> | undefined;
+  return {
+    refresh() {
+      inFlight ??= lookup()
+        .then((leader) => void (answer = { leader, atNs: now() }), () => void (answer = undefined))
+        .finally(() => void (inFlight = undefined));
+    },
+    last: () => answer,
+    settled: async () => inFlight,
+  };
+}
+
+/**
+ * The node to strike, chosen at once (no await, so a kill's SIGKILL leaves
+ * before anything else runs): the last known leader when the aim is
+ * "leader" and the run watches who leads, else the asked node (also when
+ * no leader is known). Returns the value with `leader` (null when none was
+ * known) and `leaderSeenMsAgo` when the watch was read.
+ */
+export function aimAt<V extends GrantAim>(value: V, watch: LeaderWatch | undefined, ctx: NemesisContext): { readonly node: string; readonly value: V } {
+  if (value.aim !== "leader" || !watch) return { node: value.asked, value };
+  const last = watch.last();
+  const leader = last?.leader ?? null;
+  const seen = last && ctx.nowNs ? { leaderSeenMsAgo: Math.round((ctx.nowNs() - last.atNs) / 1e6) } : {};
+  return { node: leader ?? value.asked, value: { ...value, leader, ...seen } };
 }
 
 /** `value` with `struckAfterMs` measured now on the run's clock (unchanged when the context has no clock). */

@@ -43,13 +43,20 @@ describe("partition-leader-after-grant", () => {
     expect(started).toMatchObject({ cut: "l3", struckAfterMs: 7, grudge: { l3: ["l1", "l2"], l1: ["l3"], l2: ["l3"] } });
   });
 
-  it("cuts off the leader when the run can tell who leads", async () => {
+  it("cuts off the leader it saw last when the run can tell who leads, and asks again after each heal", async () => {
     const gen = nemesisPackage(config(3, "etcd")).generator.update(ctx(granted.time), granted);
     const r = gen.op(ctx(granted.time));
     if (r === undefined || r === "pending") throw new Error("expected a cut");
-    const nemesis = partitionNemesis({ leader: async () => nodeId("l1") });
+    let lookups = 0;
+    const nemesis = partitionNemesis({ leader: async () => (lookups++, nodeId("l1")), nowNs: () => granted.time });
+    const cluster = stubCluster();
+    await nemesis.setup(cluster);
+    await nemesis.teardown(cluster);
     const op: Invoke = { index: 0, time: granted.time, process: "nemesis", type: "invoke", f: r[0].f, value: r[0].value };
-    expect(await nemesis.invoke(op, stubCluster(), new AbortController().signal)).toMatchObject({ cut: "l1", leader: "l1", grudge: { l1: ["l2", "l3"] } });
+    expect(await nemesis.invoke(op, cluster, new AbortController().signal)).toMatchObject({ cut: "l1", leader: "l1", leaderSeenMsAgo: 0, grudge: { l1: ["l2", "l3"] } });
+    await nemesis.invoke({ ...op, f: "stop-partition", value: { package: "partition-leader-after-grant" } }, cluster, new AbortController().signal);
+    await nemesis.teardown(cluster);
+    expect(lookups).toBe(2);
   });
 
   it("refuses a run with one lock node: there is nothing to cut it off from", () => {

@@ -11,7 +11,7 @@
 import { HarnessError, runNodes, type ClusterNode, type RunConfig } from "../../core/index.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import type { NemesisContext } from "../leader/current-leader.js";
-import { aimsAtGrant, grantAim, grantAimOption, isGrant, resolveGrantAim, type GrantAim } from "../leader/grant-aim.js";
+import { aimAt, aimsAtGrant, grantAim, grantAimOption, isGrant, type GrantAim, type LeaderWatch } from "../leader/grant-aim.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { numberOption } from "../schedule/fault-options.js";
 import { grudgeRecord, isolate, type PartitionValue } from "./grudge.js";
@@ -56,11 +56,11 @@ export function partitionAfterGrantGenerator(config: RunConfig) {
 /**
  * The start value to apply: unchanged unless it is aimed at a grant; then
  * with the grudge cutting the granting node off from the other lock nodes
- * (and `leader`, when it was looked up). Asks who leads when it runs.
+ * (and `leader`, when the run watches who leads). Synchronous.
  */
-export async function resolveGrantPartition(value: PartitionValue, nodes: readonly ClusterNode[], ctx: NemesisContext): Promise<PartitionValue> {
+export function resolveGrantPartition(value: PartitionValue, nodes: readonly ClusterNode[], watch: LeaderWatch | undefined, ctx: NemesisContext): PartitionValue {
   if (!aimsAtGrant(value)) return value;
-  const { node, value: aimed } = await resolveGrantAim(value as PartitionValue & GrantAim, ctx);
+  const { node, value: aimed } = aimAt(value as PartitionValue & GrantAim, watch, ctx);
   const lockNodes = nodes.filter((n) => n.role === "lock").map((n) => n.id as string);
   return { ...aimed, cut: node, grudge: grudgeRecord(isolate(lockNodes, node)) };
 }

@@ -18,7 +18,7 @@ import { grudgeFromRecord, type PartitionValue } from "./grudge.js";
 import { resolveLeaderPartition } from "./leader-partition.js";
 import { resolveGrantPartition } from "./partition-after-grant.js";
 import type { NemesisContext } from "../leader/current-leader.js";
-import { aimsAtGrant, markStruck } from "../leader/grant-aim.js";
+import { aimsAtGrant, markStruck, watchLeader } from "../leader/grant-aim.js";
 
 export type { PartitionValue } from "./grudge.js";
 
@@ -45,12 +45,15 @@ type CutProof = { readonly probed?: ProbedPair } | { readonly error: unknown };
 export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
   const timeoutMs = opts.probeTimeoutMs ?? 1000;
   let applied: { pair?: { from: NodeId; to: NodeId }; proof: Promise<CutProof> } | undefined;
+  // Faults aimed at a grant strike the last leader seen, refreshed at setup and after each heal.
+  const watch = watchLeader(opts);
   return {
     fs: new Set(["start-partition", "stop-partition"]),
-    setup: async () => undefined,
+    setup: async () => watch?.refresh(),
     async invoke(op: Invoke, cluster: Cluster) {
       if (op.f === "start-partition") {
-        const value = await resolveGrantPartition(await resolveLeaderPartition(op.value as PartitionValue, cluster.nodes, opts), cluster.nodes, opts);
+        const given = op.value as PartitionValue;
+        const value = aimsAtGrant(given) ? resolveGrantPartition(given, cluster.nodes, watch, opts) : await resolveLeaderPartition(given, cluster.nodes, opts);
         if (value.leader === null && !aimsAtGrant(value)) return value;
         const grudge = grudgeFromRecord(value.grudge);
         const pair = probePair(grudge);
@@ -66,14 +69,17 @@ export function partitionNemesis(opts: PartitionNemesisOptions = {}): Nemesis {
       const cut = await was?.proof;
       await cluster.heal();
       const healed = await proveHealed(cluster, was?.pair, timeoutMs).catch((error: unknown) => ({ error }));
+      watch?.refresh();
       const failures = [cut, healed].flatMap((proof) => (proof && "error" in proof ? [messageOf(proof.error)] : []));
       if (failures.length > 0) throw new HarnessError("nemesis.fault-not-applied", failures.join("; "));
       return { ...value, ...(cut && "probed" in cut ? { cutProbed: cut.probed } : {}), ...healed };
     },
     async teardown(cluster) {
-      if (!applied) return;
-      applied = undefined;
-      await cluster.heal();
+      if (applied) {
+        applied = undefined;
+        await cluster.heal();
+      }
+      await watch?.settled();
     },
   };
 }
