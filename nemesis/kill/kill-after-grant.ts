@@ -21,7 +21,7 @@ export function killAfterGrantPackage(base: Pick<FaultPackageSpec, "shading">): 
   return {
     name: "kill-after-grant",
     description:
-      "right after an acquire returns ok, SIGKILL the lock node that granted it (the leader when the adapter can tell, else the node the client asked; target=asked skips the lookup), keep it down for durationMs (default 2000), restart it on its data; one per interval",
+      "right after an acquire returns ok, SIGKILL the lock node that granted it (the leader as last seen when the adapter can tell, else the node the client asked; target=asked: always that one), keep it down for durationMs (default 2000), restart it on its data; one per interval",
     needs: ["kill"],
     kind: "kill",
     nemesis: killNemesis,

@@ -25,7 +25,7 @@ export function partitionAfterGrantPackage(base: Pick<FaultPackageSpec, "nemesis
     ...base,
     name: NAME,
     description:
-      "right after an acquire returns ok, cut the lock node that granted it (the leader when the adapter can tell, else the node the client asked) off from the other lock nodes, heal after durationMs (default 3000); one per interval (needs 2+ lock nodes)",
+      "right after an acquire returns ok, cut the lock node that granted it (chosen as for kill-after-grant) off from the other lock nodes, heal after durationMs (default 3000); one per interval (needs 2+ lock nodes)",
     needs: ["partition"],
     kind: "partition",
     prefersLeader: true,
