@@ -59,7 +59,7 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
     shading,
     build: (ctx = {}) => ({
       name,
-      nemesis: composeNemeses(kinds.map((s) => s.nemesis(ctx))),
+      nemesis: composeNemeses(kinds.map((k) => k.nemesis({ ...ctx, watchesLeader: specs.some((s) => s.kind === k.kind && s.prefersLeader === true) }))),
       generator: anyOf(...specs.map((s) => s.generator(config))),
       finalGenerator: undefined,
       shading,

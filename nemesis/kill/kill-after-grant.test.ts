@@ -121,7 +121,7 @@ describe("kill nemesis aimed at a grant", () => {
     const { cluster, calls } = recordingCluster();
     let leader: string | undefined = "l3";
     let now = 900 * MS;
-    const nemesis = killNemesis({ leader: async () => leader as ReturnType<typeof nodeId> | undefined, nowNs: () => now });
+    const nemesis = killNemesis({ leader: async () => leader as ReturnType<typeof nodeId> | undefined, nowNs: () => now, watchesLeader: true });
     await nemesis.setup(cluster);
     await nemesis.teardown(cluster);
     now = 1002 * MS;
@@ -135,19 +135,43 @@ describe("kill nemesis aimed at a grant", () => {
 
   it("sends the SIGKILL before its first await, whether or not it watches the leader", () => {
     const { cluster, calls } = recordingCluster();
-    void killNemesis({ leader: async () => nodeId("l3") }).invoke(killOp("leader"), cluster, SIGNAL);
+    void killNemesis({ leader: async () => nodeId("l3"), watchesLeader: true }).invoke(killOp("leader"), cluster, SIGNAL);
     void killNemesis().invoke(killOp("asked"), cluster, SIGNAL);
     expect(calls).toEqual(["kill l2", "kill l2"]);
   });
 
   it("strikes the asked node when the target is the asked node, whoever leads", async () => {
     const { cluster, calls } = recordingCluster();
-    const nemesis = killNemesis({ leader: async () => nodeId("l3") });
+    const nemesis = killNemesis({ leader: async () => nodeId("l3"), watchesLeader: true });
     await nemesis.setup(cluster);
     await nemesis.teardown(cluster);
     const value = await nemesis.invoke(killOp("asked"), cluster, SIGNAL);
     expect(value).toMatchObject({ nodes: ["l2"] });
     expect(value).not.toHaveProperty("leader");
     expect(calls).toEqual(["kill l2"]);
+  });
+});
+
+describe("the leader watch", () => {
+  it("runs only for a kind with a fault aimed at a grant, so other leader faults get every lookup", async () => {
+    const { cluster } = recordingCluster();
+    let lookups = 0;
+    const plain = killNemesis({ leader: async () => (lookups++, nodeId("l3")) });
+    await plain.setup(cluster);
+    await plain.teardown(cluster);
+    expect(lookups).toBe(0);
+  });
+
+  it("is started by the run's package for the kind that has kill-after-grant, and not for kill-lock alone", async () => {
+    const { cluster } = recordingCluster();
+    const counted = async (faults: string[]) => {
+      let lookups = 0;
+      const pkg = nemesisPackage({ ...config(), nemesis: { faults, intervalMs: 1000, options: {} } }, { leader: async () => (lookups++, nodeId("l3")) });
+      await pkg.nemesis.setup(cluster);
+      await pkg.nemesis.teardown(cluster);
+      return lookups;
+    };
+    expect(await counted(["kill-lock", "kill-after-grant"])).toBe(1);
+    expect(await counted(["kill-lock", "partition-leader"])).toBe(0);
   });
 });

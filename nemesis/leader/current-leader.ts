@@ -17,6 +17,11 @@ export interface NemesisContext {
   readonly leader?: LeaderLookup;
   /** The harness's monotonic clock (ns since the run's origin), for faults that record when they struck. */
   readonly nowNs?: () => number;
+  /**
+   * True for a kind with a package that prefers the leader (`kill-after-grant`): its nemesis then
+   * watches who leads in the background (grant-aim.ts). Set by `resolveNemesis` per kind.
+   */
+  readonly watchesLeader?: boolean;
 }
 
 /** The value fields a leader-aimed start op is invoked with. */

@@ -99,7 +99,8 @@ export interface LeaderWatch {
 
 /**
  * A watch over `ctx.leader`, or undefined when the run cannot tell who
- * leads. A lookup runs a probe inside a node and takes hundreds of ms (seconds
+ * leads or the nemesis's kind has no package that prefers the leader
+ * (`ctx.watchesLeader`): other faults' lookups are left alone. A lookup runs a probe inside a node and takes hundreds of ms (seconds
  * on a loaded machine), far too long to wait for after a grant; so the
  * nemesis refreshes the watch when it sets up and after each fault ends, and
  * strikes at the last answer, recording how old it was.
@@ -107,7 +108,7 @@ export interface LeaderWatch {
 export function watchLeader(ctx: NemesisContext): LeaderWatch | undefined {
   const lookup = ctx.leader;
   const now = ctx.nowNs ?? (() => 0);
-  if (!lookup) return undefined;
+  if (!lookup || ctx.watchesLeader !== true) return undefined;
   let answer: { leader: string | undefined; atNs: number } | undefined;
   let inFlight: Promise<void> | undefined;
   return {

@@ -48,7 +48,7 @@ describe("partition-leader-after-grant", () => {
     const r = gen.op(ctx(granted.time));
     if (r === undefined || r === "pending") throw new Error("expected a cut");
     let lookups = 0;
-    const nemesis = partitionNemesis({ leader: async () => (lookups++, nodeId("l1")), nowNs: () => granted.time });
+    const nemesis = partitionNemesis({ leader: async () => (lookups++, nodeId("l1")), nowNs: () => granted.time, watchesLeader: true });
     const cluster = stubCluster();
     await nemesis.setup(cluster);
     await nemesis.teardown(cluster);
