@@ -35,11 +35,14 @@ export interface LeaseFacts {
   readonly sessionBreaks: readonly number[];
 }
 
-/** The facts of every grant in `history`, in acquire-invoke order. Pure, O(n). */
-export function leaseFacts(history: History, rules: LeaseRules): LeaseFacts[] {
+/**
+ * The facts of every grant in `history`, in acquire-invoke order; without
+ * `rules` no session breaks are looked for (enough for who held what). Pure, O(n).
+ */
+export function leaseFacts(history: History, rules?: LeaseRules): LeaseFacts[] {
   const end = history.reduce((t, op) => Math.max(t, op.time), 0);
   const life = clientLives(history);
-  const breaks = rules.ends === "client-session" ? sessionBreaks(history, rules.lockNodes) : [];
+  const breaks = rules?.ends === "client-session" ? sessionBreaks(history, rules.lockNodes) : [];
   const open = new Map<string, { -readonly [K in keyof LeaseFacts]: LeaseFacts[K] }>();
   const out: LeaseFacts[] = [];
   for (const { invoke, completion } of pairs(history)) {
