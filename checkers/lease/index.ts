@@ -2,4 +2,4 @@
 export * from "./lease-rules.js";
 export * from "./lease-history.js";
 export * from "./lease-bounds.js";
-export * from "./held-grants.js";
+export * from "./held-leases.js";
