@@ -33,12 +33,38 @@ export interface LockConfig {
   /** How many of the lock nodes are witnesses that vote but hold no data (the `quorum` adapter); default 0. */
   readonly witnesses?: number;
   /**
-   * True when the adapter declares (LockAdapterInfo.fixedTtl) that a grant
-   * ends exactly the TTL after the server made it, on the server's clock,
-   * and nothing renews it; set at run start. The real-time checker's
-   * certain expiry needs it.
+   * What ends a lease besides its release and its TTL, as the adapter
+   * declares it (LockAdapterInfo.lease); set at run start and stored in
+   * config.json, so `fencecheck analyze` judges leases the same way.
+   * Absent: nothing is known, and the checkers assume the least (see
+   * checkers/lease).
    */
+  readonly lease?: LeaseDeclaration;
+  /** Older runs' form of `lease: { ends: "ttl" }`: read, never written. */
   readonly fixedTtl?: boolean;
+}
+
+/**
+ * What ends a lease on the server besides its release and its TTL:
+ * - `ttl`: nothing; the lease lasts exactly the TTL on the server's clock
+ *   (reference, quorum, redis, redis-token, redlock).
+ * - `client-session`: the client's session, which ends when the client
+ *   dies or retires (PostgreSQL advisory locks; also a session idle for a TTL).
+ * - `session-timeout`: a session that the client keeps alive and that
+ *   outlives the client's death by its timeout (ZooKeeper ephemeral nodes).
+ * - `keep-alive`: the client renews it while it lives (etcd leases).
+ */
+export type LeaseEnd = "ttl" | "client-session" | "session-timeout" | "keep-alive";
+
+/** An adapter's declaration of its leases, carried by LockConfig to the checkers. */
+export interface LeaseDeclaration {
+  readonly ends: LeaseEnd;
+  /**
+   * Where the TTL is timed from: `grant`, one server starts it at the
+   * instant it grants; `request`, it may start as early as the acquire's
+   * request (each replica at its own vote, a renewal before the grant).
+   */
+  readonly timedFrom: "grant" | "request";
 }
 
 export interface StorageConfig {

@@ -4,7 +4,9 @@
  * (for example when the checker threw and left `{valid: "unknown", error}`).
  */
 import type { CheckResult } from "../core/index.js";
-import type { FencingResult, FinalStateResult, LeaseOverlapResult, LinearizableResult, RealTimeResult, StatsResult } from "../checkers/index.js";
+import type {
+  FencingResult, FinalStateResult, LeaseOverlapResult, LinearizableResult, LockServiceResult, RealTimeResult, StatsResult,
+} from "../checkers/index.js";
 
 type Results = Readonly<Record<string, CheckResult>>;
 
@@ -42,4 +44,10 @@ export function linearizableResult(results: Results): LinearizableResult | undef
 export function realTimeResult(results: Results): RealTimeResult | undefined {
   const r = results["real-time"];
   return r && Array.isArray(r["violations"]) && typeof r["applicable"] === "boolean" ? (r as RealTimeResult) : undefined;
+}
+
+/** The lock-service checker's result, if present and well formed. */
+export function lockServiceResult(results: Results): LockServiceResult | undefined {
+  const r = results["lock-service"];
+  return r && Array.isArray(r["tokenViolations"]) && Array.isArray(r["doubleGrants"]) ? (r as LockServiceResult) : undefined;
 }

@@ -78,7 +78,6 @@ function fencingLines(r: FencingResult): string[] {
   return [
     `Writes accepted by storage: ${r.writes}; stale writes: ${r.staleAttempts} (${r.staleRejected} rejected, ${r.violations.length} accepted)`,
     ...r.violations.map((v) => `Storage accepted "${v.value}" from client ${v.client} with token ${v.staleToken} after accepting token ${v.highestToken} (from client ${v.earlier.client}) at ${seconds(v.time)}`),
-    ...r.lockServiceViolations.map((v) => v.message),
     ...(r.storageKnown ? [] : ["Storage recorded no writes although writes were acknowledged: the ground truth is missing"]),
     ...(r.tokenless > 0 && r.conditional === true
       ? [`Storage accepted ${r.tokenless} writes that carried no fencing token, each only against the version its writer read: fencing by token does not apply, the real-time checker judges them`]

@@ -7,7 +7,7 @@ import type { CanvasTrack } from "./canvas-track.js";
 import type { ChartSpec } from "./charts/chart-spec.js";
 import { clockChart } from "./charts/clock-chart.js";
 import { chartShading, perfCharts } from "./charts/perf-charts.js";
-import { fencingResult, finalStateResult, leaseOverlapResult, linearizableResult, realTimeResult } from "./checker-results.js";
+import { fencingResult, finalStateResult, leaseOverlapResult, linearizableResult, lockServiceResult, realTimeResult } from "./checker-results.js";
 import { linearizabilityView, type LinearizabilityView } from "./counterexample-view.js";
 import { checkerVerdicts, finalStateFindings, overlapFindings, type CheckerVerdict, type FinalStateFinding, type OverlapFinding } from "./findings.js";
 import { validityWord } from "./format.js";
@@ -81,7 +81,8 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
   const finalState = finalStateResult(results.results);
   const timeline = buildTimeline(history, run.shading, options.timeline);
   const realTime = realTimeResult(results.results);
-  const story = buildStory({ config, history, fencing, leaseOverlap, realTime });
+  const lockService = lockServiceResult(results.results);
+  const story = buildStory({ config, history, fencing, leaseOverlap, realTime, lockService });
   const perf = perfCharts(history, timeline.faults);
   const workers = config.workload.clients;
   return {

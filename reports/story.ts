@@ -4,7 +4,7 @@
  * the stale write and what storage did with it.
  */
 import type { History, RunConfig } from "../core/index.js";
-import type { FencingResult, LeaseOverlapResult, RealTimeResult, StaleWrite } from "../checkers/index.js";
+import type { FencingResult, LeaseOverlapResult, LockServiceResult, RealTimeResult, StaleWrite } from "../checkers/index.js";
 import { clientName, millis, seconds } from "./format.js";
 import { realTimeStory } from "./real-time-story.js";
 import { findGrant, findPause, findWrite } from "./story-evidence.js";
@@ -21,6 +21,8 @@ export interface StoryInput {
   readonly leaseOverlap: LeaseOverlapResult | undefined;
   /** The real-time checker's result: its stale write is told when fencing found none accepted. */
   readonly realTime?: RealTimeResult | undefined;
+  /** The lock-service checker's result: its token violations are the lock service's broken promise. */
+  readonly lockService?: LockServiceResult | undefined;
 }
 
 /** The story of the first accepted stale write, else the first rejected one, else why there is none. Pure. */
@@ -36,7 +38,7 @@ export function buildStory(input: StoryInput): Story {
   const aimed = fencing.violations.length === 0 ? aimedFaultFact(input.history, fencing.lockServiceViolations) : undefined;
   const stale = fencing.violations[0] ?? (aimed ? undefined : fencing.rejections[0]);
   if (stale !== undefined) return staleStory(input, stale);
-  const broken = fencing.lockServiceViolations[0];
+  const broken = input.lockService?.tokenViolations[0];
   if (broken !== undefined) {
     return {
       kind: "lock-service", headline: "The lock service broke its promise", facts: [aimed ?? { time: broken.second.grantedAt, text: `${broken.message}.` }],
@@ -90,7 +92,7 @@ function staleStory(input: StoryInput, s: StaleWrite): Story {
 function conclusion(input: StoryInput, s: StaleWrite, grantedEarly: boolean): string {
   if (!s.accepted) {
     const rejected = `Storage had already seen token ${s.highestToken} and rejected token ${s.staleToken}`;
-    return (input.fencing?.lockServiceViolations.length ?? 0) > 0
+    return (input.lockService?.tokenViolations.length ?? 0) > 0
       ? `${rejected}, but the lock service broke its promise: its tokens went backwards or were granted twice.`
       : `${rejected}: divergence prevented.`;
   }
@@ -100,7 +102,7 @@ function conclusion(input: StoryInput, s: StaleWrite, grantedEarly: boolean): st
     : kind === "fenced" || kind === "postgres-fenced"
       ? `Storage accepted it although it had already accepted token ${s.highestToken}: fenced storage failed to fence, and the shard holds data written under a stale lease.`
       : `Storage accepted it: the shard silently holds data written under a stale lease (${kind} storage).`;
-  const lock = grantedEarly || (input.fencing?.lockServiceViolations.length ?? 0) > 0
+  const lock = grantedEarly || (input.lockService?.tokenViolations.length ?? 0) > 0
     ? ` The lock service granted ${s.key} again before the lease of token ${s.staleToken} could have expired: it broke its promise.`
     : " The lock service did nothing wrong: it expired the lease correctly.";
   return storage + lock;

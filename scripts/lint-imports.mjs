@@ -9,7 +9,10 @@
  * - harness/cli calls only harness/run, harness/scenario and core.
  * - A runtime's own files (harness/runtime/<name>/*.ts) borrow only from
  *   harness/runtime/common, never from another runtime's folder.
- * - Cross-folder imports go through the folder's index.ts.
+ * - Cross-folder imports go through the folder's index.ts; inside the
+ *   folders of SUBFOLDER_INDEX, so do imports between their sub-folders
+ *   (checkers/lock-service/ imports checkers/lease/ through
+ *   checkers/lease/index.ts).
  * - core, checkers/, nemesis/ and reports/ are pure: a package is
  *   imported only when its folder's allowlist names it (tests beside them may
  *   use vitest and read test data), and they use no process, new Date(),
@@ -47,6 +50,13 @@ const PURE = new Set(Object.keys(PURE_ALLOW));
 const PURE_TEST_ALLOW = ["vitest", "node:fs", "node:path", "node:url", "node:os"];
 /** Effects pure code may not reach for without an import; core/clock.ts reads process.hrtime. */
 const PURE_GLOBALS = [[/\bprocess\s*\./, "process"], [/\bnew\s+Date\s*\(/, "new Date()"], [/\bfetch\s*\(/, "fetch()"], [/\brequire\s*\(/, "require()"]];
+/**
+ * Top-level folders whose sub-folders are folders of their own: an import
+ * from one sub-folder into another goes through the other's index.ts.
+ * Only checkers/ so far; nemesis/, workloads/ and harness/ still import
+ * across their sub-folders directly.
+ */
+const SUBFOLDER_INDEX = ["checkers"];
 const CLI_MAY_CALL = ["harness/cli", "harness/run", "harness/scenario"];
 const IMPORT_RE = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
@@ -80,6 +90,7 @@ function check(file) {
       if (!MAY_IMPORT[from]?.includes(to)) problems.push(`${where}: ${from}/ may not import ${to}/ ("${spec}")`);
       else if (from === "reports" && to === "checkers" && !typeOnly && !isTest) problems.push(`${where}: reports/ may import only types from checkers/ ("${spec}")`);
       else if (to !== from && !isIndex(target, to)) problems.push(`${where}: import ${to}/ through its index.ts, not "${spec}"`);
+      else if (to === from && SUBFOLDER_INDEX.includes(from)) problems.push(...subfolderProblem(file, target, where, spec));
       // A runtime's own files (harness/runtime/<name>/*.ts); tools beside it in subfolders, such as the
       // ssh runtime's Docker sandbox of hosts, may use another runtime's engine.
       const fromRuntime = relative(root, file).split(sep).length === 4 ? runtimeFolder(file) : undefined;
@@ -124,6 +135,15 @@ function runtimeFolder(file) {
 /** The text without comments, so that prose about `process` or `new Date()` is not code. */
 function withoutComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+}
+
+/** A problem when `file` reaches into another sub-folder of its own top-level folder other than through its index.ts. */
+function subfolderProblem(file, target, where, spec) {
+  const a = relative(root, file).split(sep);
+  const b = relative(root, target).split(sep);
+  if (a.length < 3 || b.length < 3 || a[1] === b[1]) return [];
+  const sub = `${b[0]}/${b[1]}`;
+  return isIndex(target, sub) ? [] : [`${where}: import ${sub}/ through its index.ts, not "${spec}"`];
 }
 
 function isIndex(target, folder) {

@@ -61,6 +61,15 @@ describe("the import lint", () => {
     expect(out).not.toContain("borrows from runtime common");
   });
 
+  it("fails a checkers/ sub-folder that reaches into another one past its index.ts, and passes one that goes through it", () => {
+    const lease = { "checkers/lease/index.ts": 'export * from "./rules.js";\n', "checkers/lease/rules.ts": "export const rules = 1;\n" };
+    const deep = lint({ ...CORE, ...lease, "checkers/lock-service/double.ts": 'import { rules } from "../lease/rules.js";\nexport const d = rules;\n' });
+    expect(deep.code).toBe(1);
+    expect(deep.out).toContain('checkers/lock-service/double.ts: import checkers/lease/ through its index.ts, not "../lease/rules.js"');
+    const through = lint({ ...CORE, ...lease, "checkers/lock-service/double.ts": 'import { rules } from "../lease/index.js";\nexport const d = rules;\n' });
+    expect(through.code, through.out).toBe(0);
+  });
+
   it("fails a cli file that calls below run/ and scenario/", () => {
     const { code, out } = lint({ ...CORE, "harness/runtime/index.ts": "export const r = 1;\n", "harness/cli/x.ts": 'import { r } from "../runtime/index.js";\nexport const y = r;\n' });
     expect(code).toBe(1);

@@ -1,12 +1,12 @@
 /**
  * Fencing: storage must never accept a write whose token is below one it
- * already accepted for the same key (divergence), and the lock service must
- * grant unique tokens that increase in real-time grant order.
+ * already accepted for the same key (divergence). This checker judges only
+ * what storage did; the lock service's own tokens (repeated or going
+ * backwards) are the lock-service checker's.
  */
 import {
   compareTokens, type CheckInput, type CheckResult, type Checker, type CheckValidity, type StorageRecord,
 } from "../../core/index.js";
-import { lockServiceViolations, type LockServiceViolation } from "./lock-service-order.js";
 
 /** A write storage decided on while a higher token was already accepted for its key. */
 export interface StaleWrite {
@@ -39,7 +39,6 @@ export interface FencingResult extends CheckResult {
   readonly rejections: readonly StaleWrite[];
   /** Stale writes seen at all: accepted plus rejected. */
   readonly staleAttempts: number;
-  readonly lockServiceViolations: readonly LockServiceViolation[];
   /** Writes storage accepted. */
   readonly writes: number;
   /** Writes storage accepted with no token at all (a lock service without fencing tokens). */
@@ -83,22 +82,21 @@ export function fencingChecker(): Checker<FencingResult> {
   return { name: "fencing", check: checkFencing };
 }
 
-/** Checks one run's storage records and acquire grants. */
+/** Checks one run's storage records. */
 export function checkFencing(input: CheckInput): FencingResult {
   const { stale, accepted } = staleWrites(input.storage);
   const violations = stale.filter((s) => s.accepted);
   const rejections = stale.filter((s) => !s.accepted);
-  const lockViolations = lockServiceViolations(input.history);
   const acknowledged = input.history.filter((op) => op.f === "write" && op.type === "ok").length;
   const storageKnown = input.storage.length > 0 || acknowledged === 0;
   const tokenless = input.storage.filter((r) => r.accepted && r.token === null).length;
   const conditional = tokenless > 0 && input.storage.every((r) => r.token !== null || CONDITIONAL_MODES.has(r.mode));
-  const found = violations.length > 0 || lockViolations.length > 0;
+  const found = violations.length > 0;
   const answer = found ? { valid: false as const } : fencingAnswer({ storageKnown, acknowledged, tokenless, conditional, accepted });
   return {
     ...answer, staleWritesJudged: answer.valid === true || answer.valid === false, storageKnown, violations,
-    staleRejected: rejections.length, rejections, staleAttempts: stale.length, lockServiceViolations: lockViolations,
-    writes: accepted, tokenless, conditional, summary: fencingSummary(violations, rejections, lockViolations),
+    staleRejected: rejections.length, rejections, staleAttempts: stale.length,
+    writes: accepted, tokenless, conditional, summary: fencingSummary(violations, rejections),
   };
 }
 
@@ -117,32 +115,16 @@ function fencingAnswer(o: { storageKnown: boolean; acknowledged: number; tokenle
   return { valid: "unknown", reason: `storage accepted ${o.tokenless} of ${o.accepted} writes with no fencing token: those cannot be judged by token` };
 }
 
-/**
- * The first failure in one line: an accepted stale write; else a broken
- * token promise of the lock service (tokens that went backwards or repeated,
- * which storage cannot fence: it never says "divergence prevented" beside a
- * FAIL); else the rejections that prevented divergence.
- */
-function fencingSummary(accepted: readonly StaleWrite[], rejected: readonly StaleWrite[], lock: readonly LockServiceViolation[]): string {
+/** The first failure in one line: an accepted stale write; else the rejections that prevented divergence. */
+function fencingSummary(accepted: readonly StaleWrite[], rejected: readonly StaleWrite[]): string {
   const first = accepted[0];
   if (first) {
     const more = accepted.length > 1 ? ` (${accepted.length} stale writes accepted in all)` : "";
     return `fencing: storage accepted a stale write on "${first.key}": token ${first.staleToken} after token ${first.highestToken} (client ${first.client}, "${first.value}")${more}`;
-  }
-  const broken = lock[0];
-  if (broken) {
-    const what = broken.kind === "token-order" ? "went backwards" : "repeated";
-    const more = lock.length > 1 ? ` (${lock.length} such grants in all)` : "";
-    const stored = rejected.length > 0 ? `; storage rejected ${rejected.length} write(s) under lower tokens, but the lock service broke its promise` : "";
-    return `fencing: the lock service's tokens ${what} on "${broken.resource}": ${lowerFirst(broken.message)}${more}${stored}`;
   }
   const kept = rejected[0];
   if (kept) {
     return `fencing: storage rejected ${rejected.length} stale write(s), the first with token ${kept.staleToken} after token ${kept.highestToken}: divergence prevented`;
   }
   return "";
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

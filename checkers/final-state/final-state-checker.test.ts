@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { historyBuilder } from "../testing/history-builder.js";
-import { seedScenario } from "../testing/seed-scenario.js";
+import { historyBuilder, seedScenario } from "../testing/index.js";
 import { checkFinalState } from "./final-state-checker.js";
 
 describe("final-state checker", () => {

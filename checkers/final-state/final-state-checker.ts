@@ -6,6 +6,7 @@
 import {
   compareTokens, pairs, toToken, type CheckInput, type CheckResult, type Checker, type History, type Validity,
 } from "../../core/index.js";
+import { heldLeases, leaseFacts } from "../lease/index.js";
 
 /** One write as the history shows it; `token` may be inferred from the writer's lease. */
 interface WriteSeen {
@@ -62,16 +63,15 @@ function scan(history: History): Scan {
   const writes = new Map<string, WriteSeen[]>();
   const finalReads = new Map<string, { value: string | null }>();
   const lastWriteIndex = new Map<string, number>();
-  const held = new Map<string, string>();
+  const held = heldLeases(leaseFacts(history));
   for (const { invoke, completion } of pairs(history)) {
     const p = invoke.process;
     const v = invoke.value as { resource?: unknown; value?: unknown } | null;
     const c = completion?.value as { token?: unknown; value?: unknown } | null | undefined;
     if (typeof p !== "number" || typeof v?.resource !== "string") continue;
-    const key = `${p}\u0000${v.resource}`;
-    if (invoke.f === "acquire" && completion?.type === "ok") held.set(key, toToken(c?.token) ?? "");
     if (invoke.f === "write" && typeof v.value === "string") {
-      const token = toToken(c?.token) ?? (held.get(key) || undefined);
+      // The token it wrote under: as the completion says, else the lease its client held (checkers/lease).
+      const token = toToken(c?.token) ?? held(p, v.resource, invoke.time)?.token;
       const list = writes.get(v.resource) ?? [];
       list.push({ process: p, value: v.value, token, type: completion?.type ?? "info" });
       writes.set(v.resource, list);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { historyBuilder } from "../testing/history-builder.js";
-import { seedScenario, testRunConfig } from "../testing/seed-scenario.js";
+import { historyBuilder, seedScenario, testRunConfig } from "../testing/index.js";
 import { checkLeaseOverlap } from "./lease-overlap-checker.js";
 
 const config = testRunConfig("fenced"); // ttl 2000 ms
@@ -35,15 +34,25 @@ describe("lease-overlap checker", () => {
     expect(result.overlaps[0]).toMatchObject({ certain: true, afterExpiry: false, earlierWrites: "none" });
   });
 
-  it("is valid when the second acquire was invoked before the first one completed", () => {
+  it("is invalid, as lock-service is, when two concurrent acquires both returned while neither lease could have ended", () => {
     const history = historyBuilder()
       .acquire(1, "r1", "1", [0, 50])
       .acquire(2, "r1", "2", [20, 60])
       .release(1, "r1", "1", [500, 510])
       .build();
     const result = checkLeaseOverlap({ config, history });
-    expect(result.valid).toBe(true);
+    expect(result.valid).toBe(false);
     expect(result.overlaps).toHaveLength(1);
+    expect(result.overlaps[0]).toMatchObject({ certain: true, overlapEnd: 500e6 });
+  });
+
+  it("is valid when the second acquire was invoked before the first one completed and the first was released before the second returned", () => {
+    const history = historyBuilder()
+      .acquire(1, "r1", "1", [0, 50])
+      .acquire(2, "r1", "2", [20, 60])
+      .release(1, "r1", "1", [55, 58])
+      .build();
+    expect(checkLeaseOverlap({ config, history }).valid).toBe(true);
   });
 
   it("finds no overlap when the first holder released before the second grant", () => {

@@ -3,13 +3,30 @@
  * same time. With leases this is expected after expiry (a paused holder
  * wakes up still believing), and it is the reason fencing exists; it is a
  * violation only when the lock service certainly granted the resource twice
- * before the first lease could have expired.
+ * while the first lease was live: the double grants of the lock-service
+ * checker, found by the same function over the same lease model
+ * (checkers/lease), so the two checkers never disagree about one history.
  */
 import { pairs, type CheckInput, type CheckResult, type Checker, type History, type OpPair, type Validity } from "../../core/index.js";
-import { beliefIntervals, type Belief } from "./belief-intervals.js";
+import { leaseRules, leasesOf, type Lease } from "../lease/index.js";
+import { doubleGrantsOf, type DoubleGrant } from "../lock-service/index.js";
 
 /** What happened to the earlier holder's writes after the second grant. */
 export type OverlapWrites = "none" | "rejected" | "accepted" | "indeterminate";
+
+/** One client's belief that it held a resource. Times are harness nanoseconds. */
+export interface Belief {
+  readonly process: number;
+  readonly node: string | undefined;
+  readonly resource: string;
+  readonly token: string;
+  readonly acquireInvokedAt: number;
+  readonly grantedAt: number;
+  /** When the belief ended (release invoke, last op of a retired process, or end of history). */
+  readonly until: number;
+  /** When the release completed `ok`, if it did. */
+  readonly releasedAt: number | undefined;
+}
 
 /** Two clients' overlapping beliefs on one resource. Times are harness nanoseconds. */
 export interface LeaseOverlap {
@@ -19,9 +36,9 @@ export interface LeaseOverlap {
   readonly second: Belief;
   readonly overlapStart: number;
   readonly overlapEnd: number;
-  /** The second grant may have come after the first lease expired on the server (lock service may be right). */
+  /** The second grant may have come after the first lease ended on the server (lock service may be right). */
   readonly afterExpiry: boolean;
-  /** The lock service certainly granted the resource twice before expiry: a violation. */
+  /** The lock service certainly granted the resource twice while the first lease was live: a violation. */
   readonly certain: boolean;
   /**
    * The earlier holder's writes after the second grant while it still
@@ -45,34 +62,48 @@ export function leaseOverlapChecker(): Checker<LeaseOverlapResult> {
   return { name: "lease-overlap", check: checkLeaseOverlap };
 }
 
-/** Checks one run's history against the configured lease time to live. */
+/** Checks one run's history by its lease rules (the config's lease declaration and TTL). */
 export function checkLeaseOverlap(input: Pick<CheckInput, "config" | "history">): LeaseOverlapResult {
-  const ttlNs = input.config.workload.ttlMs * 1e6;
-  const overlaps: LeaseOverlap[] = [];
-  const beliefs = beliefIntervals(input.history);
+  const rules = leaseRules(input.config);
+  const leases = leasesOf(input.history, rules).filter((l) => l.token !== undefined).sort((a, b) => a.grantedAt - b.grantedAt);
+  const doubles = new Map<string, DoubleGrant>();
+  for (const d of doubleGrantsOf(leases, rules)) doubles.set(pairKey(d.first, d.second), d);
   const writes = writesByProcess(input.history);
-  for (let i = 0; i < beliefs.length; i++) {
-    const a = beliefs[i] as Belief;
-    for (let j = i + 1; j < beliefs.length; j++) {
-      const b = beliefs[j] as Belief;
-      if (b.grantedAt >= a.until) break;
+  const overlaps: LeaseOverlap[] = [];
+  for (let i = 0; i < leases.length; i++) {
+    const a = leases[i] as Lease;
+    for (let j = i + 1; j < leases.length; j++) {
+      const b = leases[j] as Lease;
+      const double = doubles.get(pairKey(a, b)) ?? doubles.get(pairKey(b, a));
+      if (b.grantedAt >= a.believedUntil && double === undefined) {
+        if (b.grantedAt >= a.believedUntil + rules.longestNs) break;
+        continue;
+      }
       if (b.resource !== a.resource || b.process === a.process) continue;
-      overlaps.push(overlap(a, b, ttlNs, writes.get(a.process) ?? []));
+      overlaps.push(overlap(a, b, double, writes.get(a.process) ?? []));
     }
   }
-  return { valid: !overlaps.some((o) => o.certain), overlaps, ttlMs: input.config.workload.ttlMs };
+  return { valid: doubles.size === 0, overlaps, ttlMs: input.config.workload.ttlMs };
 }
 
-function overlap(a: Belief, b: Belief, ttlNs: number, writes: readonly OpPair[]): LeaseOverlap {
-  const expiresNoEarlierThan = a.acquireInvokedAt + ttlNs;
-  const releasedBefore = a.releasedAt !== undefined && a.releasedAt < b.acquireInvokedAt;
-  const certain = b.acquireInvokedAt > a.grantedAt && b.grantedAt < expiresNoEarlierThan && !releasedBefore;
-  const overlapStart = b.grantedAt;
-  const overlapEnd = Math.min(a.until, b.until);
-  const earlierWrites = writesInside(writes, a, overlapStart, a.until);
+function pairKey(a: Lease, b: Lease): string {
+  return `${a.process}\u0000${a.invokedAt}\u0000${b.process}\u0000${b.invokedAt}`;
+}
+
+function belief(l: Lease): Belief {
   return {
-    resource: a.resource, first: a, second: b, overlapStart, overlapEnd,
-    afterExpiry: b.grantedAt >= expiresNoEarlierThan, certain, earlierWrites, savedByFencing: earlierWrites === "rejected",
+    process: l.process, node: l.node, resource: l.resource, token: l.token as string, acquireInvokedAt: l.invokedAt,
+    grantedAt: l.grantedAt, until: l.believedUntil, releasedAt: l.releasedAt,
+  };
+}
+
+function overlap(a: Lease, b: Lease, double: DoubleGrant | undefined, writes: readonly OpPair[]): LeaseOverlap {
+  const overlapStart = double?.overlapStart ?? b.grantedAt;
+  const overlapEnd = double?.overlapEnd ?? Math.min(a.believedUntil, b.believedUntil);
+  const earlierWrites = writesInside(writes, a, b.grantedAt, a.believedUntil);
+  return {
+    resource: a.resource, first: belief(a), second: belief(b), overlapStart, overlapEnd,
+    afterExpiry: b.grantedAt >= a.mayEndFrom, certain: double !== undefined, earlierWrites, savedByFencing: earlierWrites === "rejected",
   };
 }
 
@@ -88,7 +119,7 @@ function writesByProcess(history: History): Map<number, OpPair[]> {
   return out;
 }
 
-function writesInside(writes: readonly OpPair[], holder: Belief, start: number, end: number): OverlapWrites {
+function writesInside(writes: readonly OpPair[], holder: Lease, start: number, end: number): OverlapWrites {
   const outcomes = new Set<string>();
   for (const { invoke, completion } of writes) {
     const v = invoke.value as { resource?: unknown } | null;

@@ -1,80 +1,103 @@
 /**
- * Double grants: two holders whose server-side leases on one resource were
- * certainly both unexpired at the same moment. A grant happened somewhere in
- * its acquire's [invoke, ok]; its lease lives on the server at least until
- * invoke + ttl, unless the holder asked to release it (from the release's
- * invoke on, the service may have dropped it). So a lease is certainly live
- * over [ok, min(invoke + ttl, release invoke)); two such intervals of
- * different holders that overlap are a broken promise, whether the acquires
- * were concurrent or not. Assumes server clocks that do not run fast: a
- * clock nemesis can make the service expire leases early, and then this is
- * exactly the broken real-time promise the seed warns about.
+ * Double grants: two holders of one resource whose leases were certainly
+ * both live on the server at one instant, by the lease model
+ * (checkers/lease): a lease is certainly live over [grant, mayEndFrom).
+ * Two ways to know it:
+ *
+ * - "overlap": both had been granted by the later of the two oks, and
+ *   neither could have ended by then (the acquires may have been
+ *   concurrent: no order is needed);
+ * - "ordered": one grant certainly came after the other, because it was
+ *   asked for after the other returned ("asked-after") or because its
+ *   token is higher ("token-order", the lock service's own promise), and
+ *   it had returned before the earlier lease could have ended. At the
+ *   instant of the later grant both were live.
+ *
+ * Leases without a token are left out (as lease-overlap leaves them):
+ * with no token the grant order rests on real time alone, which the
+ * real-time checker judges. A clock nemesis that makes the service expire
+ * leases early is exactly the broken promise this finds.
  */
-import { pairs, toToken, type History } from "../../core/index.js";
+import { compareTokens, type History, type RunConfig } from "../../core/index.js";
+import { leaseRules, leasesOf, type Lease, type LeaseRules } from "../lease/index.js";
 
-/** A lease certainly live on the server over [from, to) (harness nanoseconds). */
-export interface LiveLease {
-  readonly process: number;
-  readonly resource: string;
-  readonly token: string;
-  readonly acquireInvokedAt: number;
-  readonly from: number;
-  readonly to: number;
-}
+/** How a double grant is known. */
+export type DoubleGrantProof = "overlap" | "asked-after" | "token-order";
 
-/** Two holders of one resource, both certainly unexpired during [overlapStart, overlapEnd). */
+/** Two holders of one resource, both certainly live during [overlapStart, overlapEnd) (harness nanoseconds). */
 export interface DoubleGrant {
   readonly resource: string;
-  readonly first: LiveLease;
-  readonly second: LiveLease;
+  /** The lease granted first (for "overlap", the one that returned first). */
+  readonly first: Lease;
+  readonly second: Lease;
+  readonly proof: DoubleGrantProof;
+  /** For "ordered" proofs the later grant's window, through which the first lease was live. */
   readonly overlapStart: number;
   readonly overlapEnd: number;
   readonly message: string;
 }
 
-/** The leases certainly live on the server, per acquire `ok`, in grant order. Pure. */
-export function liveLeases(history: History, ttlMs: number): LiveLease[] {
-  const ttlNs = ttlMs * 1e6;
-  const open = new Map<string, { lease: Omit<LiveLease, "to">; to: number }>();
-  const out: LiveLease[] = [];
-  const close = (key: string, at: number): void => {
-    const o = open.get(key);
-    if (o === undefined) return;
-    open.delete(key);
-    if (Math.min(o.to, at) > o.lease.from) out.push({ ...o.lease, to: Math.min(o.to, at) });
-  };
-  for (const { invoke, completion } of pairs(history)) {
-    const v = (completion?.value ?? invoke.value) as { resource?: unknown; token?: unknown } | null;
-    if (typeof invoke.process !== "number" || typeof v?.resource !== "string") continue;
-    const key = `${invoke.process}\u0000${v.resource}`;
-    // A release, or a new acquire by the same holder, may end the lease from its invoke on.
-    if (invoke.f === "release" || invoke.f === "acquire") close(key, invoke.time);
-    const token = toToken(v.token);
-    if (invoke.f !== "acquire" || completion?.type !== "ok" || token === undefined) continue;
-    const lease = { process: invoke.process, resource: v.resource, token, acquireInvokedAt: invoke.time, from: completion.time };
-    open.set(key, { lease, to: invoke.time + ttlNs });
-  }
-  for (const key of [...open.keys()]) close(key, Number.POSITIVE_INFINITY);
-  return out.sort((a, b) => a.from - b.from);
+/** Every pair of different holders of one resource whose leases were certainly live at once. Pure. */
+export function doubleGrants(history: History, config: RunConfig): DoubleGrant[] {
+  const rules = leaseRules(config);
+  return doubleGrantsOf(leasesOf(history, rules), rules);
 }
 
-/** Every pair of different holders whose certainly-live leases on one resource overlap. Pure. */
-export function doubleGrants(history: History, ttlMs: number): DoubleGrant[] {
-  const leases = liveLeases(history, ttlMs);
+/** As `doubleGrants`, over leases already judged by `rules`. Pure. */
+export function doubleGrantsOf(all: readonly Lease[], rules: LeaseRules): DoubleGrant[] {
+  const leases = all.filter((l) => l.token !== undefined).sort((a, b) => a.grantedAt - b.grantedAt);
   const out: DoubleGrant[] = [];
-  for (let i = 0; i < leases.length; i++) {
-    const a = leases[i] as LiveLease;
-    for (let j = i + 1; j < leases.length && (leases[j] as LiveLease).from < a.to; j++) {
-      const b = leases[j] as LiveLease;
-      if (b.resource !== a.resource || b.process === a.process) continue;
-      const overlapEnd = Math.min(a.to, b.to);
-      out.push({
-        resource: a.resource, first: a, second: b, overlapStart: b.from, overlapEnd,
-        message:
-          `"${a.resource}" was held by client ${a.process} (token "${a.token}") and client ${b.process} (token "${b.token}") ` +
-          `at once for ${((overlapEnd - b.from) / 1e6).toFixed(0)} ms before either lease could have expired`,
-      });
+  const seen = new Set<string>();
+  leases.forEach((a, i) => {
+    // Every `b` granted after `a` or overlapping it returned within (a.invoke or a.ok - shortest, a.mayEndFrom).
+    const from = Math.min(a.invokedAt, a.grantedAt - rules.shortestNs);
+    for (let j = lowerIndex(leases, from); j < leases.length && (leases[j] as Lease).grantedAt < a.mayEndFrom; j++) {
+      const b = leases[j] as Lease;
+      if (j === i || b.resource !== a.resource || b.process === a.process) continue;
+      const found = judgePair(a, b);
+      const key = [Math.min(i, j), Math.max(i, j)].join();
+      if (found === undefined || seen.has(key)) continue;
+      seen.add(key);
+      out.push(found);
     }
-  }
+  });
   return out;
+}
+
+/** A double grant with `a` live when `b` was granted, or undefined when none is proven. */
+function judgePair(a: Lease, b: Lease): DoubleGrant | undefined {
+  const order = b.invokedAt >= a.grantedAt ? "asked-after"
+    : compareTokens(a.token as string, b.token as string) < 0 && b.grantedAt >= a.invokedAt ? "token-order" : undefined;
+  if (order !== undefined && b.grantedAt < a.mayEndFrom) {
+    return grant(a, b, order, Math.max(b.grantNoEarlierThan, a.invokedAt), Math.min(a.mayEndFrom, Math.max(b.grantedAt, b.mayEndFrom)));
+  }
+  const start = Math.max(a.grantedAt, b.grantedAt);
+  if (a.grantedAt <= b.grantedAt && start < Math.min(a.mayEndFrom, b.mayEndFrom)) {
+    return grant(a, b, "overlap", start, Math.min(a.mayEndFrom, b.mayEndFrom));
+  }
+  return undefined;
+}
+
+function grant(a: Lease, b: Lease, proof: DoubleGrantProof, overlapStart: number, overlapEnd: number): DoubleGrant {
+  const who = `client ${a.process} (token "${a.token}") and client ${b.process} (token "${b.token}")`;
+  const ms = (ns: number): string => (ns / 1e6).toFixed(0);
+  const s = (ns: number): string => `${(ns / 1e9).toFixed(3)} s`;
+  const message = proof === "overlap"
+    ? `"${a.resource}" was held by ${who} at once for ${ms(overlapEnd - overlapStart)} ms before either lease could have ended`
+    : `"${a.resource}" was granted to client ${b.process} (token "${b.token}") by ${s(b.grantedAt)}, ` +
+      `${proof === "asked-after" ? "asked for after" : "with a higher token than"} client ${a.process}'s grant (token "${a.token}"), ` +
+      `whose lease could not have ended before ${s(a.mayEndFrom)}`;
+  return { resource: a.resource, first: a, second: b, proof, overlapStart, overlapEnd, message };
+}
+
+/** The first index whose grant returned at or after `t`. */
+function lowerIndex(leases: readonly Lease[], t: number): number {
+  let lo = 0;
+  let hi = leases.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((leases[mid] as Lease).grantedAt < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { historyBuilder } from "../testing/history-builder.js";
-import { seedScenario, testRunConfig } from "../testing/seed-scenario.js";
+import type { LeaseEnd, RunConfig } from "../../core/index.js";
+import { historyBuilder, seedScenario, testRunConfig } from "../testing/index.js";
 import { checkLockService } from "./lock-service-checker.js";
 
 const config = testRunConfig("fenced"); // ttl 2000 ms
+
+function withLease(ends: LeaseEnd, timedFrom: "grant" | "request"): RunConfig {
+  return { ...config, lock: { ...config.lock, lease: { ends, timedFrom } } };
+}
 
 describe("lock-service checker", () => {
   it("finds the seed's run kept the lock service's promise: the second grant came after expiry", () => {
@@ -27,7 +31,8 @@ describe("lock-service checker", () => {
     const result = checkLockService({ config, history });
     expect(result.valid).toBe(false);
     expect(result.doubleGrants).toHaveLength(1);
-    expect(result.doubleGrants[0]).toMatchObject({ resource: "r1", overlapStart: 20e6, overlapEnd: 2000e6 });
+    // Both live from 20 ms until the earlier request's shortest lease ends: 0 + 2000 ms less 1% and 2 ms.
+    expect(result.doubleGrants[0]).toMatchObject({ resource: "r1", proof: "overlap", overlapStart: 20e6, overlapEnd: 1978e6 });
     expect(result.summary).toMatch(/client 2 \(token "8"\) and client 1 \(token "7"\) at once/);
   });
 
@@ -40,15 +45,34 @@ describe("lock-service checker", () => {
     expect(checkLockService({ config, history }).doubleGrants).toEqual([]);
   });
 
-  it("keeps a retired holder's lease live on the server until its ttl, and no longer", () => {
+  it("keeps a retired holder's fixed-TTL lease live until its TTL, but not a lease that ends with the client's session", () => {
     const history = historyBuilder()
       .acquire(1, "r1", "1", [0, 10])
       .write(1, "r1", "v", "1", [20, 500], "info")
       .acquire(2, "r1", "2", [600, 610])
       .acquire(3, "r1", "3", [2700, 2710])
       .build();
-    const result = checkLockService({ config, history });
-    expect(result.doubleGrants.map((d) => [d.first.token, d.second.token])).toEqual([["1", "2"]]);
+    const fixed = checkLockService({ config: withLease("ttl", "grant"), history });
+    expect(fixed.doubleGrants.map((d) => [d.first.token, d.second.token])).toEqual([["1", "2"]]);
+    expect(checkLockService({ config: withLease("client-session", "grant"), history }).doubleGrants).toEqual([]);
+  });
+
+  it("proves the double grant of the issue's tokens 6, 7, 8 of r2 by narrowing grant 7 along the token order", () => {
+    // Grant 6 came at >= 7.407 s and its release was invoked at 7.41 s, so a correct service granted 7
+    // (asked at 6.058 s, returned at 7.488 s) no earlier than 7.41 s: lease 7 ran to >= 7.41 + 1.978 s,
+    // and grant 8, returned at 8.065 s with a higher token, came while it was live.
+    const history = historyBuilder()
+      .acquire(2, "r2", "7", [6058, 7488])
+      .acquire(3, "r2", "8", [7000, 8065])
+      .acquire(1, "r2", "6", [7407, 7408])
+      .release(1, "r2", "6", [7410, 7485])
+      .build();
+    const narrowed = checkLockService({ config: withLease("ttl", "grant"), history });
+    expect(narrowed.valid).toBe(false);
+    expect(narrowed.doubleGrants).toHaveLength(1);
+    expect(narrowed.doubleGrants[0]).toMatchObject({ proof: "token-order", first: { token: "7", grantNoEarlierThan: 7410e6, mayEndFrom: 9388e6 }, second: { token: "8" } });
+    // Without the narrowing (a TTL a replica may start at the request), grant 7 may have come at 6.058 s: nothing is proven.
+    expect(checkLockService({ config: withLease("ttl", "request"), history }).valid).toBe(true);
   });
 
   it("calls a run where no acquire was granted unavailable, not unsafe", () => {

@@ -2,9 +2,10 @@
  * The lock service's own promise, checked from the clients' history alone:
  * per resource, tokens are unique and increase in grant order (a grant that
  * certainly came after another has the higher token), and no two holders'
- * leases are certainly unexpired at once. Fencing (storage) and lease
- * overlap (clients' beliefs) are other checkers; this one says whether the
- * lock service itself broke its word.
+ * leases are certainly live at once (double-grants.ts, by the one lease
+ * model of checkers/lease). Fencing (storage) and lease overlap (clients'
+ * beliefs) are other checkers; this one alone says whether the lock
+ * service itself broke its word about tokens.
  *
  * Availability is reported next to safety and never confused with it: when
  * acquires were tried and none was granted, the verdict is "unknown" (the
@@ -12,9 +13,9 @@
  * service that refuses everything is useless but not unsafe.
  */
 import type { CheckInput, CheckResult, Checker, Validity } from "../../core/index.js";
-import { lockServiceViolations, type LockServiceViolation } from "../fencing/lock-service-order.js";
 import { acquireAvailability, type Availability } from "./availability.js";
 import { doubleGrants, type DoubleGrant } from "./double-grants.js";
+import { lockServiceViolations, type LockServiceViolation } from "./token-order.js";
 
 /** The lock-service checker's verdict and evidence. */
 export interface LockServiceResult extends CheckResult {
@@ -36,7 +37,7 @@ export function lockServiceChecker(): Checker<LockServiceResult> {
 /** Checks one run's acquires against the lock service's promise. */
 export function checkLockService(input: Pick<CheckInput, "config" | "history">): LockServiceResult {
   const tokenViolations = lockServiceViolations(input.history);
-  const doubles = doubleGrants(input.history, input.config.workload.ttlMs);
+  const doubles = doubleGrants(input.history, input.config);
   const availability = acquireAvailability(input.history);
   const broken = [...tokenViolations.map((v) => v.message), ...doubles.map((d) => d.message)];
   const valid: Validity = broken.length > 0 ? false : availability.unavailable ? "unknown" : true;

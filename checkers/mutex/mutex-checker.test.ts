@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { historyBuilder } from "../testing/history-builder.js";
-import { testRunConfig } from "../testing/seed-scenario.js";
+import { historyBuilder, testRunConfig } from "../testing/index.js";
 import { checkMutex } from "./mutex-checker.js";
 
 const config = testRunConfig("fenced", { workload: { name: "lock-mutex", clients: 2, resources: 1, ttlMs: 2000, holdMs: 100, acquireTimeoutMs: 5000 } });

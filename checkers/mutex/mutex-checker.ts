@@ -2,16 +2,21 @@
  * The mutex checker of the lock-mutex workload (Jepsen's etcd lock test):
  * the acquire and release ops of each resource against the port's mutex
  * model (checkers/linearizability), one partition per resource. A lease is
- * not a mutex forever: it ends at the TTL. So every acquire that may have
- * succeeded (ok or info) also gets a release of unknown outcome by its
- * process, callable from the acquire's invoke plus the TTL (the earliest
- * the lease can end): the search may place it whenever the lease may have
- * ended, and never where it would be illegal. A release the service
+ * not a mutex forever: it ends at the TTL, and for some services with the
+ * client's session. So every acquire that may have succeeded (ok or info)
+ * also gets a release of unknown outcome by its process, callable from the
+ * earliest instant the lease may have ended by the lease model
+ * (checkers/lease: its `mayEndFrom`; for an acquire of unknown outcome, its
+ * invoke plus the shortest TTL, or its invoke itself when the lease ends
+ * with a session its retired client may have lost): the search may place
+ * it whenever the lease may have ended, and never where it would be
+ * illegal. A release the service
  * refused says the lease had already ended: it is a release of unknown
  * outcome too. What is left illegal is a grant while another client's lease
  * was certainly alive and unreleased.
  */
 import { pairs, type CheckInput, type CheckResult, type Checker, type History, type Invoke, type Validity } from "../../core/index.js";
+import { leaseRules, leasesOf, type Lease, type LeaseRules } from "../lease/index.js";
 import { checkOperations, combineVerdicts, mutexModel, UNKNOWN, type Operation, type Verdict } from "../linearizability/index.js";
 
 type MutexOp = Operation<{ readonly acquire: boolean; readonly process: number }, null>;
@@ -38,7 +43,7 @@ export function mutexChecker(options: MutexCheckerOptions = {}): Checker<MutexRe
 
 /** Checks every resource's acquires and releases as a mutex whose holds end at the TTL. Pure apart from the clock of the timeout. */
 export function checkMutex(input: Pick<CheckInput, "history" | "config">, options: MutexCheckerOptions & { readonly signal?: AbortSignal } = {}): MutexResult {
-  const byResource = mutexOps(input.history, input.config.workload.ttlMs);
+  const byResource = mutexOps(input.history, leaseRules(input.config));
   const verdicts: Verdict[] = [];
   let summary: string | undefined;
   let operations = 0;
@@ -58,8 +63,9 @@ export function checkMutex(input: Pick<CheckInput, "history" | "config">, option
 }
 
 /** Each resource's mutex operations, positions as times, plus the lease-end releases. */
-export function mutexOps(history: History, ttlMs: number): Map<string, MutexOp[]> {
+export function mutexOps(history: History, rules: LeaseRules): Map<string, MutexOp[]> {
   const position = new Map(history.map((op, i) => [op, i] as const));
+  const leases = new Map<string, Lease>(leasesOf(history, rules).map((l) => [`${l.process}\u0000${l.invokedAt}`, l]));
   const out = new Map<string, MutexOp[]>();
   for (const { invoke, completion } of pairs(history)) {
     if (typeof invoke.process !== "number" || (invoke.f !== "acquire" && invoke.f !== "release")) continue;
@@ -74,7 +80,9 @@ export function mutexOps(history: History, ttlMs: number): Map<string, MutexOp[]
     const known = completion !== undefined && completion.type === "ok";
     ops.push({ clientId: invoke.process, input, call, output: known ? null : UNKNOWN, return: known ? (position.get(completion) as number) : Infinity });
     if (input.acquire) {
-      const endsAt = firstPositionAt(history, invoke.time + ttlMs * 1e6) - 0.5;
+      const lease = leases.get(`${invoke.process}\u0000${invoke.time}`);
+      const unknownEnd = rules.ends === "client-session" ? invoke.time : invoke.time + rules.shortestNs;
+      const endsAt = firstPositionAt(history, lease?.mayEndFrom ?? unknownEnd) - 0.5;
       ops.push({ clientId: invoke.process, input: { acquire: false, process: invoke.process }, call: endsAt, output: UNKNOWN, return: Infinity });
     }
   }

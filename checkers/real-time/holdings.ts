@@ -3,16 +3,10 @@
  * storage did with it, for judging writes by real time rather than by token.
  */
 import { pairs, type Completion, type History, type Invoke, type StorageRecord } from "../../core/index.js";
+import { heldLeases, leasesOf, type Lease, type LeaseRules } from "../lease/index.js";
 
-/** An acquire that completed `ok`. Times are harness nanoseconds. */
-export interface TimedGrant {
-  readonly process: number;
-  readonly resource: string;
-  readonly invokedAt: number;
-  readonly grantedAt: number;
-  /** When its holder invoked the release that ended it (the earliest it may have ended early), if it did. */
-  readonly releasedAt: number | undefined;
-}
+/** An acquire that completed `ok`, as the lease model sees it (checkers/lease). Times are harness nanoseconds. */
+export type TimedGrant = Lease;
 
 /** One write and the grant its client held when it invoked it. */
 export interface TimedWrite {
@@ -33,29 +27,20 @@ export interface TimedWrite {
 }
 
 /**
- * Every write of `history` with its grant and storage's decision. A storage
- * record is matched by client id (the process), key and value, which the
- * lock-write workload makes unique. Pure, O(n).
+ * Every write of `history` with its grant and storage's decision; grants
+ * are judged by `rules`. A storage record is matched by client id (the
+ * process), key and value, which the lock-write workload makes unique.
+ * Pure, O(n log n).
  */
-export function timedWrites(history: History, storage: readonly StorageRecord[]): TimedWrite[] {
+export function timedWrites(history: History, storage: readonly StorageRecord[], rules: LeaseRules): TimedWrite[] {
   const records = new Map<string, StorageRecord>();
   for (const r of storage) records.set(recordKey(r.client, r.key, r.value), r);
-  const held = new Map<string, { -readonly [K in keyof TimedGrant]: TimedGrant[K] }>();
+  const held = heldLeases(leasesOf(history, rules));
   const out: TimedWrite[] = [];
   for (const { invoke, completion } of pairs(history)) {
-    const process = invoke.process;
     const v = invoke.value as { resource?: unknown; value?: unknown } | null;
-    if (typeof process !== "number" || typeof v?.resource !== "string") continue;
-    const slot = `${process}\u0000${v.resource}`;
-    if (invoke.f === "release") {
-      const grant = held.get(slot);
-      if (grant) grant.releasedAt = invoke.time;
-      held.delete(slot);
-    }
-    if (invoke.f === "acquire" && completion?.type === "ok") {
-      held.set(slot, { process, resource: v.resource, invokedAt: invoke.time, grantedAt: completion.time, releasedAt: undefined });
-    }
-    if (invoke.f === "write" && typeof v.value === "string") out.push(write(invoke, completion, held.get(slot), records));
+    if (typeof invoke.process !== "number" || typeof v?.resource !== "string") continue;
+    if (invoke.f === "write" && typeof v.value === "string") out.push(write(invoke, completion, held(invoke.process, v.resource, invoke.time), records));
   }
   return out;
 }

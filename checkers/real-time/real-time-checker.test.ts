@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Op, StorageRecord } from "../../core/index.js";
-import { historyBuilder, storageRecord, type HistoryBuilder } from "../testing/history-builder.js";
-import { seedScenario, testRunConfig } from "../testing/seed-scenario.js";
+import { historyBuilder, storageRecord, type HistoryBuilder, seedScenario, testRunConfig } from "../testing/index.js";
 import { checkRealTime } from "./real-time-checker.js";
 
 // TTL 2000 ms: a lease granted (acquire ok) at 100 ms has certainly ended after 100 + 2000 * 1.01 + 2 = 2122 ms.
@@ -170,12 +169,22 @@ describe("real-time checker", () => {
     expect(result.reason).toContain("etcd");
   });
 
-  it("is not applicable when the nemesis changed a lock node's clock, and still applies when it changed only a client's", () => {
+  it("is not applicable when the nemesis changed a lock node's clock, and still applies when it changed only a client's or a storage node's", () => {
     const skew = (node: string): Op[] => run().b
       .op("invoke", "nemesis", "clock", { skews: { [node]: { rate: 0.5 } } }, 60)
       .op("info", "nemesis", "clock", { skews: { [node]: { rate: 0.5 } }, clocks: { [node]: 0 } }, 61).build();
-    expect(check({}, skew("l1"))).toMatchObject({ valid: "n/a", applicable: false });
+    expect(check({}, skew("l1"))).toMatchObject({ valid: "n/a", applicable: false, reason: expect.stringContaining("lock node l1") });
     expect(check({}, skew("c1")).valid).toBe(false);
+    // The run's topology, not the node's name, says what a lock node is: s1 is storage.
+    expect(check({}, skew("s1"))).toMatchObject({ valid: false, applicable: true });
+  });
+
+  it("judges by the adapter's lease declaration as stored in the config, as an older run's fixedTtl", () => {
+    const { b, storage } = run();
+    const declared = testRunConfig("unfenced", { lock: { adapter: "redlock", nodes: 3, lease: { ends: "ttl", timedFrom: "request" } } });
+    expect(checkRealTime({ config: declared, history: b.build(), storage }).valid).toBe(false);
+    const session = testRunConfig("unfenced", { lock: { adapter: "postgres", nodes: 1, lease: { ends: "client-session", timedFrom: "grant" } } });
+    expect(checkRealTime({ config: session, history: b.build(), storage })).toMatchObject({ valid: "n/a", applicable: false });
   });
 
   it("is a second line of evidence on the seed's unfenced run with tokens, and finds the fenced run's stale write rejected", () => {

@@ -15,22 +15,22 @@
  * instant after which it has certainly ended; `invoke + TTL` is the earliest
  * it may have ended, a bound for "may have expired" (lease-overlap uses it),
  * never for "certainly expired". The TTL runs on the lock server's clock, so
- * it is stretched by SERVER_CLOCK_DRIFT (the rate error Redlock itself
- * allows) plus EXPIRY_SLACK_MS (millisecond expiry resolution). This holds
- * only for a service whose grant lasts exactly the TTL from the grant and
- * that nothing renews (RunConfig lock.fixedTtl, declared by the adapter): a
- * keep-alive, a session or an etcd leader change extends leases, and then
- * there is no verdict. Nor is there one when the nemesis changed a lock
- * node's clock. The write's invoke is the earliest it could reach storage.
+ * it is stretched by the lease model's margin for that clock's rate
+ * (checkers/lease: +1% and +2 ms). This holds only for a service whose grant
+ * lasts exactly the TTL and that nothing renews (the adapter's lease
+ * declaration `ends: "ttl"`, stored in RunConfig lock.lease): a keep-alive,
+ * a session or an etcd leader change extends leases, and then there is no
+ * verdict. Nor is there one when the nemesis changed the clock of one of the
+ * run's lock nodes (by the run's topology). The write's invoke is the
+ * earliest it could reach storage.
  *
  * The order of the two writes is certain only when the other write's ok
  * precedes the stale write's invoke. The other grant is certainly later
  * when its acquire was invoked after the writer's acquire returned ok
  * ("asked-after"). When the two acquires overlap in time, it is later by
  * exclusion ("exclusion") when, had it come first, its lease would still
- * have been running when the writer was granted: asked for less than a
- * shortest lease (TTL less the drift) before the writer's grant returned,
- * and not released by then. Then either the other grant is later and the
+ * have been running when the writer was granted: by the lease model, it
+ * could not have ended (mayEndFrom) before the writer's grant returned. Then either the other grant is later and the
  * write is stale, or the lock service granted the writer a lease another
  * client still held: invalid both ways. A killed lock node may lose its
  * leases early (Redis keeps none across a restart), so after a kill only
@@ -51,12 +51,8 @@
  * undecided is unknown, not valid. Where no expiry is certain it is "n/a".
  */
 import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
+import { leaseRules, type LeaseRules } from "../lease/index.js";
 import { timedWrites, type TimedGrant, type TimedWrite } from "./holdings.js";
-
-/** How much slower than the harness's clock the lock server's clock may run, as a fraction. */
-export const SERVER_CLOCK_DRIFT = 0.01;
-/** Added to the stretched TTL: expiry is kept in whole milliseconds. */
-export const EXPIRY_SLACK_MS = 2;
 
 /** A stale write found by real time. Times are harness nanoseconds. */
 export interface TimedStaleWrite {
@@ -103,38 +99,27 @@ export function realTimeChecker(): Checker<RealTimeResult> {
   return { name: "real-time", check: checkRealTime };
 }
 
-/** The instant after which a lease granted by `grant` has certainly ended. */
-export function certainExpiry(grant: TimedGrant, ttlMs: number): number {
-  return grant.grantedAt + Math.ceil((ttlMs * (1 + SERVER_CLOCK_DRIFT) + EXPIRY_SLACK_MS) * 1e6);
-}
-
-/** The shortest a lease of `ttlMs` can last in harness time (server clock fast by the drift, whole milliseconds). */
-export function shortestLeaseNs(ttlMs: number): number {
-  return Math.floor((ttlMs * (1 - SERVER_CLOCK_DRIFT) - EXPIRY_SLACK_MS) * 1e6);
-}
-
 /** How `b` is known to have been granted after `a`; undefined when it is not known. */
-export function grantOrder(a: TimedGrant, b: TimedGrant, ttlMs: number, exclusion: boolean): GrantOrder | undefined {
+export function grantOrder(a: TimedGrant, b: TimedGrant, exclusion: boolean): GrantOrder | undefined {
   if (b.invokedAt > a.grantedAt) return "asked-after";
   if (!exclusion || b.grantedAt <= a.invokedAt) return undefined;
-  const unreleased = b.releasedAt === undefined || b.releasedAt > a.grantedAt;
-  return unreleased && b.invokedAt + shortestLeaseNs(ttlMs) > a.grantedAt ? "exclusion" : undefined;
+  return b.mayEndFrom > a.grantedAt ? "exclusion" : undefined;
 }
 
 /** Checks one run. */
 export function checkRealTime(input: CheckInput): RealTimeResult {
-  const reason = notApplicable(input);
+  const rules = leaseRules(input.config);
+  const reason = notApplicable(input, rules);
   if (reason) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason, violations: [], undecided: 0, summary: "" };
-  const ttlMs = input.config.workload.ttlMs;
   const exclusion = !input.history.some((op) => op.process === "nemesis" && op.f === "kill");
-  const writes = timedWrites(input.history, input.storage);
+  const writes = timedWrites(input.history, input.storage, rules);
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
   for (const w of writes) {
     if (!w.accepted || w.grant === undefined || w.record?.conditionHeld === true) continue;
-    const expiredBy = certainExpiry(w.grant, ttlMs);
+    const expiredBy = w.grant.grantedAt + rules.longestNs;
     if (w.invokedAt <= expiredBy) continue;
-    const next = laterWrite(writes, w, (g) => grantOrder(w.grant as TimedGrant, g, ttlMs, exclusion));
+    const next = laterWrite(writes, w, (g) => grantOrder(w.grant as TimedGrant, g, exclusion));
     if (next === undefined) { undecided++; continue; }
     violations.push({
       key: w.resource, client: w.process, value: w.value, grant: w.grant, expiredBy, invokedAt: w.invokedAt,
@@ -166,22 +151,24 @@ function laterWrite(
   return first;
 }
 
-function notApplicable(input: CheckInput): string {
-  if (input.config.lock.fixedTtl !== true) {
+function notApplicable(input: CheckInput, rules: LeaseRules): string {
+  if (!rules.certainExpiry) {
     return `lock service "${input.config.lock.adapter}" does not declare leases that end a fixed TTL after the grant, so no expiry is certain`;
   }
-  if (lockClockChanged(input.history)) return "the nemesis changed a lock node's clock, so the TTL's length in real time is not known";
+  const node = lockClockChanged(input.history, rules.lockNodes);
+  if (node !== undefined) return `the nemesis changed the clock of lock node ${node}, so the TTL's length in real time is not known`;
   return "";
 }
 
-/** True when a `clock` op of the nemesis touched a node that is not a client (c1, c2...). */
-function lockClockChanged(history: History): boolean {
-  return history.some((op) => {
-    if (op.process !== "nemesis" || op.f !== "clock") return false;
+/** The first of the run's lock nodes (by its topology) whose clock a nemesis `clock` op changed. */
+function lockClockChanged(history: History, lockNodes: ReadonlySet<string>): string | undefined {
+  for (const op of history) {
+    if (op.process !== "nemesis" || op.f !== "clock") continue;
     const v = op.value as { skews?: Record<string, unknown>; clocks?: Record<string, unknown> } | null;
-    const nodes = [...Object.keys(v?.skews ?? {}), ...Object.keys(v?.clocks ?? {})];
-    return nodes.some((n) => !/^c\d+$/.test(n));
-  });
+    const node = [...Object.keys(v?.skews ?? {}), ...Object.keys(v?.clocks ?? {})].find((n) => lockNodes.has(n));
+    if (node !== undefined) return node;
+  }
+  return undefined;
 }
 
 function undecidedLine(undecided: number): string {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { historyBuilder } from "../testing/history-builder.js";
-import { seedScenario } from "../testing/seed-scenario.js";
+import { historyBuilder, seedScenario } from "../testing/index.js";
 import { checkStats } from "./stats-checker.js";
 
 describe("stats checker", () => {

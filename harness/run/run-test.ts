@@ -27,6 +27,7 @@ import {
   type SystemClock,
   type Validity,
 } from "../../core/index.js";
+import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
 import { checkStore, openRunStore, RUN_FILES, type RunStore } from "../store/index.js";
@@ -83,8 +84,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const log = deps.log ?? (() => undefined);
   checkStore(given.storeDir);
   const loaded = await loadLockAdapter(given.lock.adapter);
-  // Stored with the run, so that a later `fencecheck check` judges expiry the same way.
-  const config = loaded.adapter.info?.fixedTtl === true ? { ...given, lock: { ...given.lock, fixedTtl: true } } : given;
+  // Stored with the run, so that a later `fencecheck analyze` judges leases the same way.
+  const lease = parseLeaseDeclaration(loaded.adapter.info?.lease);
+  const config = lease !== undefined ? { ...given, lock: { ...given.lock, lease } } : given;
   const nemesis = deps.nemesis ?? resolveNemesis(config);
   const workload = deps.workload ?? findWorkload(config.workload.name);
   await deps.runtime.checkPrerequisites();

@@ -5,6 +5,10 @@
  */
 import type { LockAdapterInfo } from "./lock-adapter.js";
 
+// Leases: "grant" where one server times the TTL from the instant it grants (redis: the
+// SET that succeeds; postgres: idle_session_timeout, set after the grant); "request" where
+// replicas vote at their own instants (quorum, redlock) or a renewal may predate the grant.
+
 /** The built-in adapter names. */
 export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redlock" | "postgres" | "quorum";
 
@@ -14,13 +18,13 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "ours: one node, leases with a TTL on the server's monotonic clock, a fencing token per resource",
     token: "a per-resource counter that grows with every grant",
     limits: "a single node: partitions isolate it whole, it has no quorum to lose; clock faults do not move its leases (unless clock.monotonic=true)",
-    fixedTtl: true,
+    lease: { ends: "ttl", timedFrom: "grant" },
   },
   "reference-wallclock": {
     summary: "the reference service with leases timed on its wall clock: what clock faults on the lock node break",
     token: "a per-resource counter that grows with every grant",
     limits: "unsafe under clock faults on its node by design: a clock that jumps forward or runs fast expires leases early (double grants)",
-    fixedTtl: true,
+    lease: { ends: "ttl", timedFrom: "grant" },
   },
   "reference-timer": {
     summary: "the reference service saving its token counters and leases every 300 ms instead of before each grant: what a crash right after a grant breaks",
@@ -32,39 +36,42 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
     token: "the create revision of the lock key",
     limits: "libfaketime does not reach it (Go reads the clock without libc): its clocks cannot be skewed",
+    lease: { ends: "keep-alive", timedFrom: "request" },
   },
   zookeeper: {
     summary: "ZooKeeper 3-node ensemble (Debian's zookeeper, a JVM): ephemeral sequential znode recipe, session timeout as TTL",
     token: "the czxid of the lock znode (the transaction id that created it)",
     limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out",
+    lease: { ends: "session-timeout", timedFrom: "request" },
   },
   redis: {
     summary: "Redis single node: SET NX PX, release by compare-and-delete",
     token: null,
     limits: "no fencing token: storage cannot tell a stale holder's write; libfaketime crashes redis-server",
-    fixedTtl: true,
+    lease: { ends: "ttl", timedFrom: "grant" },
   },
   "redis-token": {
     summary: "Redis single node: SET NX PX, plus INCR of a per-resource counter after each grant (not part of Redis's lock)",
     token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
     limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; libfaketime crashes redis-server",
-    fixedTtl: true,
+    lease: { ends: "ttl", timedFrom: "grant" },
   },
   redlock: {
     summary: "Redlock over 3 independent Redis masters (redlock@4 on ioredis): a lock on a majority within the TTL",
     token: null,
     limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; libfaketime crashes redis-server",
-    fixedTtl: true,
+    lease: { ends: "ttl", timedFrom: "request" },
   },
   postgres: {
     summary: "PostgreSQL single node: a session-level advisory lock; idle_session_timeout = TTL ends a silent holder's session",
     token: "nextval of the fencecheck_token sequence, taken right after the grant",
     limits: "a single node; the lease lasts while the session lives, so a paused holder keeps it until the idle timeout",
+    lease: { ends: "client-session", timedFrom: "grant" },
   },
   quorum: {
     summary: "ours, replicated: any replica coordinates a grant that needs --lock-quorum votes (default a majority); --lock-witnesses nodes only vote",
     token: "the coordinator's highest known token + 1, ratified by a quorum of acceptors that each vote only for higher tokens",
     limits: "safe only with intersecting quorums (more than half the nodes); a smaller --lock-quorum is there to show the split brain",
-    fixedTtl: true,
+    lease: { ends: "ttl", timedFrom: "request" },
   },
 };

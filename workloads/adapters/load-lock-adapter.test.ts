@@ -36,8 +36,8 @@ describe("loadLockAdapter", () => {
       const adapter = await loadLockAdapter(builtIn.name);
       expect(adapter.adapter.info).toEqual(builtIn.info);
     }
-    expect((await loadLockAdapter("reference")).adapter.info?.fixedTtl).toBe(true);
-    expect((await loadLockAdapter("quorum")).adapter.info?.fixedTtl).toBe(true);
+    expect((await loadLockAdapter("reference")).adapter.info?.lease).toEqual({ ends: "ttl", timedFrom: "grant" });
+    expect((await loadLockAdapter("quorum")).adapter.info?.lease).toEqual({ ends: "ttl", timedFrom: "request" });
   });
 
   it("refuses an unknown built-in name and lists the known ones", async () => {

@@ -6,6 +6,8 @@
  * logical process.
  */
 
+import type { LeaseDeclaration } from "../../core/index.js";
+
 /** A fencing token as an adapter may return it; normalized with `toToken`. */
 export type RawToken = string | bigint | number;
 
@@ -136,12 +138,14 @@ export interface LockAdapterInfo {
   /** Its limits: faults that cannot reach it, what it does not promise. */
   readonly limits?: string;
   /**
-   * True when a grant lasts exactly the TTL from the instant the server made
-   * it, on the server's clock, and nothing renews it (no keep-alive, no
-   * session). Only then is a lease's expiry certain from the history, which
-   * the real-time checker needs; omitted: no real-time verdict.
+   * What ends a lease besides release and TTL, and where its TTL is timed
+   * from (core/run-config.ts, LeaseDeclaration). The run stores it in its
+   * config and every checker judges leases by it: only `ends: "ttl"` makes
+   * an expiry certain (the real-time checker needs that). Omitted: the
+   * checkers assume the least (a lease may end at its client's death, and
+   * may be renewed).
    */
-  readonly fixedTtl?: boolean;
+  readonly lease?: LeaseDeclaration;
 }
 
 /** A lock adapter module's default export. */

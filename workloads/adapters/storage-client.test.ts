@@ -40,11 +40,14 @@ describe("storage client", () => {
     expect(await client.read("k")).toEqual({ kind: "value", value: "v2", token: "2" });
   });
 
-  it("reports a write to a node that is down as unanswered", async () => {
+  it("reports a write to a node that is down as refused (it never reached storage), and one cut short as unanswered", async () => {
     const endpoint = await storageNode();
     const server = servers.pop() as Server;
     await new Promise((resolve) => server.close(resolve));
     const result = await createStorageClient({ endpoints: [endpoint], timeoutMs: 1000 }).write(write("1"));
-    expect(result).toMatchObject({ kind: "unanswered", timedOut: false });
+    expect(result).toMatchObject({ kind: "refused" });
+    const open = await storageNode();
+    const cut = await createStorageClient({ endpoints: [open], timeoutMs: 1000 }).write(write("2"), AbortSignal.abort());
+    expect(cut).toMatchObject({ kind: "unanswered", timedOut: true });
   });
 });

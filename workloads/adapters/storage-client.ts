@@ -27,12 +27,14 @@ export interface StorageWriteRequest {
 }
 
 /**
- * What a write did. `rejected` is definite (maps to `fail`); `unanswered`
- * may have been applied (maps to `info`).
+ * What a write did. `rejected` is definite (maps to `fail`); so is
+ * `refused`: the connection was refused, so no byte of the request reached
+ * storage; `unanswered` may have been applied (maps to `info`).
  */
 export type StorageWriteResult =
   | { readonly kind: "accepted"; readonly highest: Token | null }
   | { readonly kind: "rejected"; readonly reason: string; readonly highest: Token | null }
+  | { readonly kind: "refused"; readonly message: string }
   | { readonly kind: "unanswered"; readonly message: string; readonly timedOut: boolean };
 
 /** What a read saw, or that it got no answer (a read has no effect either way). */
@@ -83,6 +85,7 @@ export function createStorageClient(options: StorageClientOptions): StorageClien
         if (answer.status >= 400 && answer.status < 500) return { kind: "rejected", reason: `status-${answer.status}`, highest };
         return unanswered(`POST ${url}: status ${answer.status}`, false);
       } catch (error) {
+        if (connectionRefused(error)) return { kind: "refused", message: (error as Error).message };
         return unansweredFrom(error);
       }
     },
@@ -95,6 +98,13 @@ function stringOrNull(x: unknown): string | null {
 
 function unanswered(message: string, timedOut: boolean): { kind: "unanswered"; message: string; timedOut: boolean } {
   return { kind: "unanswered", message, timedOut };
+}
+
+/** True for a request whose connection was refused (ECONNREFUSED): it was never sent. */
+export function connectionRefused(error: unknown): boolean {
+  if (!(error instanceof HttpUnanswered) || error.timedOut) return false;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return code === "ECONNREFUSED" || / ECONNREFUSED$/.test(error.message);
 }
 
 function unansweredFrom(error: unknown): { kind: "unanswered"; message: string; timedOut: boolean } {

@@ -73,8 +73,14 @@ describe("agent session", () => {
     expect(reply).toMatchObject({ type: "fail", value: { resource: "r", value: "x", token: "33" }, error: { code: "stale-token", definite: true } });
   });
 
+  it("reports a write whose connection storage refused as a definite fail: it never reached storage", async () => {
+    const { s } = session({ write: () => ({ kind: "refused", message: "POST http://s1:7000/write: ECONNREFUSED" }) });
+    await s.handle(req(1, "acquire", { resource: "r" }));
+    expect(await s.handle(req(2, "write", { resource: "r", value: "x" }))).toMatchObject({ type: "fail", error: { code: "unavailable", definite: true } });
+  });
+
   it("reports a write without an answer as info", async () => {
-    const { s } = session({ write: () => ({ kind: "unanswered", message: "ECONNREFUSED", timedOut: false }) });
+    const { s } = session({ write: () => ({ kind: "unanswered", message: "ECONNRESET", timedOut: false }) });
     await s.handle(req(1, "acquire", { resource: "r" }));
     expect(await s.handle(req(2, "write", { resource: "r", value: "x" }))).toMatchObject({ type: "info", error: { definite: false } });
   });

@@ -100,6 +100,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       const message = `Cannot write "${resource}" with token "${lease.token}": storage holds token "${result.highest ?? "none"}"`;
       return { id, type: "fail", value: written, error: { code: result.reason, message, definite: true } };
     }
+    // A refused connection carried nothing to storage: certainly no effect, and the client goes on.
+    if (result.kind === "refused") return { id, type: "fail", value: written, error: { code: "unavailable", message: result.message, definite: true } };
     const code = result.timedOut ? LOCK_ERRORS.timeout : "unavailable";
     return { id, type: "info", value: written, error: { code, message: result.message, definite: false } };
   }

@@ -1,7 +1,9 @@
 /**
- * The lock service's promise, read from the history alone: per resource,
- * acquire tokens are unique, and an acquire that completed before another
- * was invoked got the lower token.
+ * The lock service's token promise, read from the history alone: per
+ * resource, acquire tokens are unique, and an acquire that completed before
+ * another was invoked got the lower token. Grant windows are the raw
+ * [invoke, ok] of each acquire: the token order cannot narrow them here,
+ * since it is what is being checked.
  */
 import { compareTokens, pairs, toToken, type History } from "../../core/index.js";
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { LeaseEnd, RunConfig } from "../../core/index.js";
+import { historyBuilder, testRunConfig } from "../testing/index.js";
+import { leasesOf } from "./lease-bounds.js";
+import { leaseRules, longestLeaseNs, shortestLeaseNs } from "./lease-rules.js";
+
+const base = testRunConfig("fenced"); // ttl 2000 ms, lock nodes l1..l3
+
+function rules(ends: LeaseEnd, timedFrom: "grant" | "request" = "grant") {
+  const config: RunConfig = { ...base, lock: { ...base.lock, lease: { ends, timedFrom } } };
+  return leaseRules(config);
+}
+
+describe("the lease model", () => {
+  it("stretches a TTL by 1% and 2 ms each way for the lock server's clock", () => {
+    expect([shortestLeaseNs(2000), longestLeaseNs(2000)]).toEqual([1978e6, 2022e6]);
+  });
+
+  it("assumes the least of a service that declared nothing, and reads an older run's fixedTtl as a fixed TTL from the request", () => {
+    expect(leaseRules(base)).toMatchObject({ ends: "client-session", timedFrom: "request", declared: false, certainExpiry: false });
+    const old = leaseRules({ ...base, lock: { ...base.lock, fixedTtl: true } });
+    expect(old).toMatchObject({ ends: "ttl", timedFrom: "request", declared: true, certainExpiry: true });
+    expect(leaseRules({ ...base, lock: { ...base.lock, lease: { ends: "forever", timedFrom: "grant" } as never } }).declared).toBe(false);
+  });
+
+  it("ends a lease no earlier than its release's invoke or its shortest TTL, and certainly by its release's ok or longest TTL", () => {
+    const history = historyBuilder().acquire(1, "r1", "1", [0, 10]).release(1, "r1", "1", [100, 110]).acquire(2, "r1", "2", [200, 210]).build();
+    const [released, held] = leasesOf(history, rules("ttl"));
+    expect(released).toMatchObject({ mayEndFrom: 100e6, endedBy: 110e6, believedUntil: 100e6 });
+    expect(held).toMatchObject({ mayEndFrom: 200e6 + 1978e6, endedBy: 210e6 + 2022e6 });
+  });
+
+  it("raises a grant's lower bound along the token order, but never past its ok, and only for TTLs timed from the grant", () => {
+    const history = historyBuilder()
+      .acquire(1, "r1", "1", [0, 10]).release(1, "r1", "1", [500, 510])
+      .acquire(2, "r1", "2", [100, 600]).acquire(3, "r1", "3", [200, 700])
+      .build();
+    const byToken = (ends: LeaseEnd, from: "grant" | "request") => leasesOf(history, rules(ends, from)).map((l) => l.grantNoEarlierThan / 1e6);
+    // Grant 2 after release 1 was invoked (500); grant 3 after lease 2 could have ended: 500 + 1978, clipped to its ok (700).
+    expect(byToken("ttl", "grant")).toEqual([0, 500, 700]);
+    expect(byToken("ttl", "request")).toEqual([0, 100, 200]);
+  });
+
+  it("ends a client-session lease at its retired client's last reply and at a fault that breaks a lock node's connections", () => {
+    const retired = historyBuilder().acquire(1, "r1", "1", [0, 10]).write(1, "r1", "v", "1", [20, 30]).write(1, "r1", "w", "1", [40, 900], "info").build();
+    expect(leasesOf(retired, rules("client-session"))[0]).toMatchObject({ retiredAt: 30e6, mayEndFrom: 30e6, believedUntil: 900e6 });
+    expect(leasesOf(retired, rules("session-timeout", "request"))[0]).toMatchObject({ retiredAt: 30e6, mayEndFrom: 1978e6 });
+    const killed = (node: string) => historyBuilder().acquire(1, "r1", "1", [0, 10])
+      .op("invoke", "nemesis", "kill", { nodes: [node] }, 400).op("info", "nemesis", "kill", { nodes: [node] }, 420).build();
+    expect(leasesOf(killed("l1"), rules("client-session"))[0]?.mayEndFrom).toBe(400e6);
+    expect(leasesOf(killed("s1"), rules("client-session"))[0]?.mayEndFrom).toBe(1978e6);
+    expect(leasesOf(killed("l1"), rules("ttl"))[0]?.mayEndFrom).toBe(1978e6);
+  });
+});
