@@ -35,7 +35,7 @@ export function buildStory(input: StoryInput): Story {
     return { kind: "unknown", headline: "Whether a stale write reached storage is unknown", facts: [], conclusion: `Cannot tell: ${why}.` };
   }
   // A fault aimed at a grant that made the service repeat a token is the story, unless a stale write was accepted.
-  const aimed = fencing.violations.length === 0 ? aimedFaultFact(input.history, fencing.lockServiceViolations) : undefined;
+  const aimed = fencing.violations.length === 0 ? aimedFaultFact(input.history, input.lockService?.tokenViolations ?? []) : undefined;
   const stale = fencing.violations[0] ?? (aimed ? undefined : fencing.rejections[0]);
   if (stale !== undefined) return staleStory(input, stale);
   const broken = input.lockService?.tokenViolations[0];

@@ -30,7 +30,7 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "the reference service saving its token counters and leases every 300 ms instead of before each grant: what a crash right after a grant breaks",
     token: "a per-resource counter that grows with every grant, kept in memory between saves",
     limits: "unsafe under kill faults by design: a crash loses the grants of the last 300 ms, so the restarted node hands the same tokens out again",
-    fixedTtl: true,
+    lease: { ends: "ttl", timedFrom: "grant" },
   },
   etcd: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
