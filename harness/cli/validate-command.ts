@@ -69,7 +69,7 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
       const dir = join(store, `validate-${stamp}`);
       mkdirSync(join(dir, "cells"), { recursive: true });
       ctx.io.err(`validate: ${runs.length} runs of ${new Set(runs.map((r) => r.cell)).size} cells, ${positive(opts.jobs, "--jobs")} at a time, on the ${opts.runtime} runtime; page ${join(dir, "index.html")}\n`);
-      const logPath = (run: CellRun): string => join(dir, "cells", `${run.cell.replace(/[^a-z0-9]+/gi, "-")}-seed${run.seed}.log`);
+      const logPath = (run: CellRun): string => join(dir, "cells", `${run.cell.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "")}-seed${run.seed}.log`);
       const results = await runValidation(runs, {
         jobs: positive(opts.jobs, "--jobs"), signal: ctx.signal,
         runCell: (run) => runCellProcess(run, { bin: join(root, "dist", "harness", "cli", "bin.cjs"), cwd: ctx.cwd, hardTimeoutMs, logPath: logPath(run), signal: ctx.signal, nowMs: () => clock.nowNs() / 1e6 }),
