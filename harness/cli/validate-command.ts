@@ -7,7 +7,7 @@
  * run, or a run past its hard timeout, included), 2 when interrupted
  * before every run was made, 0 otherwise.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
@@ -62,6 +62,8 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
         setExit(0);
         return;
       }
+      const bin = join(root, "dist", "harness", "cli", "bin.cjs");
+      if (!existsSync(bin)) throw new HarnessError("prerequisite.missing", `Cannot validate: the CLI "${bin}" is not built (npm run build)`);
       const runs = cellRuns({ cells, seeds: positive(opts.seeds, "--seeds"), timeLimitSeconds: timeLimit, runtime: opts.runtime, store, root });
       const hardTimeoutMs = (opts.cellTimeout !== undefined ? positive(opts.cellTimeout, "--cell-timeout") : 120 + 3 * timeLimit) * 1000;
       const clock = createSystemClock();
@@ -72,7 +74,7 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
       const logPath = (run: CellRun): string => join(dir, "cells", `${run.cell.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "")}-seed${run.seed}.log`);
       const results = await runValidation(runs, {
         jobs: positive(opts.jobs, "--jobs"), signal: ctx.signal,
-        runCell: (run) => runCellProcess(run, { bin: join(root, "dist", "harness", "cli", "bin.cjs"), cwd: ctx.cwd, hardTimeoutMs, logPath: logPath(run), signal: ctx.signal, nowMs: () => clock.nowNs() / 1e6 }),
+        runCell: (run) => runCellProcess(run, { bin, cwd: ctx.cwd, hardTimeoutMs, logPath: logPath(run), signal: ctx.signal, nowMs: () => clock.nowNs() / 1e6 }),
         onResult: (r) => ctx.io.out(`${cellLine(r)}\n`),
       });
       const took = clock.nowNs() / 1e9;

@@ -8,17 +8,24 @@ function run(expect: Expectation, cell = "etcd/kill-lock", knownBroken = false):
 }
 
 describe("cellGot", () => {
-  it("reads exit 0 as valid and exit 1 as invalid", () => {
-    expect(cellGot({ code: 0, signal: null, timedOut: false })).toBe("valid");
-    expect(cellGot({ code: 1, signal: null, timedOut: false })).toBe("invalid");
+  const end = (code: number | null, stdout = "", timedOut = false) => ({ code, signal: code === null ? "SIGKILL" : null, timedOut, stdout });
+
+  it("reads exit 0 with a valid line as valid and exit 1 with an INVALID line as invalid", () => {
+    expect(cellGot(end(0, "valid (fencing: ok)\nreport: r.html\n"))).toBe("valid");
+    expect(cellGot(end(1, "INVALID (fencing: FAIL)\nreport: r.html\n"))).toBe("invalid");
+  });
+
+  it("reads exit 1 without an INVALID line (Node's uncaught exception) as a crash, never as invalid", () => {
+    expect(cellGot(end(1, ""))).toBe("crashed");
+    expect(cellGot(end(0, "unknown (fencing: unknown)"))).toBe("crashed");
   });
 
   it("reads 2, 254, 255, a signal and the hard timeout as outcomes that are no verdict", () => {
-    expect(cellGot({ code: 2, signal: null, timedOut: false })).toBe("unknown");
-    expect(cellGot({ code: 254, signal: null, timedOut: false })).toBe("bad-input (254)");
-    expect(cellGot({ code: 255, signal: null, timedOut: false })).toBe("harness-error (255)");
-    expect(cellGot({ code: null, signal: "SIGKILL", timedOut: false })).toBe("killed");
-    expect(cellGot({ code: 0, signal: null, timedOut: true })).toBe("timeout");
+    expect(cellGot(end(2))).toBe("unknown");
+    expect(cellGot(end(254))).toBe("bad-input (254)");
+    expect(cellGot(end(255))).toBe("harness-error (255)");
+    expect(cellGot(end(null))).toBe("killed");
+    expect(cellGot(end(0, "valid (x)", true))).toBe("timeout");
   });
 });
 
@@ -31,7 +38,7 @@ describe("matches", () => {
   });
 
   it("counts unknown, 254, 255, a kill and a timeout as mismatches whatever was declared", () => {
-    for (const got of ["unknown", "bad-input (254)", "harness-error (255)", "killed", "timeout"] as const) {
+    for (const got of ["unknown", "bad-input (254)", "harness-error (255)", "killed", "crashed", "timeout"] as const) {
       expect(matches({ run: run("valid"), got }), got).toBe(false);
       expect(matches({ run: run("invalid"), got }), got).toBe(false);
     }

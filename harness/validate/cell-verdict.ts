@@ -3,12 +3,14 @@
  * and whether that is what the table declares. Only exit 0 (valid) and
  * exit 1 (invalid) are verdicts; unknown (2), bad input (254), a harness
  * error (255), a process past its hard timeout, or one ended by a signal
- * are outcomes no cell declares, so each of them is a mismatch.
+ * are outcomes no cell declares, so each of them is a mismatch. An exit
+ * code is a verdict only when the run printed the same verdict: Node exits
+ * 1 on an uncaught exception too, and that crash must never read as INVALID.
  */
 import type { CellRun, Expectation } from "./validation-types.js";
 
 /** What one run gave. */
-export type CellGot = Expectation | "unknown" | "bad-input (254)" | "harness-error (255)" | "timeout" | "killed" | "not run";
+export type CellGot = Expectation | "unknown" | "bad-input (254)" | "harness-error (255)" | "timeout" | "killed" | "crashed" | "not run";
 
 /** How a cell's process ended. */
 export interface ProcessEnd {
@@ -16,6 +18,8 @@ export interface ProcessEnd {
   readonly signal: string | null;
   /** True when the hard timeout ended it. */
   readonly timedOut: boolean;
+  /** What it printed on stdout (the verdict line starts it: `valid (`, `INVALID (`, `unknown (`). */
+  readonly stdout: string;
 }
 
 /** One run's result. */
@@ -32,13 +36,15 @@ export interface CellResult {
 /** The outcome of a process that ended as `end`. */
 export function cellGot(end: ProcessEnd): CellGot {
   if (end.timedOut) return "timeout";
+  const printed = /^(valid|INVALID|unknown) \(/m.exec(end.stdout)?.[1];
   switch (end.code) {
-    case 0: return "valid";
-    case 1: return "invalid";
+    case 0: return printed === "valid" ? "valid" : "crashed";
+    case 1: return printed === "INVALID" ? "invalid" : "crashed";
     case 2: return "unknown";
     case 254: return "bad-input (254)";
     case 255: return "harness-error (255)";
-    default: return "killed";
+    case null: return "killed";
+    default: return "crashed";
   }
 }
 
