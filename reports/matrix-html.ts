@@ -18,6 +18,8 @@ export interface MatrixCell {
   readonly error?: string;
   /** A one-line summary, for example the first checker headline. */
   readonly summary?: string;
+  /** The cell's text instead of the verdict word (an outcome that is no verdict, such as "harness-error (255)"). */
+  readonly label?: string;
   /** Why the expected verdict, shown on hover. */
   readonly why?: string;
   /** More runs of the cell (one per seed), each linking to its report. */
@@ -50,7 +52,8 @@ function cell(c: MatrixCell | undefined, absent: string): string {
   if (c === undefined) return `<td class="v-none">${e(absent)}</td>`;
   const unexpected = c.expected !== undefined && c.valid !== c.expected;
   const cls = `v-${c.valid === undefined ? "none" : String(c.valid)}${unexpected ? " unexpected" : ""}`;
-  const text = c.href ? `<a href="${e(c.href)}">${e(word(c.valid))}</a>` : e(word(c.valid));
+  const shown = c.label ?? word(c.valid);
+  const text = c.href ? `<a href="${e(c.href)}">${e(shown)}</a>` : e(shown);
   const extra = [c.error, c.summary, unexpected ? `expected ${word(c.expected)}` : undefined].filter((s): s is string => Boolean(s));
   const links = (c.links ?? []).map((l) => `<a href="${e(l.href)}">${e(l.text)}</a>`).join(" ");
   const title = c.why ? ` title="${e(c.why)}"` : "";

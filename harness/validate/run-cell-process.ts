@@ -92,7 +92,9 @@ function keepTail(text: string): string {
   return text.length > 262_144 ? text.slice(-262_144) : text;
 }
 
+/** The run's own last error line (`fencecheck: ...`), or else its last line of stderr, after `lead`. */
 function lastLines(stderr: string, lead: string | undefined): string {
   const lines = stderr.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return [lead, ...lines.slice(-2)].filter((l): l is string => l !== undefined).join(" | ");
+  const own = lines.filter((l) => l.startsWith("fencecheck:")).at(-1) ?? lines.at(-1);
+  return [lead, own].filter((l): l is string => l !== undefined).join(" | ");
 }

@@ -36,11 +36,11 @@ function pageCell(runs: readonly CellResult[], href: (path: string) => string): 
   const shown = runs.find((r) => !matches(r)) ?? runs[0]!;
   const missed = runs.filter((r) => !matches(r)).length;
   const summary = runs.length > 1 ? `${runs.length - missed} of ${runs.length} seeds as declared` : undefined;
-  const error = shown.got === "valid" || shown.got === "invalid" || shown.got === "unknown" ? undefined : [shown.got, shown.detail].filter(Boolean).join(": ");
+  const verdict = shown.got === "valid" || shown.got === "invalid" || shown.got === "unknown";
   return {
     design: shown.run.design, fault: shown.run.fault, valid: validity(shown.got), expected: shown.run.expect === "valid",
     href: shown.reportPath ? href(shown.reportPath) : undefined, why: shown.run.why,
-    ...(summary ? { summary } : {}), ...(error ? { error } : {}),
+    ...(summary ? { summary } : {}), ...(verdict ? {} : { label: shown.got }), ...(shown.detail ? { error: shown.detail } : {}),
     ...(runs.length > 1 ? { links: runs.filter((r) => r.reportPath).map((r) => ({ text: `seed ${r.run.seed}: ${r.got}`, href: href(r.reportPath!) })) } : {}),
   };
 }
