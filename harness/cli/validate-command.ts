@@ -38,7 +38,7 @@ function stampOf(wallMs: number): string {
 export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
   return new Command("validate")
     .description("The self-test: every built-in lock service under every fault it can take, and the designs known to break, each against its declared verdict")
-    .option("--cells <which>", "all, ci (the covering subset CI runs), or cells, designs or faults by name, comma-separated (see --list)", "all")
+    .option("--cells <which>", "all, ci (the covering subset CI runs on this runtime), or cells, designs or faults by name, comma-separated (see --list)", "all")
     .option("--seeds <n>", "run every cell on seeds 1..n", "1")
     .option("--runtime <kind>", "where the cells' nodes run: local or docker", "local")
     .option("--store <dir>", "where the runs and the matrix page are stored", "store")
@@ -55,9 +55,9 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
       const store = resolve(ctx.cwd, opts.store);
       const root = packageRoot();
       if (opts.list === true) {
-        for (const row of selectRows(cells)) {
+        for (const row of selectRows(cells, opts.runtime)) {
           const { expect, why, argv } = resolveRow(row, root);
-          ctx.io.out(`${cellName(row)}${row.ci ? " [ci]" : ""}: ${expect}: ${why}\n  fencecheck run ${argv.join(" ")}\n`);
+          ctx.io.out(`${cellName(row)}${row.ci ? " [ci]" : ""}${row.dockerCi ? " [docker ci]" : ""}: ${expect}: ${why}\n  fencecheck run ${argv.join(" ")}\n`);
         }
         setExit(0);
         return;

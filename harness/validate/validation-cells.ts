@@ -8,7 +8,7 @@ import { findScenario, SCENARIO_DEFAULTS } from "../scenario/index.js";
 import { DESIGNS, FAULTS, VALIDATION_TABLE } from "./validation-table.js";
 import type { CellRun, Expectation, ValidationRow } from "./validation-types.js";
 
-/** What `--cells` names: every cell, the CI subset, or a list of cells, designs or faults. */
+/** What `--cells` names: every cell, the CI subset (of the runtime), or a list of cells, designs or faults. */
 export type CellChoice = "all" | "ci" | readonly string[];
 
 /** How the runs are made. */
@@ -38,9 +38,9 @@ export function parseCellChoice(text: string): CellChoice {
 }
 
 /** The table's rows `choice` selects, in table order; names that match nothing are refused. */
-export function selectRows(choice: CellChoice, table: readonly ValidationRow[] = VALIDATION_TABLE): ValidationRow[] {
+export function selectRows(choice: CellChoice, runtime: "local" | "docker" = "local", table: readonly ValidationRow[] = VALIDATION_TABLE): ValidationRow[] {
   if (choice === "all") return [...table];
-  if (choice === "ci") return table.filter((r) => r.ci === true);
+  if (choice === "ci") return table.filter((r) => (runtime === "docker" ? r.dockerCi : r.ci) === true);
   const matches = (r: ValidationRow, name: string): boolean => name === r.design || name === r.fault || name === cellName(r);
   const unknown = choice.find((name) => !table.some((r) => matches(r, name)));
   if (unknown !== undefined) throw new HarnessError("config.invalid", `Cannot validate: --cells "${unknown}" is no cell, design or fault of the table (see fencecheck validate --list)`);
@@ -63,7 +63,7 @@ export function resolveRow(row: ValidationRow, root: string): { expect: Expectat
 
 /** Every run to make, cell by cell, each on seeds 1..seeds. */
 export function cellRuns(options: CellRunOptions): CellRun[] {
-  return selectRows(options.cells).flatMap((row) => {
+  return selectRows(options.cells, options.runtime).flatMap((row) => {
     const { expect, why, argv } = resolveRow(row, options.root);
     const knownBroken = DESIGNS.find((d) => d.name === row.design)?.knownBroken === true;
     return Array.from({ length: options.seeds }, (_, i) => ({

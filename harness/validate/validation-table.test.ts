@@ -73,6 +73,20 @@ describe("--cells ci", () => {
   });
 });
 
+describe("--cells ci --runtime docker", () => {
+  const ci = selectRows("ci", "docker");
+
+  it("covers every built-in lock service, every fault of the issue's columns and a known-broken design", () => {
+    for (const service of BUILT_IN) expect(ci.map((r) => r.design), service).toContain(service);
+    for (const fault of COLUMNS) expect(ci.map((r) => r.fault), fault).toContain(fault);
+    expect(ci.some((r) => DESIGNS.find((d) => d.name === r.design)?.knownBroken)).toBe(true);
+  });
+
+  it("is smaller than the local runtime's, a docker cell taking about twice as long", () => {
+    expect(ci.length).toBeLessThan(selectRows("ci").length);
+  });
+});
+
 describe("cellRuns", () => {
   const options = { seeds: 2, timeLimitSeconds: 10, runtime: "docker", store: "/s", root: "/pkg" } as const;
 
@@ -96,6 +110,6 @@ describe("cellRuns", () => {
   });
 
   it("refuses a name that is no cell, design or fault", () => {
-    expect(() => selectRows(["etcd/kill-everything"])).toThrow(/no cell, design or fault/);
+    expect(() => selectRows(["etcd/kill-everything"], "local")).toThrow(/no cell, design or fault/);
   });
 });

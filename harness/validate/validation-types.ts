@@ -29,8 +29,10 @@ export interface ScenarioRef {
 export type ValidationRow = {
   readonly design: string;
   readonly fault: string;
-  /** In `--cells ci`. */
+  /** In `--cells ci` on the local runtime. */
   readonly ci?: boolean;
+  /** In `--cells ci` on the docker runtime (a smaller covering subset: a docker cell takes about twice as long). */
+  readonly dockerCi?: boolean;
 } & ({ readonly expect: Expectation; readonly why: string } | { readonly scenario: ScenarioRef });
 
 /** One run to make: a cell on one seed, with its whole `fencecheck run` argv. */
