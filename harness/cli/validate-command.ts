@@ -14,7 +14,7 @@ import { createSystemClock, HarnessError } from "../../core/index.js";
 import { junitCasesXml, packageRoot, renderMatrixHtml } from "../run/index.js";
 import {
   cellLine, cellRuns, parseCellChoice, resolveRow, runCellProcess, runValidation, selectRows, summaryLines,
-  validateExitCode, validationCases, validationPage, cellName, type CellRun,
+  validateExitCode, validationCases, validationPage, cellName, type CellResult, type CellRun, type ValidationRow,
 } from "../validate/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
@@ -32,6 +32,25 @@ function positive(text: string, flag: string): number {
 
 function stampOf(wallMs: number): string {
   return new Date(wallMs).toISOString().replace(/[:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+
+/** `--list`: each cell with its subsets, expected verdict, reason and command line. */
+function printTable(ctx: CliContext, rows: readonly ValidationRow[], root: string): void {
+  for (const row of rows) {
+    const { expect, why, argv } = resolveRow(row, root);
+    ctx.io.out(`${cellName(row)}${row.ci ? " [ci]" : ""}${row.dockerCi ? " [docker ci]" : ""}: ${expect}: ${why}\n  fencecheck run ${argv.join(" ")}\n`);
+  }
+}
+
+/** Writes the matrix page (and JUnit when asked); returns the page's path. */
+function writeOutputs(results: readonly CellResult[], o: { dir: string; stamp: string; junit: string | undefined; command: string; runtime: string }): string {
+  const page = join(o.dir, "index.html");
+  writeFileSync(page, renderMatrixHtml(validationPage(results, { command: o.command, stamp: o.stamp, href: (p) => relative(o.dir, p) })));
+  if (o.junit !== undefined) {
+    mkdirSync(dirname(o.junit), { recursive: true });
+    writeFileSync(o.junit, junitCasesXml("fencecheck.validate", validationCases(results), { command: o.command, runtime: o.runtime }));
+  }
+  return page;
 }
 
 /** Builds the `validate` command. */
@@ -52,42 +71,34 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
       const cells = parseCellChoice(opts.cells);
       if (opts.runtime !== "local" && opts.runtime !== "docker") throw new HarnessError("config.invalid", `Cannot validate: --runtime "${opts.runtime}" must be local or docker`);
       const timeLimit = positive(opts.timeLimit, "--time-limit");
+      const seeds = positive(opts.seeds, "--seeds");
+      const jobs = positive(opts.jobs, "--jobs");
+      const hardTimeoutMs = (opts.cellTimeout !== undefined ? positive(opts.cellTimeout, "--cell-timeout") : 120 + 3 * timeLimit) * 1000;
       const store = resolve(ctx.cwd, opts.store);
       const root = packageRoot();
       if (opts.list === true) {
-        for (const row of selectRows(cells, opts.runtime)) {
-          const { expect, why, argv } = resolveRow(row, root);
-          ctx.io.out(`${cellName(row)}${row.ci ? " [ci]" : ""}${row.dockerCi ? " [docker ci]" : ""}: ${expect}: ${why}\n  fencecheck run ${argv.join(" ")}\n`);
-        }
+        printTable(ctx, selectRows(cells, opts.runtime), root);
         setExit(0);
         return;
       }
       const bin = join(root, "dist", "harness", "cli", "bin.cjs");
       if (!existsSync(bin)) throw new HarnessError("prerequisite.missing", `Cannot validate: the CLI "${bin}" is not built (npm run build)`);
-      const runs = cellRuns({ cells, seeds: positive(opts.seeds, "--seeds"), timeLimitSeconds: timeLimit, runtime: opts.runtime, store, root });
-      const hardTimeoutMs = (opts.cellTimeout !== undefined ? positive(opts.cellTimeout, "--cell-timeout") : 120 + 3 * timeLimit) * 1000;
+      const runs = cellRuns({ cells, seeds, timeLimitSeconds: timeLimit, runtime: opts.runtime, store, root });
       const clock = createSystemClock();
       const stamp = stampOf(clock.wallMs());
       const dir = join(store, `validate-${stamp}`);
       mkdirSync(join(dir, "cells"), { recursive: true });
-      ctx.io.err(`validate: ${runs.length} runs of ${new Set(runs.map((r) => r.cell)).size} cells, ${positive(opts.jobs, "--jobs")} at a time, on the ${opts.runtime} runtime; page ${join(dir, "index.html")}\n`);
+      ctx.io.err(`validate: ${runs.length} runs of ${new Set(runs.map((r) => r.cell)).size} cells, ${jobs} at a time, on the ${opts.runtime} runtime; page ${join(dir, "index.html")}\n`);
       const logPath = (run: CellRun): string => join(dir, "cells", `${run.cell.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "")}-seed${run.seed}.log`);
       const results = await runValidation(runs, {
-        jobs: positive(opts.jobs, "--jobs"), signal: ctx.signal,
+        jobs, signal: ctx.signal,
         runCell: (run) => runCellProcess(run, { bin, cwd: ctx.cwd, hardTimeoutMs, logPath: logPath(run), signal: ctx.signal, nowMs: () => clock.nowNs() / 1e6 }),
         onResult: (r) => ctx.io.out(`${cellLine(r)}\n`),
       });
-      const took = clock.nowNs() / 1e9;
-      const command = `fencecheck ${ctx.argv.join(" ")}`;
-      const page = join(dir, "index.html");
-      writeFileSync(page, renderMatrixHtml(validationPage(results, { command, stamp, href: (p) => relative(dir, p) })));
-      if (opts.junit !== undefined) {
-        const junit = resolve(ctx.cwd, opts.junit);
-        mkdirSync(dirname(junit), { recursive: true });
-        writeFileSync(junit, junitCasesXml("fencecheck.validate", validationCases(results), { command, runtime: opts.runtime }));
-      }
+      const junit = opts.junit !== undefined ? resolve(ctx.cwd, opts.junit) : undefined;
+      const page = writeOutputs(results, { dir, stamp, junit, command: `fencecheck ${ctx.argv.join(" ")}`, runtime: opts.runtime });
       for (const line of summaryLines(results)) ctx.io.out(`validate: ${line}\n`);
-      ctx.io.out(`validate: took ${took.toFixed(0)} s; page: ${page}${opts.junit !== undefined ? `; junit: ${resolve(ctx.cwd, opts.junit)}` : ""}\n`);
+      ctx.io.out(`validate: took ${(clock.nowNs() / 1e9).toFixed(0)} s; page: ${page}${junit !== undefined ? `; junit: ${junit}` : ""}\n`);
       setExit(validateExitCode(results, runs.length));
     });
 }
