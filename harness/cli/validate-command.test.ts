@@ -14,7 +14,8 @@ describe("fencecheck validate", () => {
     const { code, out } = await cli("validate", "--list", "--cells", "ci");
     expect(code).toBe(0);
     expect(out).toMatch(/^postgres\/kill-storage \[ci\]: valid: .+\n {2}fencecheck run --lock postgres --storage fenced --nemesis kill-storage$/m);
-    expect(out).toMatch(/^reference-wallclock\/clock-jump\(lock\) \[ci\] \[docker ci\]: invalid: /m);
+    expect(out).toMatch(/^reference-wallclock\/clock-jump\(lock\) \[ci\]: invalid: /m);
+    expect(out).toMatch(/^early-lock\/none \[ci\] \[docker ci\]: invalid: /m);
   }, 60_000);
 
   it("exits 254 with one line for a cell the table does not have, a bad seed count and a runtime it cannot use", async () => {
