@@ -36,6 +36,13 @@ describe("runCellProcess", () => {
     expect(result.reportPath).toBe("/store/x/report.html");
   });
 
+  it("records exit 2 as unknown, with the reason the run printed", async () => {
+    const bin = fakeBin("unknown", `console.log("unknown (fencing: n/a)\\n  unknown: nothing could tell a stale write\\nreport: /r.html"); process.exitCode = 2;`);
+    const result = await runCellProcess(RUN, options(bin));
+    expect(result.got).toBe("unknown");
+    expect(result.detail).toBe("nothing could tell a stale write");
+  });
+
   it("records exit 255 as a harness error, with its last line of stderr and its log as the report", async () => {
     const bin = fakeBin("crash", `console.error("fencecheck: Cannot start node \\"c1\\": redis-server aborted"); process.exitCode = 255;`);
     const o = options(bin);

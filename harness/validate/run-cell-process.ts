@@ -47,7 +47,10 @@ export async function runCellProcess(run: CellRun, options: CellProcessOptions):
   writeFileSync(options.logPath, `$ fencecheck run ${run.argv.join(" ")}\n${ended.stdout}\n--- stderr ---\n${ended.stderr}`);
   const got = ended.stopped === "abort" ? "not run" : cellGot({ code: ended.code, signal: ended.signal, timedOut: ended.stopped === "timeout", stdout: ended.stdout });
   const report = /^report: (.+)$/m.exec(ended.stdout)?.[1];
-  const detail = got === "valid" || got === "invalid" ? undefined : lastLines(ended.stderr, ended.stopped === "timeout" ? `no verdict after ${options.hardTimeoutMs / 1000} s` : undefined);
+  const unknownWhy = /^ {2}unknown: (.+)$/m.exec(ended.stdout)?.[1];
+  const detail = got === "valid" || got === "invalid" ? undefined
+    : got === "unknown" && unknownWhy !== undefined ? unknownWhy
+    : lastLines(ended.stderr, ended.stopped === "timeout" ? `no verdict after ${options.hardTimeoutMs / 1000} s` : undefined);
   return { run, got, seconds: (options.nowMs() - started) / 1000, reportPath: report?.endsWith(".html") ? report : options.logPath, ...(detail ? { detail } : {}) };
 }
 
