@@ -18,6 +18,7 @@ export * from "./charts/perf-charts.js";
 export * from "./charts/clock-chart.js";
 export * from "./testing/synthetic-lock-run.js";
 export * from "./junit-xml.js";
+export * from "./junit-cases.js";
 export * from "./scenario-page.js";
 export * from "./run-index-html.js";
 export * from "./matrix-html.js";

@@ -10,15 +10,11 @@
  */
 import type { CheckerVerdict } from "./findings.js";
 import type { ReportModel } from "./report-model.js";
+import { escapeXml as attr } from "./xml-escape.js";
 
 /** Options: the run's duration, for the `time` attributes. */
 export interface JunitOptions {
   readonly timeSeconds?: number;
-}
-
-function attr(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 }
 
 function storyText(m: ReportModel): string {

@@ -6,7 +6,7 @@
  *   core; workloads/ imports core and checkers/; reports/
  *   imports core and (types only) checkers/; only harness/ wires
  *   everything together, and nothing outside harness/ imports the rest of it.
- * - harness/cli calls only harness/run, harness/scenario and core.
+ * - harness/cli calls only harness/run, harness/scenario and harness/validate.
  * - A runtime's own files (harness/runtime/<name>/*.ts) borrow only from
  *   harness/runtime/common, never from another runtime's folder.
  * - Cross-folder imports go through the folder's index.ts; inside the
@@ -57,7 +57,7 @@ const PURE_GLOBALS = [[/\bprocess\s*\./, "process"], [/\bnew\s+Date\s*\(/, "new 
  * across their sub-folders directly.
  */
 const SUBFOLDER_INDEX = ["checkers"];
-const CLI_MAY_CALL = ["harness/cli", "harness/run", "harness/scenario"];
+const CLI_MAY_CALL = ["harness/cli", "harness/run", "harness/scenario", "harness/validate"];
 const IMPORT_RE = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function folderOf(file) {
@@ -100,7 +100,7 @@ function check(file) {
       }
       if (from === "harness" && !isTest && where.split(sep).join("/").startsWith("harness/cli/")) {
         const sub = harnessFolder(target);
-        if (sub !== undefined && !CLI_MAY_CALL.includes(sub)) problems.push(`${where}: harness/cli calls only harness/run and harness/scenario, not ${sub}/ ("${spec}")`);
+        if (sub !== undefined && !CLI_MAY_CALL.includes(sub)) problems.push(`${where}: harness/cli calls only harness/run, harness/scenario and harness/validate, not ${sub}/ ("${spec}")`);
       }
     } else if (PURE.has(from) && !(isTest ? PURE_TEST_ALLOW : PURE_ALLOW[from]).includes(spec)) {
       problems.push(`${where}: ${from}/ is pure and may not import "${spec}" (not in its allowlist)`);

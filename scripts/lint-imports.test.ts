@@ -73,6 +73,6 @@ describe("the import lint", () => {
   it("fails a cli file that calls below run/ and scenario/", () => {
     const { code, out } = lint({ ...CORE, "harness/runtime/index.ts": "export const r = 1;\n", "harness/cli/x.ts": 'import { r } from "../runtime/index.js";\nexport const y = r;\n' });
     expect(code).toBe(1);
-    expect(out).toContain("harness/cli calls only harness/run and harness/scenario, not harness/runtime/");
+    expect(out).toContain("harness/cli calls only harness/run, harness/scenario and harness/validate, not harness/runtime/");
   });
 });

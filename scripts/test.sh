@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The full test suite, from a fresh machine: set up (Debian packages, npm
 # ci, build; Docker's engine and the offline images for the docker runtime),
-# lint (type check and the import rule), then every unit and integration test.
+# lint (type check and the import rule), then every unit and integration test,
+# then the validation matrix's covering subset (fencecheck validate --cells ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,4 +15,11 @@ node -e '
   const r = require("./test-output/vitest.json");
   console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
 ' || true
+# The self-test: every built-in lock service and every fault at least once, and
+# the designs known to break, each against the verdict the validation table
+# declares (README, "Validation matrix"); its page and JUnit stay in test-output/.
+vstatus=0
+node dist/harness/cli/bin.cjs validate --cells ci --store test-output/validate --junit test-output/validate-junit.xml || vstatus=$?
+echo "validate --cells ci: exit $vstatus ($([ $vstatus -eq 0 ] && echo 'every cell gave its declared verdict' || echo 'some cell did not give its declared verdict: see the MISS lines above'))"
+[ $status -ne 0 ] || status=$vstatus
 exit $status

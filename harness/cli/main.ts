@@ -20,6 +20,7 @@ const COMMANDS: CommandTable = {
   serve: async () => (await import("./serve-command.js")).serveCommand,
   matrix: async () => (await import("./matrix-command.js")).matrixCommand,
   scenario: async () => (await import("./scenario-command.js")).scenarioCommand,
+  validate: async () => (await import("./validate-command.js")).validateCommand,
   images: async () => (await import("./images-command.js")).imagesCommand,
   hosts: async () => (await import("./hosts-command.js")).hostsCommand,
 };

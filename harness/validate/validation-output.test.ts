@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { junitCasesXml, renderMatrixHtml } from "../../reports/index.js";
+import type { CellResult } from "./cell-verdict.js";
+import { cellLine, summaryLines, validationCases, validationPage } from "./validation-output.js";
+import type { CellRun } from "./validation-types.js";
+
+const etcd: CellRun = { cell: "etcd/kill-lock", design: "etcd", fault: "kill-lock", seed: 1, expect: "valid", why: "etcd keeps a majority", knownBroken: false, argv: ["--lock", "etcd"] };
+const wall: CellRun = { cell: "reference-wallclock/clock-jump(lock)", design: "reference-wallclock", fault: "clock-jump(lock)", seed: 1, expect: "invalid", why: "early expiry", knownBroken: true, argv: [] };
+const results: CellResult[] = [
+  { run: etcd, got: "valid", seconds: 14.94, reportPath: "/s/etcd/report.html" },
+  { run: { ...etcd, seed: 2 }, got: "harness-error (255)", seconds: 3, reportPath: "/s/v/cells/etcd-seed2.log", detail: "fencecheck: Cannot start node \"l1\"" },
+  { run: wall, got: "invalid", seconds: 12, reportPath: "/s/wall/report.html" },
+  { run: { ...wall, seed: 2 }, got: "valid", seconds: 12, reportPath: "/s/wall2/report.html" },
+];
+
+describe("validate's output", () => {
+  it("prints one line per run: mark, cell, seed, expected, got, seconds, report", () => {
+    expect(cellLine(results[0]!)).toBe("ok   etcd/kill-lock seed 1: expected valid, got valid, 14.9 s, /s/etcd/report.html");
+    expect(cellLine(results[1]!)).toMatch(/^MISS etcd\/kill-lock seed 2: expected valid, got harness-error \(255\) \(fencecheck: Cannot start node "l1"\), 3.0 s, \/s\/v\/cells\/etcd-seed2.log$/);
+  });
+
+  it("sums up the mismatches and each known-broken cell's catch rate", () => {
+    expect(summaryLines(results)).toEqual([
+      "2 of 4 runs gave their declared verdict",
+      "mismatched: etcd/kill-lock seed 2 (harness-error (255)), reference-wallclock/clock-jump(lock) seed 2 (valid)",
+      "known broken reference-wallclock/clock-jump(lock): caught on 1 of 2 seeds",
+    ]);
+  });
+
+  it("shows a cell's first mismatching run on the page, names its outcome, and links every seed's run", () => {
+    const page = validationPage(results, { command: "fencecheck validate", stamp: "t", href: (p) => `rel${p}` });
+    const cell = page.cells.find((c) => c.design === "etcd")!;
+    expect(cell).toMatchObject({ valid: undefined, label: "harness-error (255)", expected: true, href: "rel/s/v/cells/etcd-seed2.log", summary: "1 of 2 seeds as declared" });
+    expect(cell.links?.map((l) => l.text)).toEqual(["seed 1: valid", "seed 2: harness-error (255)"]);
+    expect(page.notes).toContain("known broken reference-wallclock/clock-jump(lock): caught on 1 of 2 seeds");
+    expect(renderMatrixHtml(page)).toContain(">harness-error (255)</a>");
+  });
+
+  it("writes one JUnit case per run, failing exactly the mismatches", () => {
+    const xml = junitCasesXml("fencecheck.validate", validationCases(results));
+    expect(xml).toContain(`tests="4" failures="2"`);
+    expect(xml).toContain(`<failure type="mismatch" message="expected valid, got harness-error (255)">`);
+    expect(xml).toContain(`name="reference-wallclock/clock-jump(lock) seed 2"`);
+  });
+});

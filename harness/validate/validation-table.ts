@@ -1,0 +1,132 @@
+/**
+ * The validation matrix's one table: every cell `fencecheck validate` runs,
+ * its expected verdict and why, in one sentence. Rows are designs (a lock
+ * service with the storage that protects its data, or a design known to
+ * break), columns are faults (a `--nemesis` package and its `--fault-opt`s,
+ * named as `fencecheck list` names them). A cell marked `ci` belongs to
+ * `--cells ci`, the covering subset CI runs: every service and every fault
+ * at least once, plus the known-broken designs; `dockerCi` marks the
+ * docker column's subset (every service once, every fault of the issue's
+ * columns once, and the two known-broken designs whose catch does not
+ * hang on a clock fault's timing). The expectations are what a
+ * correct harness must say, not what it says today: a cell that disagrees
+ * is a bug of the harness (or of the design's claim), never of the table.
+ * A cell a scenario already declares (`fencecheck scenario list`) names
+ * that scenario's variant instead of repeating its command line and reason.
+ */
+import type { ValidationDesign, ValidationFault, ValidationRow } from "./validation-types.js";
+
+/** Where the early-granting test lock service lives, relative to the package root. */
+export const EARLY_LOCK_ADAPTER = "harness/cli/testdata/early-lock/adapter.mjs";
+
+/** The designs (rows). Storage protects the data: `fenced` where the service gives tokens, `cas` where it does not. */
+export const DESIGNS: readonly ValidationDesign[] = [
+  { name: "reference", argv: ["--lock", "reference", "--storage", "fenced"] },
+  { name: "etcd", argv: ["--lock", "etcd", "--storage", "fenced"] },
+  { name: "zookeeper", argv: ["--lock", "zookeeper", "--storage", "fenced"] },
+  { name: "postgres", argv: ["--lock", "postgres", "--storage", "fenced"] },
+  { name: "quorum", argv: ["--lock", "quorum", "--storage", "fenced"] },
+  { name: "redis-token", argv: ["--lock", "redis-token", "--storage", "fenced"] },
+  { name: "redis", argv: ["--lock", "redis", "--storage", "cas"] },
+  { name: "redlock", argv: ["--lock", "redlock", "--storage", "cas"] },
+  { name: "reference-wallclock", argv: ["--lock", "reference-wallclock", "--storage", "fenced"], knownBroken: true },
+  { name: "quorum-2-of-4", knownBroken: true },
+  { name: "early-lock", argv: ["--workload", "lock-mutex", "--lock", `{root}/${EARLY_LOCK_ADAPTER}`, "--clients", "3"], knownBroken: true },
+];
+
+/** The faults (columns). */
+export const FAULTS: readonly ValidationFault[] = [
+  { name: "kill-storage", argv: ["--nemesis", "kill-storage"] },
+  { name: "kill-lock", argv: ["--nemesis", "kill-lock"] },
+  { name: "partition-holder", argv: ["--nemesis", "partition-holder"] },
+  { name: "loss", argv: ["--nemesis", "loss"] },
+  { name: "pause(storage,client)", argv: ["--nemesis", "pause", "--fault-opt", "pause.nodes=storage,client"] },
+  { name: "delay", argv: ["--nemesis", "delay"] },
+  { name: "clock-skew(client,storage)", argv: ["--nemesis", "clock-skew", "--fault-opt", "clock.nodes=client,storage"] },
+  { name: "clock-jump(lock)", argv: ["--nemesis", "clock-jump", "--fault-opt", "clock.nodes=lock"] },
+  { name: "partition-halves(lock)" },
+  { name: "none", argv: ["--nemesis", "none"] },
+];
+
+const CI = { ci: true } as const;
+const DOCKER_CI = { dockerCi: true } as const;
+
+// Reasons shared by many services: fenced storage and a correct lock service.
+const KILL_STORAGE = "the restarted storage node keeps its accepted writes and highest tokens on disk, so it still rejects a stale token";
+const LOSS = "dropped packets only delay or fail ops, and an op that may have taken effect is recorded info, never ok";
+const PAUSE_SC = "a paused client wakes with an old token or version that storage rejects, and a paused storage node answers late, not wrongly";
+const DELAY = "a slow connection delays answers without reordering them, and an op past its deadline is recorded info";
+const CLOCK_SC = "the lock service's leases do not read the clients' or storage's clocks, and storage compares tokens, not times";
+
+/** Every cell, with its expected verdict and why. */
+export const VALIDATION_TABLE: readonly ValidationRow[] = [
+  { design: "reference", fault: "kill-storage", expect: "valid", why: KILL_STORAGE, ...CI, ...DOCKER_CI },
+  { design: "reference", fault: "kill-lock", expect: "valid", why: "the reference lock journals every grant before answering, so after a restart its tokens keep growing" },
+  { design: "reference", fault: "partition-holder", expect: "valid", why: "the cut-off holder's lease expires on the server, and its late write carries a token storage has already passed" },
+  { design: "reference", fault: "loss", expect: "valid", why: LOSS },
+  { design: "reference", fault: "pause(storage,client)", expect: "valid", why: PAUSE_SC, ...CI },
+  { design: "reference", fault: "delay", expect: "valid", why: DELAY },
+  { design: "reference", fault: "clock-skew(client,storage)", expect: "valid", why: CLOCK_SC },
+  { design: "reference", fault: "clock-jump(lock)", expect: "valid", why: "leases are timed on the lock node's monotonic clock, which a wall-clock jump does not move", ...CI },
+
+  { design: "etcd", fault: "kill-storage", expect: "valid", why: KILL_STORAGE },
+  { design: "etcd", fault: "kill-lock", expect: "valid", why: "a killed etcd member rejoins from its log; the other two keep a majority and revisions only grow" },
+  { design: "etcd", fault: "partition-holder", expect: "valid", why: "the cut-off holder cannot keep its lease alive, so it expires, and the next holder's key has a higher revision", ...CI, ...DOCKER_CI },
+  { design: "etcd", fault: "loss", expect: "valid", why: LOSS },
+  { design: "etcd", fault: "pause(storage,client)", expect: "valid", why: PAUSE_SC },
+  { design: "etcd", fault: "delay", expect: "valid", why: DELAY, ...CI },
+  { design: "etcd", fault: "clock-skew(client,storage)", expect: "valid", why: CLOCK_SC },
+
+  { design: "zookeeper", fault: "kill-storage", expect: "valid", why: KILL_STORAGE },
+  { design: "zookeeper", fault: "kill-lock", expect: "valid", why: "a killed ZooKeeper server rejoins the ensemble, which keeps a quorum, and zxids only grow", ...CI, ...DOCKER_CI },
+  { design: "zookeeper", fault: "partition-holder", expect: "valid", why: "the cut-off holder's session times out and its ephemeral node goes, and the next holder's czxid is higher" },
+  { design: "zookeeper", fault: "loss", expect: "valid", why: LOSS },
+  { design: "zookeeper", fault: "pause(storage,client)", expect: "valid", why: PAUSE_SC },
+  { design: "zookeeper", fault: "delay", expect: "valid", why: DELAY },
+  { design: "zookeeper", fault: "clock-skew(client,storage)", expect: "valid", why: `${CLOCK_SC}; the JVM lock nodes are not under libfaketime`, ...CI },
+
+  { design: "postgres", fault: "kill-storage", expect: "valid", why: "a retired holder's session ends when its agent dies, which frees the advisory lock at once: the next grant is not a double grant", ...CI },
+  { design: "postgres", fault: "kill-lock", expect: "valid", why: "a killed PostgreSQL ends every session and its lock, and the token sequence never goes back" },
+  { design: "postgres", fault: "partition-holder", expect: "valid", why: "the cut-off holder's idle session times out on the server, and its late write carries an old token" },
+  { design: "postgres", fault: "loss", expect: "valid", why: LOSS },
+  { design: "postgres", fault: "pause(storage,client)", expect: "valid", why: PAUSE_SC, ...DOCKER_CI },
+  { design: "postgres", fault: "delay", expect: "valid", why: DELAY, ...CI },
+  { design: "postgres", fault: "clock-skew(client,storage)", expect: "valid", why: `${CLOCK_SC}; PostgreSQL is not under libfaketime` },
+
+  { design: "quorum", fault: "kill-storage", expect: "valid", why: KILL_STORAGE },
+  { design: "quorum", fault: "kill-lock", expect: "valid", why: "a restarted acceptor keeps its promises on disk, and majority quorums always share a member that refuses a reused token", ...CI },
+  { design: "quorum", fault: "partition-holder", expect: "valid", why: "the cut-off holder's lease expires on the replicas, and the next grant's token is ratified higher" },
+  { design: "quorum", fault: "loss", expect: "valid", why: `${LOSS}; a grant needs a majority's votes`, ...CI, ...DOCKER_CI },
+  { design: "quorum", fault: "pause(storage,client)", expect: "valid", why: PAUSE_SC },
+  { design: "quorum", fault: "delay", expect: "valid", why: DELAY },
+  { design: "quorum", fault: "clock-skew(client,storage)", expect: "valid", why: CLOCK_SC },
+
+  { design: "redis-token", fault: "kill-storage", expect: "valid", why: KILL_STORAGE },
+  { design: "redis-token", fault: "kill-lock", expect: "valid", why: "Redis appends every INCR to its log with appendfsync always, so the token counter survives a kill and keeps growing", ...CI },
+  { design: "redis-token", fault: "partition-holder", expect: "valid", why: "the cut-off holder's key expires in Redis, and the next holder's INCR gives a higher token" },
+  { design: "redis-token", fault: "loss", expect: "valid", why: LOSS },
+  { design: "redis-token", fault: "pause(storage,client)", expect: "valid", why: PAUSE_SC },
+  { design: "redis-token", fault: "delay", expect: "valid", why: DELAY, ...DOCKER_CI },
+  { design: "redis-token", fault: "clock-skew(client,storage)", expect: "valid", why: `${CLOCK_SC}; redis-server is not under libfaketime` },
+
+  { design: "redis", fault: "kill-storage", expect: "valid", why: "the restarted storage node keeps each key's version on disk, so a write naming an old version is still refused" },
+  { design: "redis", fault: "kill-lock", expect: "valid", why: "cas storage refuses a write whose version the next holder replaced, whatever the lock service forgot" },
+  { design: "redis", fault: "partition-holder", expect: "valid", why: "the cut-off holder's write names the version it read, which the next holder has since replaced" },
+  { design: "redis", fault: "loss", expect: "valid", why: LOSS },
+  { design: "redis", fault: "pause(storage,client)", expect: "valid", why: "a paused client wakes with a version storage has since replaced, and a paused storage node answers late, not wrongly" },
+  { design: "redis", fault: "delay", expect: "valid", why: DELAY },
+  { design: "redis", fault: "clock-skew(client,storage)", expect: "valid", why: "Redis times its keys on its own clock, which is not under libfaketime, and storage compares versions, not times", ...CI, ...DOCKER_CI },
+
+  { design: "redlock", fault: "kill-storage", expect: "valid", why: "the restarted storage node keeps each key's version on disk, so a write naming an old version is still refused" },
+  { design: "redlock", fault: "kill-lock", expect: "valid", why: "one killed master of three leaves a majority, and cas storage refuses a stale version anyway", ...DOCKER_CI },
+  { design: "redlock", fault: "partition-holder", expect: "valid", why: "the cut-off holder's write names the version it read, which the next holder has since replaced", ...CI },
+  { design: "redlock", fault: "loss", expect: "valid", why: LOSS },
+  { design: "redlock", fault: "pause(storage,client)", expect: "valid", why: "a paused client wakes with a version storage has since replaced, and a paused storage node answers late, not wrongly", ...CI },
+  { design: "redlock", fault: "delay", expect: "valid", why: DELAY },
+  { design: "redlock", fault: "clock-skew(client,storage)", expect: "valid", why: "the Redis masters time keys on their own clocks, which are not under libfaketime, and storage compares versions, not times" },
+
+  { design: "reference-wallclock", fault: "clock-jump(lock)", expect: "invalid", why: "a wall clock that jumps forward expires a lease early: the service grants it again while the first holder's lease is certainly unexpired", ...CI },
+  // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
+  { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },
+  { design: "early-lock", fault: "none", expect: "invalid", why: "the test service grants a resource again once 60% of the TTL has passed, while its holder may still hold it", ...CI, ...DOCKER_CI },
+];
