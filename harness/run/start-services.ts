@@ -138,7 +138,10 @@ function firstClient(cluster: Cluster): ClusterNode {
 /** The run's choices an adapter's `service.start` receives (only those given). */
 function serviceSettings(config: RunConfig): LockServiceSettings {
   const { quorum, witnesses } = config.lock;
-  return { ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }) };
+  return {
+    ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }),
+    ...(config.volatileServices ? { volatile: true } : {}),
+  };
 }
 
 async function startLockNodes(

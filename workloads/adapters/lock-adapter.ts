@@ -90,6 +90,8 @@ export interface LockServiceSettings {
   readonly quorum?: number;
   /** How many lock nodes are witnesses (`--lock-witnesses`); undefined: none. */
   readonly witnesses?: number;
+  /** True with `--volatile-services`: answer without waiting for fsync (our own services only). */
+  readonly volatile?: boolean;
 }
 
 /** How to start the lock service; omitted when endpoints are given by the user. */
@@ -135,6 +137,8 @@ export interface LockAdapterInfo {
   readonly token: string | null;
   /** Its limits: faults that cannot reach it, what it does not promise. */
   readonly limits?: string;
+  /** What a crash of the service or a power loss of its machine does to what it answered (how it is run). */
+  readonly durability?: string;
   /**
    * True when a grant lasts exactly the TTL from the instant the server made
    * it, on the server's clock, and nothing renews it (no keep-alive, no

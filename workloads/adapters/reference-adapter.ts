@@ -37,7 +37,7 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
   const leaseClock = options.leaseClock ?? "monotonic";
   return {
     name: leaseClock === "wall" ? "reference-wallclock" : "reference",
-    service: { nodes: 1, start: (node) => referenceLaunch(node, leaseClock) },
+    service: { nodes: 1, start: (node, _peers, settings) => referenceLaunch(node, leaseClock, settings?.volatile === true) },
     async connect({ endpoints, clientId }) {
       const first = endpoints[0];
       if (first === undefined) {
@@ -49,9 +49,9 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
 }
 
 /** The server listens only once it serves, so its port accepting connections is its readiness: no `ready()` probe. */
-function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall") {
+function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall", volatile: boolean) {
   const argv = [process.execPath, entrypointPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
-  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock] };
+  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock, "--fsync", volatile ? "never" : "always"] };
 }
 
 interface ClientTuning {

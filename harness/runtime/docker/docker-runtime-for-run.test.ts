@@ -31,11 +31,13 @@ describe("linkedModules", () => {
   it("mounts the shared install a package's node_modules links to, and nothing for a plain folder", () => {
     const dir = mkdtempSync(join(tmpdir(), "fencecheck-linked-modules-"));
     try {
-      const [linked, plain, shared] = ["linked", "plain", "shared/node_modules"].map((p) => join(dir, p));
-      for (const path of [linked, plain, join(plain, "node_modules"), shared as string]) mkdirSync(path as string, { recursive: true });
-      symlinkSync(shared as string, join(linked as string, "node_modules"));
-      expect(linkedModules(linked as string)).toEqual([shared]);
-      expect(linkedModules(plain as string)).toEqual([]);
+      const linked = join(dir, "linked");
+      const plain = join(dir, "plain");
+      const shared = join(dir, "shared", "node_modules");
+      for (const path of [linked, join(plain, "node_modules"), shared]) mkdirSync(path, { recursive: true });
+      symlinkSync(shared, join(linked, "node_modules"));
+      expect(linkedModules(linked)).toEqual([shared]);
+      expect(linkedModules(plain)).toEqual([]);
       expect(linkedModules(join(dir, "absent"))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

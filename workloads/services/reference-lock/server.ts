@@ -10,12 +10,14 @@
  * them on this process's wall clock, which the clock nemesis skews through
  * libfaketime: the `reference-wallclock` variant, unsafe on purpose.
  * `--origin-ns` (the harness's CLOCK_MONOTONIC origin) adds harness times to
- * grants.jsonl.
+ * grants.jsonl. `--fsync always` (the default) answers a grant or a release
+ * once its journal line is on disk, one fdatasync per batch of requests;
+ * `--fsync never` answers once it is written (`--volatile-services`).
  */
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createSystemClock } from "../../../core/index.js";
-import { groupCommit } from "../durable-file.js";
+import { groupCommit, parseFsync } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
 import { createAcquireWaiters } from "./acquire-waiters.js";
 import { createLeaseTable } from "./lease-table.js";
@@ -31,19 +33,21 @@ async function main(): Promise<void> {
       node: { type: "string", default: "lock" },
       "origin-ns": { type: "string" },
       "lease-clock": { type: "string", default: "monotonic" },
+      fsync: { type: "string" },
     },
   });
   const dataDir = values["data-dir"];
   if (!dataDir) throw new Error("Cannot start the reference lock service: --data-dir is missing");
+  const fsync = parseFsync(values.fsync, "reference lock service");
   mkdirSync(dataDir, { recursive: true });
   const saved = loadLockState(dataDir);
   // The journal's changes folded into the state file once; from here on each change is appended.
-  saveLockState(dataDir, saved);
-  const journal = openLockStateJournal(dataDir);
+  saveLockState(dataDir, saved, fsync);
+  const journal = openLockStateJournal(dataDir, fsync);
   const table = createLeaseTable({ nowMs: leaseClock(values["lease-clock"]), snapshot: saved });
   const originNs = values["origin-ns"] === undefined ? undefined : BigInt(values["origin-ns"]);
   const changed = new Set<string>();
-  // Grants and releases that arrive together share one append.
+  // Grants and releases that arrive together share one append and one fdatasync (group commit).
   const commit = groupCommit(() => {
     journal.append(table.snapshot(), changed);
     changed.clear();
