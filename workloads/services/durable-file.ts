@@ -75,13 +75,13 @@ export interface JournalSync {
   settled(): Promise<void>;
 }
 
-/** The group-committed fdatasync of `fd` (see JournalSync). */
-export function journalSync(fd: number, mode: FsyncMode): JournalSync {
+/** The group-committed fdatasync of `fd` (see JournalSync); `sync` is the call that makes it durable (fdatasync of `fd` unless a test counts). */
+export function journalSync(fd: number, mode: FsyncMode, sync: () => void = () => fdatasyncSync(fd)): JournalSync {
   if (mode === "never") return { written: () => Promise.resolve(), settled: () => Promise.resolve() };
   let dirty = false;
   const commit = groupCommit(() => {
     dirty = false;
-    fdatasyncSync(fd);
+    sync();
   });
   return {
     written() {
