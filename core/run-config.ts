@@ -134,6 +134,12 @@ export interface RunConfig {
   readonly opTimeoutMs: number;
   /** Where runs are stored; each run gets `<storeDir>/<name>/<start-time>-<options>/`. */
   readonly storeDir: string;
+  /**
+   * `--volatile-services`: our own services (the reference lock and our
+   * storage service) answer without waiting for fsync, for speed; a power
+   * loss may then take back a grant or an accepted write. Absent: durable.
+   */
+  readonly volatileServices?: true;
   /** The command line that reproduces this run. */
   readonly command: string;
 }

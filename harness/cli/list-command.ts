@@ -14,6 +14,7 @@ export function listLines(): string[] {
   for (const a of builtInAdapters()) {
     lines.push(`  ${a.name.padEnd(21)}${a.info.summary}`);
     lines.push(`  ${"".padEnd(21)}token: ${a.info.token ?? "none"}${a.info.limits ? `; limits: ${a.info.limits}` : ""}`);
+    if (a.info.durability) lines.push(`  ${"".padEnd(21)}durability: ${a.info.durability}`);
   }
   lines.push(`  ${"<path.mjs>".padEnd(21)}your own adapter module (README, "Writing an adapter"); add --endpoints for a service the harness does not start`);
   lines.push("storages (--storage):");

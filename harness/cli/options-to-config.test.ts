@@ -29,6 +29,11 @@ describe("optionsToConfig", () => {
     });
   });
 
+  it("keeps our services durable unless --volatile-services asks for speed", () => {
+    expect(optionsToConfig(defaults, env).volatileServices).toBeUndefined();
+    expect(optionsToConfig({ ...defaults, volatileServices: true }, env).volatileServices).toBe(true);
+  });
+
   it("records a command that repeats the run with the seed it used", () => {
     expect(optionsToConfig(defaults, env).command).toBe("fencecheck run --storage fenced --seed 42");
     expect(optionsToConfig({ ...defaults, seed: "7" }, env).command).toBe("fencecheck run --storage fenced");

@@ -32,6 +32,8 @@ export interface RunOptions {
   readonly holdMs?: string;
   readonly acquireTimeoutMs: string;
   readonly singleWriter?: boolean;
+  /** `--volatile-services`: our services answer without fsync. */
+  readonly volatileServices?: boolean;
   readonly leaseCheck?: string;
   readonly writeDelayMs?: string;
   readonly opTimeoutMs: string;
@@ -96,6 +98,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
     timeLimitMs: Math.round(seconds("--time-limit", opts.timeLimit) * 1000),
     opTimeoutMs: integer("--op-timeout-ms", opts.opTimeoutMs, 100),
     storeDir: resolve(env.cwd, opts.store),
+    ...(opts.volatileServices ? { volatileServices: true as const } : {}),
     command: "",
   };
   if (config.workload.singleWriter && config.workload.resources < config.workload.clients) {

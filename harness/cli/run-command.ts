@@ -69,6 +69,7 @@ export function addRunOptions(command: Command): Command {
     .option("--lease-check <mode>", "before writing, a client checks its lease by its own clock: none, skip (the write) or self-fence (exit)", "none")
     .option("--write-delay-ms <ms>", "time between a client's lease check and its write: the window a pause can hit", "0")
     .option("--single-writer", "each client uses only its own resource (single-writer partitioning)")
+    .option("--volatile-services", "our own services (reference lock, our storage) answer without waiting for fsync: faster, but a power loss may take back a grant or an accepted write (durable by default)")
     .option("--acquire-timeout-ms <ms>", "how long an acquire waits for a busy lock", "3000")
     .option("--op-timeout-ms <ms>", "an op that takes longer is recorded as info and its process retired", "10000")
     .option("--store <dir>", "where runs are stored", "store")

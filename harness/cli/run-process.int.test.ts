@@ -52,3 +52,24 @@ describe("Ctrl-C under runProcess", () => {
     expect(result.stderr).toMatch(/SIGINT: interrupting the run/);
   });
 });
+
+describe("a promise rejected with no handler under runProcess", () => {
+  it("aborts the run, which still ends as it chooses, then prints one line and exits 255", async () => {
+    const script = `const { runProcess } = await import(${JSON.stringify(runProcessUrl)});
+process.exitCode = await runProcess([], async (_argv, _io, env) => {
+  void Promise.reject(new Error("a start nobody awaited\\nsecond line"));
+  await new Promise((aborted) => env.signal.addEventListener("abort", aborted));
+  process.stdout.write("cleaned up\\n");
+  return 1;
+});`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((done) => child.once("exit", done));
+    expect(code).toBe(255);
+    expect(stdout).toBe("cleaned up\n");
+    expect(stderr).toBe("fencecheck: internal error (a promise rejected with no handler): a start nobody awaited\n");
+  });
+});

@@ -8,7 +8,13 @@
  * (`endOnInterrupt`: its nodes are stopped and its history stored), keep
  * Node's own handling: the signal ends the process at once, even in the
  * middle of a synchronous search that would never let a handler run.
+ *
+ * A promise rejected with nobody to catch it is a bug of the harness, never
+ * a verdict: the first one aborts the run (which still heals and stops
+ * every node), is printed as one line, and the process exits 255 whatever
+ * the run found.
  */
+import { messageOf } from "../../core/index.js";
 import type { ExitCode } from "./io.js";
 import type { CliMain } from "./program.js";
 
@@ -30,6 +36,12 @@ export async function runProcess(argv: readonly string[], main: CliMain, onInter
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
   });
+  let unhandled: { readonly reason: unknown } | undefined;
+  const onUnhandled = (reason: unknown): void => {
+    unhandled ??= { reason };
+    controller.abort();
+  };
+  process.on("unhandledRejection", onUnhandled);
   const handled: NodeJS.Signals[] = onInterrupt === "abort" ? ["SIGINT", "SIGTERM"] : [];
   for (const signal of handled) process.on(signal, onSignal);
   // Calls under way that let a signal end the process; the handlers are back once none is.
@@ -48,8 +60,12 @@ export async function runProcess(argv: readonly string[], main: CliMain, onInter
       err: (s: string) => void process.stderr.write(s),
       isTty: process.stdout.isTTY === true,
     };
-    return await main(argv, io, { cwd: process.cwd(), signal: controller.signal, endOnInterrupt });
+    const code = await main(argv, io, { cwd: process.cwd(), signal: controller.signal, endOnInterrupt });
+    if (unhandled === undefined) return code;
+    io.err(`fencecheck: internal error (a promise rejected with no handler): ${messageOf(unhandled.reason)}\n`);
+    return 255;
   } finally {
+    process.off("unhandledRejection", onUnhandled);
     for (const signal of handled) process.off(signal, onSignal);
   }
 }

@@ -15,6 +15,7 @@ import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
 import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
 import { startStorageNode } from "./start-storage.js";
+import { startTogether } from "./start-together.js";
 
 /** Ports our services listen on inside their nodes. */
 export const SERVICE_PORTS = { lock: 7001, storage: 7002 } as const;
@@ -43,18 +44,32 @@ export interface StartServicesOptions {
   readonly log?: (line: string) => void;
 }
 
-/** Starts every lock and storage node's service, each ready before this returns, then takes one lock as a preflight (alongside `whilePreflight`). */
+/**
+ * Starts every lock and storage node's service, each ready before this
+ * returns, then takes one lock as a preflight (alongside `whilePreflight`).
+ * Lock and storage nodes start together; when one fails, the others are
+ * killed and awaited before this rejects with the first failure, so nothing
+ * is still starting when the run stops its cluster.
+ */
 export async function startServices(cluster: Cluster, config: RunConfig, opts: StartServicesOptions): Promise<ServiceEndpoints> {
   const loaded = await loadLockAdapter(config.lock.adapter);
   const storageNodes = cluster.nodes.filter((n) => n.role === "storage");
-  const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts)));
   const external = config.lock.endpoints?.length ? config.lock.endpoints : undefined;
-  const lock = external
-    ? await startExternalRelays(cluster, external, opts.store)
-    : { endpoints: await startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)), stop: async () => undefined };
-  if (!external) opts.log?.(`lock service ready (${lock.endpoints.length} node${lock.endpoints.length === 1 ? "" : "s"})`);
+  const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts))).then(() => undefined);
+  const lockStarted: Promise<LockEndpoints> = external
+    ? startExternalRelays(cluster, external, opts.store)
+    : startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)).then((endpoints) => {
+      opts.log?.(`lock service ready (${endpoints.length} node${endpoints.length === 1 ? "" : "s"})`);
+      return { endpoints, stop: async () => undefined };
+    });
+  let lock: LockEndpoints;
   try {
-    await storageStarted;
+    [lock] = await startTogether<[LockEndpoints, undefined]>([lockStarted, storageStarted], () => killServiceNodes(cluster));
+  } catch (error) {
+    await lockStarted.then((started) => started.stop(), () => undefined);
+    throw error;
+  }
+  try {
     const early = { lock: lock.endpoints, storage: storageEndpoints(storageNodes) };
     const first = await bothSettled(runPreflight(cluster, config, loaded.name, lock.endpoints), opts.whilePreflight?.(early));
     const notes = runNotes(loaded, external);
@@ -70,6 +85,18 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     await lock.stop();
     throw error;
   }
+}
+
+/** The lock service's endpoints for clients, and how to stop the harness's part of it (relays). */
+interface LockEndpoints {
+  readonly endpoints: readonly string[];
+  stop(): Promise<void>;
+}
+
+/** Ends the starts still under way on lock and storage nodes: their processes are killed, so their readiness waits fail at once. */
+async function killServiceNodes(cluster: Cluster): Promise<void> {
+  const nodes = cluster.nodes.filter((n) => n.role !== "client");
+  await Promise.all(nodes.map((n) => cluster.kill(n.id).catch(() => undefined)));
 }
 
 /** Time for the preflight probe to start and load the adapter, besides its connect and acquire. */
@@ -111,7 +138,10 @@ function firstClient(cluster: Cluster): ClusterNode {
 /** The run's choices an adapter's `service.start` receives (only those given). */
 function serviceSettings(config: RunConfig): LockServiceSettings {
   const { quorum, witnesses } = config.lock;
-  return { ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }) };
+  return {
+    ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }),
+    ...(config.volatileServices ? { volatile: true } : {}),
+  };
 }
 
 async function startLockNodes(

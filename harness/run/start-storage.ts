@@ -36,7 +36,7 @@ export async function startStorageNode(
   }
   const program = backend.kind === "s3" ? entrypointPath("s3-storage") : entrypointPath("storage");
   await cluster.startProcess(node.id, {
-    argv: [process.execPath, program, ...flags({ ...common, mode: backend.mode, "data-dir": join(dir, "data") })],
+    argv: [process.execPath, program, ...flags({ ...common, mode: backend.mode, "data-dir": join(dir, "data"), ...(config.volatileServices ? { fsync: "never" } : {}) })],
     logFile: join(dir, "service.log"),
     readyPort: STORAGE_PORT,
   });

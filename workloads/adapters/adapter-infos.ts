@@ -10,7 +10,7 @@ import type { LockAdapterInfo } from "./lock-adapter.js";
 // replicas vote at their own instants (quorum, redlock) or a renewal may predate the grant.
 
 /** The built-in adapter names. */
-export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redlock" | "postgres" | "quorum";
+export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redis-token-everysec" | "redis-token-volatile" | "redlock" | "postgres" | "quorum";
 
 /** Each built-in adapter's self-description. */
 export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>> = {
@@ -19,59 +19,83 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     token: "a per-resource counter that grows with every grant",
     limits: "a single node: partitions isolate it whole, it has no quorum to lose; clock faults do not move its leases (unless clock.monotonic=true)",
     lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "a grant or release is answered once its journal line is fdatasynced (one fdatasync per batch): a crash or a power loss keeps every token; --volatile-services answers before the fsync (a power loss may then repeat tokens)",
   },
   "reference-wallclock": {
     summary: "the reference service with leases timed on its wall clock: what clock faults on the lock node break",
     token: "a per-resource counter that grows with every grant",
     limits: "unsafe under clock faults on its node by design: a clock that jumps forward or runs fast expires leases early (double grants)",
     lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "as reference",
   },
   "reference-timer": {
     summary: "the reference service saving its token counters and leases every 300 ms instead of before each grant: what a crash right after a grant breaks",
     token: "a per-resource counter that grows with every grant, kept in memory between saves",
     limits: "unsafe under kill faults by design: a crash loses the grants of the last 300 ms, so the restarted node hands the same tokens out again",
     lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "changes are written every 300 ms, after the answer: a crash (kill) loses the grants of the last 300 ms, which are then given again",
   },
   etcd: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
     token: "the create revision of the lock key",
     limits: "libfaketime does not reach it (Go reads the clock without libc): its clocks cannot be skewed",
     lease: { ends: "keep-alive", timedFrom: "request" },
+    durability: "etcd's own: the raft log is fsynced before a write is committed",
   },
   zookeeper: {
     summary: "ZooKeeper 3-node ensemble (Debian's zookeeper, a JVM): ephemeral sequential znode recipe, session timeout as TTL",
     token: "the czxid of the lock znode (the transaction id that created it)",
     limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out",
     lease: { ends: "session-timeout", timedFrom: "request" },
+    durability: "ZooKeeper's own: the transaction log is fsynced before a write is acknowledged",
   },
   redis: {
     summary: "Redis single node: SET NX PX, release by compare-and-delete",
     token: null,
     limits: "no fencing token: storage cannot tell a stale holder's write; libfaketime crashes redis-server",
     lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "none (no RDB, no AOF): a restart forgets every lock",
   },
   "redis-token": {
-    summary: "Redis single node: SET NX PX, plus INCR of a per-resource counter after each grant (not part of Redis's lock)",
+    summary: "Redis single node: SET NX PX, plus INCR of a per-resource counter after each grant (not part of Redis's lock); AOF with appendfsync always",
     token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
     limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; libfaketime crashes redis-server",
     lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "every write is in the fsynced append-only file before Redis answers: a crash or a power loss keeps every token it gave",
+  },
+  "redis-token-everysec": {
+    summary: "redis-token on a Redis whose append-only file is fsynced once a second (appendfsync everysec, Redis's default with the AOF on)",
+    token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
+    limits: "as redis-token",
+    lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "a crash of redis-server keeps every token (the AOF is written before the answer); a power loss may take back about the last second of tokens, which are then given again",
+  },
+  "redis-token-volatile": {
+    summary: "redis-token on a Redis without persistence (no RDB, no AOF): faster, and forgetful",
+    token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
+    limits: "as redis-token",
+    lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "none: a restart (kill-lock, a crash, a power loss) starts with no keys, so tokens begin again at 1 and a stale holder's write can win",
   },
   redlock: {
     summary: "Redlock over 3 independent Redis masters (redlock@4 on ioredis): a lock on a majority within the TTL",
     token: null,
     limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; libfaketime crashes redis-server",
     lease: { ends: "ttl", timedFrom: "request" },
+    durability: "none on each master (no RDB, no AOF): a restarted master forgets its locks, so a majority can grant a held lock again (Redlock asks for fsync=always or a delayed restart)",
   },
   postgres: {
     summary: "PostgreSQL single node: a session-level advisory lock; idle_session_timeout = TTL ends a silent holder's session",
     token: "nextval of the fencecheck_token sequence, taken right after the grant",
     limits: "a single node; the lease lasts while the session lives, so a paused holder keeps it until the idle timeout",
     lease: { ends: "client-session", timedFrom: "grant" },
+    durability: "fsync, synchronous_commit and full_page_writes on: a token's commit is on disk before it is answered",
   },
   quorum: {
     summary: "ours, replicated: any replica coordinates a grant that needs --lock-quorum votes (default a majority); --lock-witnesses nodes only vote",
     token: "the coordinator's highest known token + 1, ratified by a quorum of acceptors that each vote only for higher tokens",
     limits: "safe only with intersecting quorums (more than half the nodes); a smaller --lock-quorum is there to show the split brain",
     lease: { ends: "ttl", timedFrom: "request" },
+    durability: "each acceptor's vote is written durably (temp file, fsync, rename) before it is answered: a crash or a power loss keeps every vote",
   },
 };

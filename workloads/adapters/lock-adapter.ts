@@ -92,6 +92,8 @@ export interface LockServiceSettings {
   readonly quorum?: number;
   /** How many lock nodes are witnesses (`--lock-witnesses`); undefined: none. */
   readonly witnesses?: number;
+  /** True with `--volatile-services`: answer without waiting for fsync (our own services only). */
+  readonly volatile?: boolean;
 }
 
 /** How to start the lock service; omitted when endpoints are given by the user. */
@@ -137,6 +139,8 @@ export interface LockAdapterInfo {
   readonly token: string | null;
   /** Its limits: faults that cannot reach it, what it does not promise. */
   readonly limits?: string;
+  /** What a crash of the service or a power loss of its machine does to what it answered (how it is run). */
+  readonly durability?: string;
   /**
    * What ends a lease besides release and TTL, and where its TTL is timed
    * from (core/run-config.ts, LeaseDeclaration). The run stores it in its

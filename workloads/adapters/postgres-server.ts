@@ -3,10 +3,13 @@
  * `initdb` into the node's data dir on first start, then `postgres` bound to
  * the node's address, with no Unix socket (a run folder's path is often
  * longer than a socket path may be). PostgreSQL refuses to run as root, so both run as the
- * `postgres` user through `setpriv`, with the one capability that lets them
- * reach a data dir below directories only root may enter (a run folder in a
- * private temp dir, say). Durability is traded for speed (fsync off): a
- * crash test of PostgreSQL itself is not what these runs are about.
+ * `postgres` user through util-linux's `setpriv` (by its path: a busybox
+ * shell would pick its own applet, which cannot change users), with the one
+ * capability that lets them reach a data dir below directories only root
+ * may enter (a run folder in a private temp dir, say): dac_read_search, or
+ * dac_override where the bounding set lacks it (Docker's default set).
+ * Durable as production runs it: fsync, synchronous_commit and
+ * full_page_writes on, so a commit is on disk before the client hears of it.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -28,25 +31,33 @@ export function postgresBinDir(root = "/usr/lib/postgresql"): string {
   return bin;
 }
 
-const AS_POSTGRES = "setpriv --reuid=postgres --regid=postgres --init-groups --inh-caps=+dac_read_search --ambient-caps=+dac_read_search --";
+const SETPRIV = "/usr/bin/setpriv";
+/** Picks the capability (the first the bounding set allows adding), then drops to postgres keeping only it. */
+const PICK_CAP = `if ${SETPRIV} --inh-caps=+dac_read_search true 2>/dev/null; then cap=dac_read_search; else cap=dac_override; fi`;
+const AS_POSTGRES = `${SETPRIV} --reuid=postgres --regid=postgres --init-groups --inh-caps=+$cap --ambient-caps=+$cap --`;
+
+/** The durability settings every server runs with (PostgreSQL's defaults, stated so no config file can turn them off). */
+const POSTGRES_DURABILITY: Readonly<Record<string, string>> = { fsync: "on", synchronous_commit: "on", full_page_writes: "on" };
 
 /** The launch of one server; `settings` become `-c name=value` flags. */
 export function postgresLaunch(node: PostgresNode, settings: Readonly<Record<string, string>> = {}): LockServiceLaunch {
   const bin = postgresBinDir();
   const data = join(node.dataDir, "pg");
-  const flags = Object.entries({ fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_connections: "200", ...settings })
+  const flags = Object.entries({ ...POSTGRES_DURABILITY, max_connections: "200", ...settings })
     .map(([name, value]) => `-c ${name}=${value}`).join(" ");
   const script = [
     "set -e",
     `mkdir -p '${data}'`,
     `chown postgres:postgres '${data}'`,
     `chmod 700 '${data}'`,
+    PICK_CAP,
     `if [ ! -f '${data}/PG_VERSION' ]; then`,
-    `  ${AS_POSTGRES} ${bin}/initdb -D '${data}' -U postgres --auth=trust -E UTF8 -N > '${node.dataDir}/initdb.log'`,
+    `  ${AS_POSTGRES} ${bin}/initdb -D '${data}' -U postgres --auth=trust -E UTF8 > '${node.dataDir}/initdb.log'`,
     // Clients connect from other nodes of the run's private network.
     `  echo 'host all all 0.0.0.0/0 trust' >> '${data}/pg_hba.conf'`,
     "fi",
     `exec ${AS_POSTGRES} ${bin}/postgres -D '${data}' -k '' -h ${node.host} -p ${node.port} ${flags}`,
   ].join("\n");
-  return { argv: ["/bin/sh", "-c", script], readyTimeoutMs: 20_000 };
+  // initdb syncs its files before it returns: seconds on a busy disk.
+  return { argv: ["/bin/sh", "-c", script], readyTimeoutMs: 60_000 };
 }

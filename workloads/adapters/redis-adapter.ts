@@ -13,7 +13,7 @@ import { ADAPTER_INFOS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
-import { redisConnection, redisLaunch } from "./redis-server.js";
+import { redisConnection, redisLaunch, type RedisPersistence } from "./redis-server.js";
 
 const ATTEMPT_MS = 2000;
 const RELEASE_SCRIPT = 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end';
@@ -63,14 +63,24 @@ function redisClient(endpoints: readonly string[], clientId: string, withToken: 
 export const redisAdapter: LockAdapter = {
   name: "redis",
   info: ADAPTER_INFOS.redis,
-  service: { nodes: 1, start: redisLaunch },
+  service: { nodes: 1, start: (node) => redisLaunch(node) },
   connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, false),
 };
 
-/** The `redis-token` variant: the same lock plus an INCR counter as token. */
-export const redisTokenAdapter: LockAdapter = {
-  name: "redis-token",
-  info: ADAPTER_INFOS["redis-token"],
-  service: { nodes: 1, start: redisLaunch },
-  connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, true),
-};
+/** The `redis-token` variant: the same lock plus an INCR counter as token, on a Redis whose AOF is fsynced on every write. */
+export const redisTokenAdapter: LockAdapter = redisTokenVariant("redis-token", "always");
+
+/** `redis-token` on a Redis that fsyncs its AOF once a second (Redis's default when the AOF is on). */
+export const redisTokenEverysecAdapter: LockAdapter = redisTokenVariant("redis-token-everysec", "everysec");
+
+/** `redis-token` on a Redis without persistence: a restart forgets every token (what this adapter ran before). */
+export const redisTokenVolatileAdapter: LockAdapter = redisTokenVariant("redis-token-volatile", "none");
+
+function redisTokenVariant(name: "redis-token" | "redis-token-everysec" | "redis-token-volatile", persistence: RedisPersistence): LockAdapter {
+  return {
+    name,
+    info: ADAPTER_INFOS[name],
+    service: { nodes: 1, start: (node) => redisLaunch(node, persistence) },
+    connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, true),
+  };
+}

@@ -1,16 +1,31 @@
 /**
- * How to run one Redis server from Debian's /usr/bin/redis-server: no
- * persistence, protected mode off, bound to the node's address.
+ * How to run one Redis server from Debian's /usr/bin/redis-server:
+ * protected mode off, bound to the node's address, its files in the node's
+ * data dir (so a restart after a kill reads what it wrote), with the
+ * persistence asked for: none (no RDB, no AOF: a restart starts empty),
+ * or the append-only file fsynced on every write ("always": what a write
+ * was answered for survives a crash and a power loss) or once a second
+ * ("everysec": a crash of the process loses nothing written, a power loss
+ * up to the last second).
  */
 import { Redis } from "ioredis";
 import { withDeadline } from "./adapter-helpers.js";
 import type { LockServiceLaunch, LockServiceNode } from "./lock-adapter.js";
 
-/** The launch of one independent Redis master. */
-export function redisLaunch(node: LockServiceNode): LockServiceLaunch {
+/** How a Redis server keeps its data: no persistence, or the AOF with `appendfsync` always or everysec. */
+export type RedisPersistence = "none" | "always" | "everysec";
+
+/** The persistence flags of redis-server (pure). */
+export function redisPersistenceArgs(persistence: RedisPersistence): string[] {
+  if (persistence === "none") return ["--save", "", "--appendonly", "no"];
+  return ["--save", "", "--appendonly", "yes", "--appendfsync", persistence];
+}
+
+/** The launch of one independent Redis master (no persistence unless asked for). */
+export function redisLaunch(node: LockServiceNode, persistence: RedisPersistence = "none"): LockServiceLaunch {
   return {
     argv: [
-      "/usr/bin/redis-server", "--bind", node.host, "--port", String(node.port), "--save", "", "--appendonly", "no",
+      "/usr/bin/redis-server", "--bind", node.host, "--port", String(node.port), ...redisPersistenceArgs(persistence),
       "--protected-mode", "no", "--dir", node.dataDir, "--loglevel", "warning",
     ],
     async ready() {

@@ -43,7 +43,7 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
   const persist = options.persist ?? "grant";
   return {
     name: persist === "timer" ? "reference-timer" : leaseClock === "wall" ? "reference-wallclock" : "reference",
-    service: { nodes: 1, start: (node) => referenceLaunch(node, leaseClock, persist) },
+    service: { nodes: 1, start: (node, _peers, settings) => referenceLaunch(node, leaseClock, persist, settings?.volatile === true) },
     async connect({ endpoints, clientId }) {
       const first = endpoints[0];
       if (first === undefined) {
@@ -55,9 +55,10 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
 }
 
 /** The server listens only once it serves, so its port accepting connections is its readiness: no `ready()` probe. */
-function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall", persist: "grant" | "timer") {
+function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall", persist: "grant" | "timer", volatile: boolean) {
   const argv = [process.execPath, entrypointPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
-  return { argv: [...argv, "--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock, "--persist", persist] };
+  const flags = ["--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock, "--persist", persist, "--fsync", volatile ? "never" : "always"];
+  return { argv: [...argv, ...flags] };
 }
 
 interface ClientTuning {

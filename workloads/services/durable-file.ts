@@ -1,5 +1,23 @@
-/** Durable small-file writes for our services' state. */
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
+/**
+ * Durable writes for our services' state: small files replaced whole, and
+ * group-committed fsyncs of append-only journals. Whether a service waits
+ * for the disk is its `--fsync` choice (`parseFsync`): `always` (the
+ * default: an answer means the change survives a power loss) or `never`
+ * (faster; a kill of the process still loses nothing it answered, since
+ * the page cache outlives it, but a power loss may).
+ */
+import { closeSync, fdatasyncSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+
+/** A service's `--fsync` choice. */
+export type FsyncMode = "always" | "never";
+
+/** Reads a service's `--fsync` flag (default "always"); throws naming the flag otherwise. */
+export function parseFsync(value: string | undefined, service: string): FsyncMode {
+  if (value === undefined || value === "always") return "always";
+  if (value === "never") return "never";
+  throw new Error(`Cannot start the ${service}: --fsync "${value}" is not always or never`);
+}
 
 /**
  * Replaces `path` with `text` so that a crash of the machine leaves either
@@ -31,6 +49,47 @@ function replaceFile(path: string, text: string, sync: boolean): void {
     closeSync(fd);
   }
   renameSync(temp, path);
+  if (sync) fsyncDirectory(dirname(path));
+}
+
+/** Makes the entries of `dir` (a file created or renamed in it) durable. */
+export function fsyncDirectory(dir: string): void {
+  const fd = openSync(dir, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Group-committed fdatasync of an append-only file whose lines are written
+ * synchronously (so a killed process loses none): `written()` after a
+ * write resolves once that write is on disk, one fdatasync serving every
+ * write made before the loop next turns; `settled()` resolves once every
+ * write made so far is on disk (a read's barrier: nothing is read that a
+ * power loss could take back). With `never`, both resolve at once.
+ */
+export interface JournalSync {
+  written(): Promise<void>;
+  settled(): Promise<void>;
+}
+
+/** The group-committed fdatasync of `fd` (see JournalSync); `sync` is the call that makes it durable (fdatasync of `fd` unless a test counts). */
+export function journalSync(fd: number, mode: FsyncMode, sync: () => void = () => fdatasyncSync(fd)): JournalSync {
+  if (mode === "never") return { written: () => Promise.resolve(), settled: () => Promise.resolve() };
+  let dirty = false;
+  const commit = groupCommit(() => {
+    dirty = false;
+    sync();
+  });
+  return {
+    written() {
+      dirty = true;
+      return commit();
+    },
+    settled: () => (dirty ? commit() : Promise.resolve()),
+  };
 }
 
 /**

@@ -25,9 +25,15 @@ export interface CliChild {
   stderr(): string;
 }
 
+/** Where the CLI runs: its working directory and environment (this process's by default). */
+export interface CliOptions {
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
 /** Starts `fencecheck ...args`. */
-export function startCli(args: readonly string[], opts: { readonly cwd?: string } = {}): CliChild {
-  const child = spawn(process.execPath, [CLI_BIN, ...args], { stdio: ["ignore", "pipe", "pipe"], ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+export function startCli(args: readonly string[], opts: CliOptions = {}): CliChild {
+  const child = spawn(process.execPath, [CLI_BIN, ...args], { stdio: ["ignore", "pipe", "pipe"], ...(opts.cwd ? { cwd: opts.cwd } : {}), ...(opts.env ? { env: opts.env } : {}) });
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
@@ -37,7 +43,7 @@ export function startCli(args: readonly string[], opts: { readonly cwd?: string 
 }
 
 /** Runs `fencecheck ...args` to the end. */
-export function runCli(args: readonly string[], opts: { readonly cwd?: string } = {}): Promise<CliResult> {
+export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
   return startCli(args, opts).done;
 }
 

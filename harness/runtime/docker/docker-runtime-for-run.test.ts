@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dockerImagesFor } from "./docker-runtime-for-run.js";
+import { dockerImagesFor, linkedModules } from "./docker-runtime-for-run.js";
 import { exitFromCode } from "./exec-process.js";
 import { selectSpecs } from "./images/build-images.js";
 import { imageSpecs } from "./images/image-specs.js";
@@ -11,6 +14,34 @@ describe("dockerImagesFor", () => {
     expect(dockerImagesFor("redlock").lock).toBe("fencecheck/redis:local");
     expect(dockerImagesFor("reference").lock).toBe("fencecheck/node:local");
     expect(dockerImagesFor("/home/me/my-lock.mjs").lock).toBe("fencecheck/node:local");
+  });
+
+  it("runs the storage nodes of a postgres storage kind in the postgres image", () => {
+    expect(dockerImagesFor("etcd", "postgres-fenced").storage).toBe("fencecheck/postgres:local");
+    expect(dockerImagesFor("etcd", "postgres-unfenced").storage).toBe("fencecheck/postgres:local");
+    expect(dockerImagesFor("etcd", "s3").storage).toBe("fencecheck/node:local");
+  });
+
+  it("runs every redis-token variant in the redis image", () => {
+    for (const name of ["redis-token", "redis-token-everysec", "redis-token-volatile"]) expect(dockerImagesFor(name).lock).toBe("fencecheck/redis:local");
+  });
+});
+
+describe("linkedModules", () => {
+  it("mounts the shared install a package's node_modules links to, and nothing for a plain folder", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fencecheck-linked-modules-"));
+    try {
+      const linked = join(dir, "linked");
+      const plain = join(dir, "plain");
+      const shared = join(dir, "shared", "node_modules");
+      for (const path of [linked, join(plain, "node_modules"), shared]) mkdirSync(path, { recursive: true });
+      symlinkSync(shared, join(linked, "node_modules"));
+      expect(linkedModules(linked)).toEqual([shared]);
+      expect(linkedModules(plain)).toEqual([]);
+      expect(linkedModules(join(dir, "absent"))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,9 +3,10 @@
  * package root, the store and a user's adapter module mounted at their
  * host paths so the harness's argv work unchanged inside containers.
  */
-import { mkdirSync } from "node:fs";
-import { dirname, isAbsolute } from "node:path";
+import { mkdirSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
 import type { NodeRole, RunConfig, Runtime } from "../../../core/index.js";
+import { findStorageKind } from "../../../workloads/index.js";
 import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
 import type { DockerEngine } from "./docker-engine.js";
@@ -13,17 +14,24 @@ import type { DockerEngine } from "./docker-engine.js";
 export { packageRoot };
 import { localImageTag } from "./images/image-specs.js";
 
-/** The image that runs each role for a lock adapter: its service's image for lock nodes, node for the rest. Pure. */
-export function dockerImagesFor(lockAdapter: string): Record<NodeRole, string> {
+/**
+ * The image that runs each role for a lock adapter and storage kind: the
+ * lock service's image for lock nodes, PostgreSQL's for the storage nodes of
+ * a postgres-* kind, node for the rest. Pure.
+ */
+export function dockerImagesFor(lockAdapter: string, storageKind = "fenced"): Record<NodeRole, string> {
   const service: Readonly<Record<string, string>> = {
     etcd: "etcd",
     zookeeper: "zookeeper",
     redis: "redis",
     "redis-token": "redis",
+    "redis-token-everysec": "redis",
+    "redis-token-volatile": "redis",
     redlock: "redis",
     postgres: "postgres",
   };
-  return { lock: localImageTag(service[lockAdapter] ?? "node"), storage: localImageTag("node"), client: localImageTag("node") };
+  const storage = findStorageKind(storageKind).backend.kind === "postgres" ? "postgres" : "node";
+  return { lock: localImageTag(service[lockAdapter] ?? "node"), storage: localImageTag(storage), client: localImageTag("node") };
 }
 
 /** Creates the docker runtime for `config` (creates the store directory so it can be mounted). */
@@ -32,7 +40,23 @@ export function dockerRuntimeForRun(config: RunConfig, opts: { readonly engine?:
   const adapterDir = isAbsolute(config.lock.adapter) ? [dirname(config.lock.adapter)] : [];
   return createDockerRuntime({
     ...(opts.engine ? { engine: opts.engine } : {}),
-    images: dockerImagesFor(config.lock.adapter),
-    mounts: { readOnly: [packageRoot(), ...adapterDir], readWrite: [config.storeDir] },
+    images: dockerImagesFor(config.lock.adapter, config.storage.kind),
+    mounts: { readOnly: [packageRoot(), ...linkedModules(packageRoot()), ...adapterDir], readWrite: [config.storeDir] },
   });
+}
+
+/**
+ * The folder `root/node_modules` links to when it is a symlink out of the
+ * package (a shared install): mounted at its own path too, so the link
+ * resolves inside containers. Nothing when it is a plain folder or absent.
+ */
+export function linkedModules(root: string): string[] {
+  const modules = join(root, "node_modules");
+  let real: string;
+  try {
+    real = realpathSync(modules);
+  } catch {
+    return [];
+  }
+  return real === modules || real.startsWith(`${realpathSync(root)}/`) ? [] : [real];
 }

@@ -3,10 +3,9 @@
  * node's address, probing from inside the container's network namespace.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { HarnessError } from "../../../core/index.js";
 import type { Clock, ExecResult, NodeId, NodeProcess, ProcessSpec } from "../../../core/index.js";
 import { describeExit } from "../common/port-probe.js";
+import { nodeStartFailure } from "../common/start-failure.js";
 import { readinessArgv } from "./network-faults.js";
 
 /** What to wait for. */
@@ -32,7 +31,7 @@ const NODE_LOOP =
 /**
  * Resolves once the port accepts a connection. Rejects with
  * "runtime.node-start-failed" when the process exits first or the time runs
- * out, with the last lines of its log.
+ * out, in one line naming its log and the log's last line.
  */
 export async function waitForService(probe: ServiceProbe): Promise<void> {
   const timer = new AbortController();
@@ -48,7 +47,7 @@ export async function waitForService(probe: ServiceProbe): Promise<void> {
     outcome === "timeout" || outcome === "probe-failed"
       ? `port ${probe.port} not ready after ${probe.timeoutMs} ms`
       : `process exited ${describeExit(outcome)} before port ${probe.port} was ready`;
-  throw new HarnessError("runtime.node-start-failed", `Cannot start node "${probe.node}": ${why}\n${logTail(probe.proc.spec.logFile)}`);
+  throw nodeStartFailure({ node: probe.node, why, logFile: probe.proc.spec.logFile });
 }
 
 function probeLocal(mainPid: number, probe: ServiceProbe, signal: AbortSignal): Promise<"ready" | "probe-failed"> {
@@ -65,12 +64,4 @@ async function probeRemote(probe: ServiceProbe): Promise<"ready" | "probe-failed
   const argv = ["/usr/bin/node", "-e", NODE_LOOP, probe.host, String(probe.port), String(probe.timeoutMs)];
   const result = await probe.run(probe.node, argv, {}, { timeoutMs: probe.timeoutMs + 2_000 });
   return result.exitCode === 0 ? "ready" : "probe-failed";
-}
-
-function logTail(logFile: string): string {
-  try {
-    return [`last lines of ${logFile}:`, ...readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20)].join("\n");
-  } catch {
-    return `no log at ${logFile}`;
-  }
 }

@@ -2,10 +2,9 @@
  * Waits until a node's service accepts TCP connections on its address.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { HarnessError } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
 import { describeExit, portProbeScript } from "../common/port-probe.js";
+import { nodeStartFailure } from "../common/start-failure.js";
 import type { LocalProcess } from "./node-process.js";
 import { namespaceExecArgv } from "./namespaces.js";
 
@@ -18,13 +17,11 @@ export interface PortProbe {
   readonly clock: Clock;
 }
 
-const LOG_TAIL_LINES = 20;
-
 /**
  * Resolves once `probe.port` accepts a connection made from inside the
  * node's namespace. Rejects with "runtime.node-start-failed" when the
  * process exits first (naming its exit code or signal) or the time runs
- * out; the message ends with the last lines of the process's log.
+ * out; the one-line message names the process's log and its last line.
  */
 export async function waitForPort(node: string, proc: LocalProcess, probe: PortProbe): Promise<void> {
   const argv = namespaceExecArgv(probe.namespace, ["bash", "-c", portProbeScript(probe.host, probe.port)]);
@@ -48,15 +45,6 @@ export async function waitForPort(node: string, proc: LocalProcess, probe: PortP
       : outcome === "probe-failed"
         ? `cannot probe port ${probe.port}`
         : `process exited ${describeExit(outcome)} before port ${probe.port} was ready`;
-  throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": ${why}\n${logTail(proc.spec.logFile)}`);
+  throw nodeStartFailure({ node, why, logFile: proc.spec.logFile });
 }
 
-
-function logTail(logFile: string): string {
-  try {
-    const lines = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-LOG_TAIL_LINES);
-    return [`last lines of ${logFile}:`, ...lines].join("\n");
-  } catch {
-    return `no log at ${logFile}`;
-  }
-}

@@ -3,11 +3,12 @@
  * host with the run's paths mapped, tracked in the shared process table,
  * signalled by process group over SSH, their readiness probed from the host.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClusterProcesses, ExecResult, NodeId, ProcessSpec } from "../../../core/index.js";
 import { describeExit, portProbeScript } from "../common/port-probe.js";
+import { nodeStartFailure } from "../common/start-failure.js";
 import { createProcessTable, type TrackedProcess } from "../common/process-table.js";
 import { RUN_MARK } from "./host-cleanup.js";
 import { mapArgv, mapEnv, mapText, type PathMap } from "./path-map.js";
@@ -85,7 +86,7 @@ export function createSshProcesses(parts: SshProcessParts): SshProcesses {
     const outcome = await Promise.race([probed, proc.exited]);
     if (outcome === "ready") return;
     const why = outcome === "timeout" ? `port ${port} not ready after ${timeoutMs} ms` : `process exited ${describeExit(outcome)} before port ${port} was ready`;
-    throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}" on host "${parts.addressOf(node)}": ${why}\n${logTail(proc.spec.logFile)}`);
+    throw nodeStartFailure({ node, why, logFile: proc.spec.logFile, host: parts.addressOf(node) });
   }
 
   /** Signals the node's processes, then (SIGSTOP) waits until the host shows each one stopped. */
@@ -137,13 +138,5 @@ function isDirectory(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
-  }
-}
-
-function logTail(logFile: string): string {
-  try {
-    return [`last lines of ${logFile}:`, ...readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20)].join("\n");
-  } catch {
-    return `no log at ${logFile}`;
   }
 }

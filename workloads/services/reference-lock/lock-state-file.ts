@@ -5,13 +5,15 @@
  * the change, appended with one write on an open file before a grant or a
  * release is answered) and `grants.jsonl` (one line per grant, for checkers).
  * Loading replays the journal over the state file; a torn last line is a
- * change never answered, and is skipped. Nothing is fsynced: the kill faults
- * stop the process, never the machine, and the page cache outlives the
- * process (an fsync, or a rename, per grant blocked every request behind the
- * disk).
+ * change never answered, and is skipped. With `--fsync always` (the
+ * default) each append is fdatasynced before the grants and releases it
+ * holds are answered, one fdatasync per batch (the server's group commit),
+ * and the state file is replaced durably: a power loss cannot take back a
+ * token. With `never` nothing is fsynced: a kill still loses nothing
+ * answered (the page cache outlives the process), a power loss may.
  */
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
-import { writeFileAtomically } from "../durable-file.js";
+import { appendFileSync, closeSync, existsSync, fdatasyncSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
+import { fsyncDirectory, writeFileAtomically, writeFileDurably, type FsyncMode } from "../durable-file.js";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { LeaseEntry, LeaseTableSnapshot } from "./lease-table.js";
@@ -96,27 +98,32 @@ function readJournal(dataDir: string): JournalLine[] {
  * one) and empties the journal it holds: the server does this once at
  * start, then appends to the journal.
  */
-export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot): void {
+export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot, fsync: FsyncMode = "always"): void {
   const state: StateFile = {
     counters: Object.fromEntries([...snapshot.counters].map(([r, t]) => [r, t.toString()])),
     leases: Object.fromEntries(
       [...snapshot.leases].map(([r, l]) => [r, { client: l.client, token: l.token.toString(), expiresAtMs: l.expiresAtMs }]),
     ),
   };
-  writeFileAtomically(join(dataDir, STATE_FILE), JSON.stringify(state));
+  (fsync === "always" ? writeFileDurably : writeFileAtomically)(join(dataDir, STATE_FILE), JSON.stringify(state));
   if (existsSync(join(dataDir, JOURNAL))) truncateSync(join(dataDir, JOURNAL));
 }
 
 /** The journal, open for appends. */
 export interface LockStateJournal {
-  /** Appends the state of `resources` in `snapshot`, one line each, with one write. */
+  /** Appends the state of `resources` in `snapshot`, one line each, with one write (and one fdatasync with `always`). */
   append(snapshot: LeaseTableSnapshot, resources: Iterable<string>): void;
   close(): void;
 }
 
 /** Opens `dataDir`'s journal for appending, after `saveLockState` emptied it (so no torn line precedes what it appends). */
-export function openLockStateJournal(dataDir: string): LockStateJournal {
+export function openLockStateJournal(dataDir: string, fsync: FsyncMode = "always"): LockStateJournal {
   const fd = openSync(join(dataDir, JOURNAL), "a");
+  if (fsync === "always") {
+    // The emptied journal and the file's entry, before any append counts on them.
+    fdatasyncSync(fd);
+    fsyncDirectory(dataDir);
+  }
   return {
     append(snapshot, resources) {
       let text = "";
@@ -129,7 +136,9 @@ export function openLockStateJournal(dataDir: string): LockStateJournal {
         };
         text += `${JSON.stringify(line)}\n`;
       }
-      if (text !== "") writeSync(fd, text);
+      if (text === "") return;
+      writeSync(fd, text);
+      if (fsync === "always") fdatasyncSync(fd);
     },
     close: () => closeSync(fd),
   };

@@ -14,11 +14,14 @@
  * before each answer (persist-policy.ts): the `reference-timer` variant,
  * which a kill makes hand out the same tokens again.
  * `--origin-ns` (the harness's CLOCK_MONOTONIC origin) adds harness times to
- * grants.jsonl.
+ * grants.jsonl. `--fsync always` (the default) answers a grant or a release
+ * once its journal line is on disk, one fdatasync per batch of requests;
+ * `--fsync never` answers once it is written (`--volatile-services`).
  */
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createSystemClock } from "../../../core/index.js";
+import { parseFsync } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
 import { createAcquireWaiters } from "./acquire-waiters.js";
 import { createLeaseTable } from "./lease-table.js";
@@ -37,15 +40,17 @@ async function main(): Promise<void> {
       "lease-clock": { type: "string", default: "monotonic" },
       persist: { type: "string", default: "grant" },
       "persist-every-ms": { type: "string", default: "300" },
+      fsync: { type: "string" },
     },
   });
   const dataDir = values["data-dir"];
   if (!dataDir) throw new Error("Cannot start the reference lock service: --data-dir is missing");
+  const fsync = parseFsync(values.fsync, "reference lock service");
   mkdirSync(dataDir, { recursive: true });
   const saved = loadLockState(dataDir);
   // The journal's changes folded into the state file once; from here on each change is appended.
-  saveLockState(dataDir, saved);
-  const journal = openLockStateJournal(dataDir);
+  saveLockState(dataDir, saved, fsync);
+  const journal = openLockStateJournal(dataDir, fsync);
   const table = createLeaseTable({ nowMs: leaseClock(values["lease-clock"]), snapshot: saved });
   const originNs = values["origin-ns"] === undefined ? undefined : BigInt(values["origin-ns"]);
   const persist = persistPolicy({

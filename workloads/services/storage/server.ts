@@ -2,7 +2,7 @@
  * Program entry of the storage service:
  *
  *   node server.js --host H --port P --mode fenced|unfenced --node ID
- *                  --data-dir D --log FILE [--origin-ns N]
+ *                  --data-dir D --log FILE [--origin-ns N] [--fsync always|never]
  *
  * Prints `listening <host>:<port>` on stdout when ready and logs requests to
  * stderr. Each decision is appended to FILE as one StorageRecord line with
@@ -10,13 +10,15 @@
  * Record times are harness-monotonic: CLOCK_MONOTONIC minus `--origin-ns`
  * (the harness's origin; default: this process's start). Accepted writes are
  * journaled in the data dir and replayed on start, so the state survives a
- * SIGKILL.
+ * SIGKILL; with `--fsync always` (the default) a write is answered once its
+ * journal line is on disk (group commit), so it survives a power loss too.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { parseFsync } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
-import { appendJournal, loadJournal } from "./storage-journal.js";
+import { loadJournal, openStorageJournal } from "./storage-journal.js";
 import { storageRoute } from "./storage-route.js";
 import { createStorageState, type StorageMode } from "./storage-state.js";
 
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
       "data-dir": { type: "string" },
       log: { type: "string" },
       "origin-ns": { type: "string" },
+      fsync: { type: "string" },
     },
   });
   const dataDir = values["data-dir"];
@@ -43,13 +46,15 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const state = createStorageState(mode satisfies StorageMode);
   for (const write of loadJournal(dataDir)) state.apply(write);
+  const journal = openStorageJournal(dataDir, parseFsync(values.fsync, "storage service"));
   const node = values.node;
   const route = storageRoute({
     state,
     node,
     mode,
     harnessNowNs: () => Number(process.hrtime.bigint() - originNs),
-    journal: (write) => appendJournal(dataDir, write),
+    journal: (write) => journal.append(write),
+    settled: () => journal.settled(),
     ...(mode === "file" ? { keepFile: (key: string, value: string) => writeKeyFile(dataDir, key, value) } : {}),
     record: (record) => appendFileSync(logFile, `${JSON.stringify(record)}\n`),
   });

@@ -1,11 +1,15 @@
 /**
  * The storage node's durable state: an append-only journal of accepted
  * writes in its data dir (`journal.jsonl`), replayed on start. Each line is
- * appended synchronously before the write is answered, so a SIGKILL loses
- * at most a write that was never acknowledged; a torn last line is skipped.
+ * appended synchronously when the write is accepted, so a SIGKILL loses at
+ * most a write that was never acknowledged; a torn last line is skipped.
+ * With `--fsync always` (the default) the write is answered once its line
+ * is on disk too (one fdatasync per batch: group commit), so a power loss
+ * cannot take back an accepted write either.
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { fsyncDirectory, journalSync, type FsyncMode, type JournalSync } from "../durable-file.js";
 import type { AcceptedWrite } from "./storage-state.js";
 
 const JOURNAL = "journal.jsonl";
@@ -42,7 +46,24 @@ function parseLine(line: string): AcceptedWrite | undefined {
   }
 }
 
-/** Appends one accepted write. */
-export function appendJournal(dataDir: string, write: AcceptedWrite): void {
-  appendFileSync(join(dataDir, JOURNAL), `${JSON.stringify({ key: write.key, value: write.value, token: write.token })}\n`);
+/** The journal, open for appends. */
+export interface StorageJournal {
+  /** Writes one accepted write's line at once; resolves once it is durable (see JournalSync). */
+  append(write: AcceptedWrite): Promise<void>;
+  /** Resolves once every line appended so far is durable: what a read waits for. */
+  settled(): Promise<void>;
+}
+
+/** Opens `dataDir`'s journal for appending (after `loadJournal` ended any torn line). */
+export function openStorageJournal(dataDir: string, fsync: FsyncMode): StorageJournal {
+  const fd = openSync(join(dataDir, JOURNAL), "a");
+  if (fsync === "always") fsyncDirectory(dataDir);
+  const sync: JournalSync = journalSync(fd, fsync);
+  return {
+    append(write) {
+      writeSync(fd, `${JSON.stringify({ key: write.key, value: write.value, token: write.token })}\n`);
+      return sync.written();
+    },
+    settled: () => sync.settled(),
+  };
 }

@@ -74,9 +74,9 @@ export function imageSpecs(): readonly ImageSpec[] {
     },
     {
       name: "postgres",
-      description: "Debian's PostgreSQL 15 server binaries (run as the postgres user)",
+      description: "Debian's PostgreSQL 15 server binaries, and util-linux's setpriv to run them as the postgres user (busybox's cannot change users)",
       base: "node",
-      binaries: [],
+      binaries: ["/usr/bin/setpriv"],
       trees: ["/usr/lib/postgresql/15", "/usr/share/postgresql/15"],
       plainFiles: ["/etc/passwd", "/etc/group"],
       dirs: { "/var/run/postgresql": 0o777 },
