@@ -83,10 +83,7 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
   const queue = new CompletionQueue();
 
   function context(): GenContext {
-    const free = new Set<ProcessId>();
-    for (const w of workers) if (!w.busy && w.client) free.add(w.process);
-    if (!state.nemesisBusy) free.add("nemesis");
-    return { time: deps.clock.nowNs(), freeProcesses: free, concurrency: deps.concurrency, rng: deps.rng };
+    return { time: deps.clock.nowNs(), freeProcesses: freeProcesses(workers, state.nemesisBusy), concurrency: deps.concurrency, rng: deps.rng };
   }
 
   function emit(op: Op): void {
@@ -142,18 +139,7 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
       worker.busy = false;
       return;
     }
-    const old = worker.client;
-    worker.client = undefined;
-    worker.process += deps.concurrency;
-    const thread = (op.process as number) % deps.concurrency;
-    queue.trackTask(
-      (async () => {
-        await old?.close().catch(() => undefined);
-        if (deps.signal.aborted) return;
-        worker.client = await deps.openClient(thread, worker.process);
-        worker.busy = false;
-      })(),
-    );
+    queue.trackTask(retire(worker, (op.process as number) % deps.concurrency, deps));
   }
 
   async function run(initial: Generator): Promise<void> {
@@ -210,4 +196,27 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
       await Promise.all(workers.map((w) => w.client?.close().catch(() => undefined)));
     },
   };
+}
+
+/** The processes free to take an op: every idle worker with a client, and the nemesis unless busy. */
+function freeProcesses(workers: readonly Worker[], nemesisBusy: boolean): Set<ProcessId> {
+  const free = new Set<ProcessId>();
+  for (const w of workers) if (!w.busy && w.client) free.add(w.process);
+  if (!nemesisBusy) free.add("nemesis");
+  return free;
+}
+
+/**
+ * Retires a worker's process after an `info`: closes its client, moves the
+ * thread on to process p + concurrency and opens that process's client
+ * (none once the run is aborted). The worker stays busy until it has one.
+ */
+async function retire(worker: Worker, thread: number, deps: InterpreterDeps): Promise<void> {
+  const old = worker.client;
+  worker.client = undefined;
+  worker.process += deps.concurrency;
+  await old?.close().catch(() => undefined);
+  if (deps.signal.aborted) return;
+  worker.client = await deps.openClient(thread, worker.process);
+  worker.busy = false;
 }
