@@ -3,50 +3,44 @@
  * options, must never share a run folder: each gets its own complete folder
  * and its own verdict (valid, with no fault at all). Before run folders were
  * created exclusively, the two histories mixed and both runs were INVALID.
- * The two must really collide (one folder named `<the other>-2`): a pair
- * that started in different seconds tests nothing, so it is tried again,
- * up to three times. Needs root and a build (runs the compiled CLI twice,
- * as separate processes).
+ * The collision is made certain, not left to timing: the folder name each
+ * run would take in any second of the next two minutes already exists (the
+ * names of a first run's stored config, the same options), so
+ * both must find their name taken and move on to `-2` (or `-3`, when the
+ * two started in the same second). Needs root and a build (runs the
+ * compiled CLI twice, as separate processes).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli, type CliResult } from "./testing/cli-process.js";
+import type { RunConfig } from "../../core/index.js";
+import { runFolderName } from "../run/index.js";
+import { runCli } from "./testing/cli-process.js";
 
 const base = mkdtempSync(join(tmpdir(), "fencecheck-parallel-"));
+const store = join(base, "store");
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** Waits until the wall clock is early in a second, so both runs start in the same one. */
-async function startOfASecond(): Promise<void> {
-  while (Date.now() % 1000 > 100) await new Promise((r) => setTimeout(r, 20));
-}
-
-/** Two runs at once into a fresh store; their results and the run folders they made. */
-async function pairInto(store: string): Promise<{ results: CliResult[]; runs: string[] }> {
-  const args = ["run", "--nemesis", "none", "--time-limit", "3", "--seed", "61", "--clients", "3", "--store", store];
-  await startOfASecond();
-  const results = await Promise.all([runCli(args), runCli(args)]);
-  return { results, runs: readdirSync(join(store, "reference-fenced-none")).sort() };
-}
-
-/** Whether the folders are one name and the same name with `-2`: the second run found the first's folder taken. */
-function collided(runs: readonly string[]): boolean {
-  return runs.length === 2 && runs[1] === `${runs[0]}-2`;
-}
-
 describe("two runs started together into one store", () => {
-  it("collide on one folder name, and each get their own complete folder and are valid", async () => {
-    let pair = await pairInto(join(base, "1"));
-    for (let attempt = 2; attempt <= 3 && !collided(pair.runs); attempt++) pair = await pairInto(join(base, String(attempt)));
-    const { results: [a, b], runs } = pair;
-    const store = join(base, readdirSync(base).sort().at(-1) ?? "");
-    expect([a?.code, b?.code, a?.stdout, b?.stdout]).toEqual([0, 0, expect.stringMatching(/^valid/), expect.stringMatching(/^valid/)]);
-    expect(runs).toHaveLength(2);
-    expect(collided(runs), `the runs' folders ${runs.join(", ")} did not collide in three tries`).toBe(true);
+  it("find their folder name taken, and each get their own complete folder and are valid", async () => {
+    const args = ["--nemesis", "none", "--time-limit", "3", "--seed", "61", "--clients", "3"];
+    const first = await runCli(["run", ...args, "--store", join(base, "first")]);
+    expect(first.code, first.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(base, "first", "latest", "config.json"), "utf8")) as RunConfig;
+    const taken = new Set<string>();
+    for (let s = 0; s < 120; s++) taken.add(runFolderName(config, Date.now() + s * 1000));
+    for (const name of taken) mkdirSync(join(store, config.name, name), { recursive: true });
 
+    const [a, b] = await Promise.all([runCli(["run", ...args, "--store", store]), runCli(["run", ...args, "--store", store])]);
+    expect([a.code, b.code, a.stdout, b.stdout]).toEqual([0, 0, expect.stringMatching(/^valid/), expect.stringMatching(/^valid/)]);
+
+    const runs = readdirSync(join(store, config.name)).filter((run) => !taken.has(run)).sort();
+    expect(runs).toHaveLength(2);
     for (const run of runs) {
-      const dir = join(store, "reference-fenced-none", run);
+      expect(run, "a run that found its name taken").toMatch(/-[23]$/);
+      expect(taken.has(run.replace(/-[23]$/, "")), `${run} is a taken name with a suffix`).toBe(true);
+      const dir = join(store, config.name, run);
       for (const file of ["config.json", "history.jsonl", "storage.jsonl", "services.json", "results.json", "report.html"]) {
         expect(existsSync(join(dir, file)), `${run}/${file}`).toBe(true);
       }
@@ -54,5 +48,6 @@ describe("two runs started together into one store", () => {
       expect([...processes].filter((p) => typeof p === "number").length).toBeGreaterThan(0);
       expect((JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as { valid: unknown }).valid).toBe(true);
     }
+    for (const name of taken) expect(readdirSync(join(store, config.name, name)), `${name} was not written into`).toEqual([]);
   });
 });
