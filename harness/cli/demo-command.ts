@@ -20,11 +20,13 @@ const DEMO_OWNS = ["storage", "name"] as const;
 
 /**
  * The `fencecheck run` arguments of one half of the demo: the seed's
- * picture (a paused holder, a fixed 100 ms hold) under the user's own
- * options, which come after it and so win, then the half's storage and name.
+ * picture (a paused holder, a fixed 100 ms hold, and `seed` when the user
+ * gave none) under the user's own options, which come after it and so win,
+ * then the half's storage and name.
  */
-export function demoRunArgv(userArgs: readonly string[], storage: "unfenced" | "fenced", seed: string): string[] {
-  return ["--nemesis", "pause-holder", "--hold-ms", "100", "--seed", seed, ...userArgs, "--storage", storage, "--name", `demo-${storage}`];
+export function demoRunArgv(userArgs: readonly string[], storage: "unfenced" | "fenced", seed: string | undefined): string[] {
+  const seedArgs = seed === undefined ? [] : ["--seed", seed];
+  return ["--nemesis", "pause-holder", "--hold-ms", "100", ...seedArgs, ...userArgs, "--storage", storage, "--name", `demo-${storage}`];
 }
 
 /** Builds the `demo` command. */
@@ -40,7 +42,7 @@ export function demoCommand(ctx: CliContext, setExit: (code: ExitCode) => void):
       // Both halves are resolved before either runs: one that cannot run (a lock service without tokens under fenced storage) is refused at once.
       const configs: RunConfig[] = [];
       for (const storage of ["unfenced", "fenced"] as const) {
-        const argv = demoRunArgv(userArgs, storage, seed);
+        const argv = demoRunArgv(userArgs, storage, opts.seed === undefined ? seed : undefined);
         configs.push(await resolveRunConfig(parseRunArgv(argv), { cwd: ctx.cwd, defaultSeed: 0, argv: ["run", ...argv] }));
       }
       const results: RunOutcome[] = [];

@@ -69,6 +69,12 @@ describe("a run's recorded command, given back to fencecheck run", () => {
     expect(await rerun(config)).toEqual(config);
   });
 
+  it("keeps the user's own seed in the demo's command, once", async () => {
+    const config = await runConfig(demoRunArgv(["--seed", "7"], "fenced", undefined));
+    expect(config.seed).toBe(7);
+    expect(config.command.match(/--seed/g)).toHaveLength(1);
+  });
+
   it("rebuilds the config of every cell of the example matrix", async () => {
     const spec = parseMatrixSpec(readFileSync(resolve(import.meta.dirname, "../../examples/matrix.json"), "utf8"), "matrix.json");
     for (const design of spec.designs) {
