@@ -25,11 +25,6 @@ export function createManualClock(startNs = 0): Clock & { advance(ns: number): v
   };
 }
 
-/** Nanoseconds to milliseconds, for display. */
-export function nsToMs(ns: number): number {
-  return ns / 1e6;
-}
-
 /** The real clock: a monotonic origin taken when it is created. */
 export interface SystemClock extends Clock {
   /**

@@ -34,11 +34,6 @@ export function pairs<O extends Op>(history: History<O>): OpPair<O>[] {
   return out;
 }
 
-/** The client ops of a history (those of numeric processes). */
-export function clientOps<O extends Op>(history: History<O>): O[] {
-  return history.filter((op) => typeof op.process === "number");
-}
-
 /** The nemesis ops of a history. */
 export function nemesisOps<O extends Op>(history: History<O>): O[] {
   return history.filter((op) => op.process === "nemesis");

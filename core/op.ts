@@ -52,15 +52,7 @@ export type Completion<F extends string = string, V = unknown> = Ok<F, V> | Fail
 export type Op<F extends string = string, V = unknown> = Invoke<F, V> | Completion<F, V>;
 export type OpType = Op["type"];
 
-/** The op types, in the order Jepsen lists them. */
-export const OP_TYPES: readonly OpType[] = ["invoke", "ok", "fail", "info"];
-
 /** True when `x` is one of the four op types. */
 export function isOpType(x: unknown): x is OpType {
   return x === "invoke" || x === "ok" || x === "fail" || x === "info";
-}
-
-/** True for ok, fail and info. */
-export function isCompletion(op: Op): op is Completion {
-  return op.type !== "invoke";
 }

@@ -39,11 +39,6 @@ export function optionMs(config: RunConfig, fault: string, key: string): number 
   return typeof v === "number" && v > 0 ? v : undefined;
 }
 
-/** Any per-fault option, as given. */
-export function faultOption(config: RunConfig, fault: string, key: string): unknown {
-  return config.nemesis.options[fault]?.[key];
-}
-
 /**
  * One nemesis that routes each op to the member that handles its `f`. The
  * member is called synchronously, so a pause's SIGSTOP is still sent before

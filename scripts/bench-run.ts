@@ -8,7 +8,14 @@
  *   and fenced storage stays valid (exit 0);
  * - the fixed cost of a reference run: wall time minus the time limit;
  * - ok ops/s with --hold-ms 0 and 5, then 10 clients (as many resources),
- *   with our services durable (the default) and with --volatile-services;
+ *   with our services durable (the default) and with --volatile-services:
+ *   the workload's ok ops (not the final reads) over the measured span from
+ *   its first invocation to its last acquire, write or release completing,
+ *   and the CPU of every process of the run per ok op (the kernel's clock
+ *   ticks converted with `getconf CLK_TCK`);
+ * - the token-less lock services (redis, redlock) with unfenced storage
+ *   under pause-holder, --time-limit 8 and the default mixed holds, seeds
+ *   1..N: how often the real-time checker finds the stale write (exit 1);
  * - bring-up of etcd and ZooKeeper (3 nodes): until the lock service is
  *   ready, and until the workload starts;
  * - how late faults take effect: for every nemesis start and stop op, its
@@ -17,9 +24,9 @@
  *   duration), from the ops' own times in history.jsonl.
  *
  * Needs root and the Debian packages. Arguments: `--seeds N` (default 20),
- * `--only seeds|fixed|throughput|bring-up|faults` (repeatable).
+ * `--only seeds|fixed|throughput|tokenless|bring-up|faults` (repeatable).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -43,10 +50,13 @@ function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** The kernel's clock ticks per second, in which /proc/<pid>/stat counts CPU time. */
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
 /** This process's reaped children's CPU time, ms (cutime + cstime of /proc/self/stat). */
 function childrenCpuMs(): number {
   const fields = readFileSync("/proc/self/stat", "utf8").replace(/^.*\) /, "").split(" ");
-  return (Number(fields[13]) + Number(fields[14])) * 10;
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
 }
 
 function runCli(args: readonly string[], store: string): Promise<CliRun> {
@@ -129,21 +139,58 @@ async function fixedCost(store: string): Promise<void> {
   print(`fixed cost: median ${(median(costs) / 1000).toFixed(2)} s, best ${(Math.min(...costs) / 1000).toFixed(2)} s`);
 }
 
+interface WorkloadOp {
+  readonly time: number;
+  readonly type: string;
+  readonly f: string;
+  readonly process: unknown;
+}
+
+/**
+ * The workload's ok ops and the span they took, from its history: from
+ * the first client invocation to the last acquire, write or release
+ * completing. The final reads come after that and are not counted.
+ */
+function workloadRate(history: readonly WorkloadOp[]): { oks: number; spanS: number } {
+  const ops = history.filter((op) => typeof op.process === "number");
+  const first = ops.find((op) => op.type === "invoke")?.time;
+  const last = ops.filter((op) => op.type !== "invoke" && op.f !== "read").at(-1)?.time;
+  if (first === undefined || last === undefined || last <= first) return { oks: 0, spanS: 0 };
+  const oks = ops.filter((op) => op.type === "ok" && op.time <= last).length;
+  return { oks, spanS: (last - first) / 1e9 };
+}
+
 async function throughput(store: string): Promise<void> {
-  print("# throughput: reference lock, fenced storage, --hold-ms 0, 10 s, no faults; durable (the default: fdatasync before answering, one per batch) and --volatile-services");
+  print("# throughput: reference lock, fenced storage, --hold-ms 0, --time-limit 10, no faults; durable (the default: fdatasync before answering, one per batch) and --volatile-services; the workload's ok ops (no final reads) over its measured span");
   for (const durability of ["durable", "volatile"] as const) {
     for (const clients of [5, 10]) {
       const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", "10", "--seed", "1"];
       const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store);
       const dir = runDir(run);
-      const oks = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"ok"')).length : 0;
+      const history = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as WorkloadOp) : [];
+      const { oks, spanS } = workloadRate(history);
       const cpuPerOp = run.cpuMs / Math.max(oks, 1);
-      print(`${durability.padEnd(8)} ${String(clients).padStart(2)} clients: ${(oks / 10).toFixed(0)} ok ops/s  (exit ${String(run.code)}); ` +
-        `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included ` +
-        `(2 idle cores would allow ${(2000 / cpuPerOp).toFixed(0)} ok ops/s)`);
+      print(`${durability.padEnd(8)} ${String(clients).padStart(2)} clients: ${spanS > 0 ? (oks / spanS).toFixed(0) : "no"} ok ops/s  (${oks} ok ops in ${spanS.toFixed(2)} s; exit ${String(run.code)}); ` +
+        `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included (${CLOCK_TICKS} clock ticks a second)`);
     }
   }
   print("  durable grants and writes wait for the disk: each batch of requests costs one fdatasync of the lock's and the storage's journal");
+}
+
+/** The token-less lock services with unfenced storage: how often the real-time checker finds the paused holder's stale write. */
+async function tokenless(store: string, count: number): Promise<void> {
+  print(`# token-less lock services: unfenced storage, pause-holder, --time-limit 8, default holds, seeds 1..${count}: stale write found (exit 1, real-time FAIL)`);
+  for (const lock of ["redis", "redlock"]) {
+    let hits = 0;
+    const misses: string[] = [];
+    for (let seed = 1; seed <= count; seed++) {
+      const run = await runCli(["--lock", lock, "--storage", "unfenced", "--nemesis", "pause-holder", "--time-limit", "8", "--seed", String(seed)], store);
+      if (run.code === 1 && /real-time: FAIL/.test(run.out)) hits++;
+      else misses.push(`seed ${seed} exit ${String(run.code)} ${failing(run.out)}`.trimEnd());
+    }
+    print(`${lock.padEnd(9)} stale write found: ${hits} of ${count}`);
+    for (const miss of misses) print(`  miss: ${miss}`);
+  }
 }
 
 async function bringUp(store: string): Promise<void> {
@@ -211,7 +258,7 @@ async function faults(store: string): Promise<void> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { seeds: { type: "string", default: "20" }, only: { type: "string", multiple: true } } });
-  const only = new Set(values.only ?? ["seeds", "fixed", "throughput", "bring-up", "faults"]);
+  const only = new Set(values.only ?? ["seeds", "fixed", "throughput", "tokenless", "bring-up", "faults"]);
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-run-"));
   // A run that did not show what it should is kept, with its report, for a look.
   let kept = false;
@@ -220,6 +267,7 @@ async function main(): Promise<void> {
     if (only.has("fixed")) await fixedCost(store);
     if (only.has("seeds")) kept = (await seeds(store, Number(values.seeds))) > 0;
     if (only.has("throughput")) await throughput(store);
+    if (only.has("tokenless")) await tokenless(store, Number(values.seeds));
     if (only.has("bring-up")) await bringUp(store);
     if (only.has("faults")) await faults(store);
     print(`(load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end)`);

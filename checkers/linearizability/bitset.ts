@@ -1,46 +1,8 @@
 /**
- * Bitsets over 32-bit words (Uint32Array), as porcupine keeps the set of
- * linearized operations. Mutating helpers work in place; `bitsetEquals`
- * compares word by word.
+ * The Zobrist keys of the set of linearized operations (porcupine keeps
+ * that set as a bitset; our search keeps the bits in its own words and
+ * hashes them with these keys).
  */
-
-/** A zeroed bitset able to hold `n` bits. */
-export function createBitset(n: number): Uint32Array {
-  return new Uint32Array(Math.max(1, (n + 31) >>> 5));
-}
-
-/** Sets bit `i`. */
-export function setBit(bits: Uint32Array, i: number): void {
-  bits[i >>> 5]! |= 1 << (i & 31);
-}
-
-/** Clears bit `i`. */
-export function clearBit(bits: Uint32Array, i: number): void {
-  bits[i >>> 5]! &= ~(1 << (i & 31));
-}
-
-/** True when bit `i` is set. */
-export function hasBit(bits: Uint32Array, i: number): boolean {
-  return ((bits[i >>> 5]! >>> (i & 31)) & 1) === 1;
-}
-
-/** True when both bitsets hold the same bits (same length assumed). */
-export function bitsetEquals(a: Uint32Array, b: Uint32Array): boolean {
-  for (let w = a.length - 1; w >= 0; w--) if (a[w] !== b[w]) return false;
-  return true;
-}
-
-/** The number of set bits. */
-export function popcount(bits: Uint32Array): number {
-  let count = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let v = bits[w]!;
-    v = v - ((v >>> 1) & 0x55555555);
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    count += (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-  }
-  return count;
-}
 
 /**
  * The Zobrist key of bit `i`: a bitset's hash is the XOR of the keys of its

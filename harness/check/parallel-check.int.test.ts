@@ -20,6 +20,14 @@ function bogusGet(key: string): JepsenOp[] {
   ];
 }
 
+describe("what these tests need, under CI", () => {
+  // A missing build or corpus must never switch these tests off silently: under CI=true it fails.
+  it.runIf(process.env.CI === "true")("is there: the build and the c50-bad history", () => {
+    expect(existsSync(built), `no build at ${built} (run npm run build)`).toBe(true);
+    expect(existsSync(c50bad), `no corpus history at ${c50bad} (set FENCECHECK_CORPUS or keep ../shared/corpus beside the repo)`).toBe(true);
+  });
+});
+
 describe.skipIf(!existsSync(built))("checkParallel on worker threads (needs npm run build)", () => {
   it("checks every partition across threads and says ok", async () => {
     const checkParallel = await load();

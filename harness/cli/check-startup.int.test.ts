@@ -76,7 +76,9 @@ describe("fencecheck check, as built", () => {
     child.kill("SIGINT");
     const [code, signal] = (await new Promise((resolve) => child.once("exit", (...end) => resolve(end)))) as [number | null, string | null];
     expect({ code, signal }).toEqual({ code: null, signal: "SIGINT" });
-    expect(Date.now() - sent).toBeLessThan(1_000);
+    // Killed by the signal (above), not finished; "at once" is a generous bound on a loaded machine.
+    const tookMs = Date.now() - sent;
+    expect(tookMs, `ended ${tookMs} ms after SIGINT`).toBeLessThan(5_000);
   });
 
   it("still loads the other commands from their modules", () => {

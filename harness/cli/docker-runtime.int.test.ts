@@ -4,7 +4,7 @@
  * valid, exit 0), and no container, network or host rule of a run left
  * after it ends, nor after a harness killed with SIGKILL plus
  * `fencecheck clean`. Skipped, with a message, when no Docker engine
- * answers. Needs root and a build (the images are built offline, cached).
+ * answers; under CI=true a missing engine fails instead. Needs root and a build (the images are built offline, cached).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -41,6 +41,13 @@ async function leftovers(runId: string): Promise<{ containers: number; networks:
   return { containers: containers.length, networks: networks.length };
 }
 
+describe("a Docker engine under CI", () => {
+  // A missing engine must never switch these tests off silently: under CI=true it fails.
+  it.runIf(process.env.CI === "true")("answers", () => {
+    expect(available, `no Docker engine answers at "${engine.address}"`).toBe(true);
+  });
+});
+
 describe.runIf(available)("the docker runtime through the CLI", () => {
   beforeAll(async () => {
     await buildImages(engine, { names: ["node", "etcd"], templatePath: join(packageRoot(), "docker/offline/Dockerfile"), clock });
@@ -65,7 +72,11 @@ describe.runIf(available)("the docker runtime through the CLI", () => {
   it("removes the containers, network and bridge rules of a harness killed with SIGKILL when cleaned", async () => {
     const before = await runIds();
     const killedStore = join(store, "killed");
-    const child = spawn(process.execPath, [bin, "run", "--runtime", "docker", "--nemesis", "pause-holder", "--time-limit", "60", "--seed", "3", "--store", killedStore], { stdio: "ignore" });
+    const child = spawn(process.execPath, [bin, "run", "--runtime", "docker", "--nemesis", "pause-holder", "--time-limit", "60", "--seed", "3", "--store", killedStore], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
     const history = join(killedStore, "latest", "history.jsonl");
     const started = clock.nowNs();
     while (!(existsSync(history) && readFileSync(history, "utf8").split("\n").length > 30)) {
@@ -74,8 +85,10 @@ describe.runIf(available)("the docker runtime through the CLI", () => {
     }
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
-    const [runId] = [...(await runIds())].filter((id) => !before.has(id));
-    expect(runId).toBeDefined();
+    // The id the run printed, not any new one: other runs on this engine must not be cleaned.
+    const runId = /\(run ([0-9a-z]+)\)/.exec(stderr)?.[1];
+    expect(runId, `the run printed its id on stderr:\n${stderr}`).toBeDefined();
+    expect(before.has(runId!)).toBe(false);
     const left = await leftovers(runId!);
     expect(left.containers).toBeGreaterThan(0);
     expect(left.networks).toBe(1);

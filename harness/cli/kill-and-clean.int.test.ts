@@ -1,7 +1,11 @@
 /**
  * A harness killed with SIGKILL cannot clean up after itself: its nodes'
- * namespaces and service processes stay behind. `fencecheck clean` must
- * remove them all, and the history written so far must stay checkable.
+ * namespaces and service processes stay behind. `fencecheck clean --run-id`
+ * must remove them all, and the history written so far must stay checkable:
+ * fenced storage under a paused holder kept every check, and the final reads
+ * the killed run never made leave the verdict unknown (exit 2), never INVALID. The test cleans only its
+ * own run (the id the run printed): a bare `fencecheck clean` would remove
+ * every run on the machine, other users' included.
  * Needs root and a build (runs the compiled CLI as a separate process).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -14,11 +18,12 @@ const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
 const store = mkdtempSync(join(tmpdir(), "fencecheck-kill-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));
 
-function namespaces(): string[] {
+/** The namespaces of one run: `fc-<runId>-*`. */
+function namespacesOf(runId: string): string[] {
   return execFileSync("ip", ["netns", "list"], { encoding: "utf8" })
     .split("\n")
     .map((l) => l.split(" ")[0] ?? "")
-    .filter((n) => n.startsWith("fc-"));
+    .filter((n) => n.startsWith(`fc-${runId}-`));
 }
 
 function fencecheck(args: string[]): { status: number | null; stdout: string } {
@@ -47,27 +52,36 @@ async function until(what: string, done: () => boolean, limitMs: number): Promis
 }
 
 describe("fencecheck clean after a harness killed with SIGKILL", () => {
-  it("removes every namespace and process the run left, and the history stays checkable", async () => {
-    const before = new Set(namespaces());
+  it("removes every namespace and process the run left, and the history cut short checks as unknown", async () => {
     const child = spawn(process.execPath, [bin, "run", "--nemesis", "pause-holder", "--time-limit", "60", "--seed", "3", "--store", store], {
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", "pipe"],
     });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
     const history = join(store, "latest", "history.jsonl");
     await until("ops in the history", () => existsSync(history) && readFileSync(history, "utf8").split("\n").length > 50, 30_000);
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
+    const runId = /\(run ([0-9a-z]+)\)/.exec(stderr)?.[1];
+    expect(runId, `the run printed its id on stderr:\n${stderr}`).toBeDefined();
+    const id = runId ?? "";
 
-    const left = namespaces().filter((n) => !before.has(n));
+    const left = namespacesOf(id);
     expect(left.length).toBeGreaterThan(0);
     const pids = left.flatMap((ns) => execFileSync("ip", ["netns", "pids", ns], { encoding: "utf8" }).split("\n").filter(Boolean));
     expect(pids.length).toBeGreaterThan(0);
 
-    expect(fencecheck(["clean"]).status).toBe(0);
-    expect(namespaces().filter((n) => !before.has(n))).toEqual([]);
+    const cleaned = fencecheck(["clean", "--run-id", id]);
+    expect(cleaned.status).toBe(0);
+    expect(cleaned.stdout).toContain(`fc-${id}-`);
+    expect(namespacesOf(id)).toEqual([]);
     expect(pids.filter(alive)).toEqual([]);
 
     const analyzed = fencecheck(["analyze", join(store, "latest")]);
-    expect([0, 1, 2]).toContain(analyzed.status);
+    const verdict = analyzed.stdout.split("\n")[0] ?? "";
+    expect(verdict).toMatch(/^unknown \(fencing: ok, .*final-state: unknown/);
+    expect(verdict).not.toContain("FAIL");
+    expect(analyzed.status).toBe(2);
     expect(existsSync(join(store, "latest", "results.json"))).toBe(true);
   });
 });

@@ -11,12 +11,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { Command } from "commander";
 import { createSystemClock, HarnessError, messageOf, type Validity } from "../../core/index.js";
-import { resolveLockService, runTest, renderMatrixHtml, type MatrixCell, createLocalRuntime } from "../run/index.js";
+import { runTest, renderMatrixHtml, type MatrixCell } from "../run/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { cellArgv, expectedVerdict, parseMatrixSpec, type MatrixSpec } from "./matrix-spec.js";
-import { optionsToConfig, type RunOptions } from "./options-to-config.js";
-import { addRunOptions } from "./run-command.js";
+import { buildRun, parseRunArgv } from "./build-run.js";
 
 /** What one cell's run produced. */
 export interface CellOutcome {
@@ -75,12 +74,10 @@ function describeDesign(options: Readonly<Record<string, unknown>>): string {
 }
 
 async function runCellForReal(ctx: CliContext, argv: readonly string[]): Promise<CellOutcome> {
-  const command = addRunOptions(new Command("run")).exitOverride().configureOutput({ writeOut: () => undefined, writeErr: (s) => ctx.io.err(s) });
-  command.parse([...argv], { from: "user" });
-  const opts = command.opts<RunOptions>();
   const seed = createSystemClock().wallMs() % 1_000_000;
-  const config = await resolveLockService(optionsToConfig(opts, { cwd: ctx.cwd, defaultSeed: seed, argv: ["run", ...argv] }), { nodesGiven: opts.lockNodes !== undefined });
-  const outcome = await runTest(config, { runtime: createLocalRuntime(), signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log: (l) => ctx.io.err(`  ${l}\n`) });
+  const log = (line: string): void => ctx.io.err(`  ${line}\n`);
+  const { config, runtime } = await buildRun(parseRunArgv(argv), { cwd: ctx.cwd, defaultSeed: seed, argv: ["run", ...argv], log });
+  const outcome = await runTest(config, { runtime, signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log });
   return { valid: outcome.valid, reportPath: join(outcome.dir, "report.html"), ...(outcome.error ? { error: outcome.error.message } : {}) };
 }
 

@@ -3,33 +3,44 @@
  * options, must never share a run folder: each gets its own complete folder
  * and its own verdict (valid, with no fault at all). Before run folders were
  * created exclusively, the two histories mixed and both runs were INVALID.
- * Needs root and a build (runs the compiled CLI twice, as separate processes).
+ * The collision is made certain, not left to timing: the folder name each
+ * run would take in any second of the next two minutes already exists (the
+ * names of a first run's stored config, the same options), so
+ * both must find their name taken and move on to `-2` (or `-3`, when the
+ * two started in the same second). Needs root and a build (runs the
+ * compiled CLI twice, as separate processes).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { RunConfig } from "../../core/index.js";
+import { runFolderName } from "../run/index.js";
 import { runCli } from "./testing/cli-process.js";
 
-const store = mkdtempSync(join(tmpdir(), "fencecheck-parallel-"));
-afterAll(() => rmSync(store, { recursive: true, force: true }));
-
-/** Waits until the wall clock is early in a second, so both runs start in the same one. */
-async function startOfASecond(): Promise<void> {
-  while (Date.now() % 1000 > 100) await new Promise((r) => setTimeout(r, 20));
-}
+const base = mkdtempSync(join(tmpdir(), "fencecheck-parallel-"));
+const store = join(base, "store");
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("two runs started together into one store", () => {
-  it("each get their own complete folder and both are valid", async () => {
-    const args = ["run", "--nemesis", "none", "--time-limit", "3", "--seed", "61", "--clients", "3", "--store", store];
-    await startOfASecond();
-    const [a, b] = await Promise.all([runCli(args), runCli(args)]);
+  it("find their folder name taken, and each get their own complete folder and are valid", async () => {
+    const args = ["--nemesis", "none", "--time-limit", "3", "--seed", "61", "--clients", "3"];
+    const first = await runCli(["run", ...args, "--store", join(base, "first")]);
+    expect(first.code, first.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(base, "first", "latest", "config.json"), "utf8")) as RunConfig;
+    const taken = new Set<string>();
+    for (let s = 0; s < 120; s++) taken.add(runFolderName(config, Date.now() + s * 1000));
+    for (const name of taken) mkdirSync(join(store, config.name, name), { recursive: true });
+
+    const [a, b] = await Promise.all([runCli(["run", ...args, "--store", store]), runCli(["run", ...args, "--store", store])]);
     expect([a.code, b.code, a.stdout, b.stdout]).toEqual([0, 0, expect.stringMatching(/^valid/), expect.stringMatching(/^valid/)]);
 
-    const runs = readdirSync(join(store, "reference-fenced-none"));
+    const runs = readdirSync(join(store, config.name)).filter((run) => !taken.has(run)).sort();
     expect(runs).toHaveLength(2);
     for (const run of runs) {
-      const dir = join(store, "reference-fenced-none", run);
+      expect(run, "a run that found its name taken").toMatch(/-[23]$/);
+      expect(taken.has(run.replace(/-[23]$/, "")), `${run} is a taken name with a suffix`).toBe(true);
+      const dir = join(store, config.name, run);
       for (const file of ["config.json", "history.jsonl", "storage.jsonl", "services.json", "results.json", "report.html"]) {
         expect(existsSync(join(dir, file)), `${run}/${file}`).toBe(true);
       }
@@ -37,5 +48,6 @@ describe("two runs started together into one store", () => {
       expect([...processes].filter((p) => typeof p === "number").length).toBeGreaterThan(0);
       expect((JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as { valid: unknown }).valid).toBe(true);
     }
+    for (const name of taken) expect(readdirSync(join(store, config.name, name)), `${name} was not written into`).toEqual([]);
   });
 });

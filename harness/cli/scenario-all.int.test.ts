@@ -6,9 +6,10 @@
  * default on seeds 1,2,3, is the sweep over seeds). Two scenarios run at
  * a time (the integration project's maxConcurrency), each CLI its own
  * process with its own store, so neither waits on the other's checking.
+ * Every Redlock variant runs Redlock itself: 3 masters in services.json.
  * Needs root and a build.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, it } from "vitest";
@@ -27,5 +28,13 @@ describe("the design notes' scenarios", () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     const page = /scenarios: (.*)/.exec(stdout)?.[1];
     expect(page && existsSync(page)).toBe(true);
+    const redlockRuns = readdirSync(join(store, name))
+      .filter((d) => d.startsWith(`scenario-${name}-redlock`))
+      .flatMap((variant) => readdirSync(join(store, name, variant)).map((run) => join(store, name, variant, run, "services.json")));
+    for (const file of redlockRuns) {
+      const services = JSON.parse(readFileSync(file, "utf8")) as { lock: { adapter: string; endpoints: string[] } };
+      expect([services.lock.adapter, services.lock.endpoints.length], file).toEqual(["redlock", 3]);
+    }
+    if (name === "redlock") expect(redlockRuns).toHaveLength(2);
   });
 });

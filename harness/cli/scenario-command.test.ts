@@ -3,10 +3,10 @@ import { judge, scenarioList } from "../scenario/index.js";
 import { variantConfig } from "./scenario-command.js";
 
 describe("scenarios", () => {
-  it("parses every variant's command line into a run configuration, as fencecheck run would", () => {
+  it("parses every variant's command line into a run configuration, as fencecheck run would", async () => {
     for (const scenario of scenarioList()) {
       for (const variant of scenario.variants) {
-        const config = variantConfig(variant, scenario, 5, "store", "/tmp/x");
+        const config = await variantConfig(variant, scenario, 5, { store: "store", cwd: "/tmp/x" });
         expect(config.seed).toBe(5);
         expect(config.name).toMatch(new RegExp(`^scenario-${scenario.name}-`));
         expect(config.command).toContain("--seed 5");

@@ -17,9 +17,8 @@ import {
 } from "../scenario/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { optionsToConfig, type RunOptions } from "./options-to-config.js";
-import { addRunOptions } from "./run-command.js";
-import { renderScenarioPage, type ScenarioRow, createLocalRuntime } from "../run/index.js";
+import { buildRun, parseRunArgv, resolveRunConfig, type BuiltRun } from "./build-run.js";
+import { renderScenarioPage, type ScenarioRow } from "../run/index.js";
 
 /** Builds the `scenario` command with `list` and `run`. */
 export function scenarioCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
@@ -78,8 +77,7 @@ async function runAll(chosen: readonly Scenario[], seeds: readonly number[], sto
     out.push(
       ...(await runScenario(scenario, {
         seeds,
-        toConfig: (variant, s, seed) => variantConfig(variant, s, seed, store, ctx.cwd),
-        runtime: () => createLocalRuntime(),
+        prepare: (variant, s, seed) => variantRun(variant, s, seed, { store, cwd: ctx.cwd, log: (line) => ctx.io.err(`  ${line}\n`) }),
         signal: ctx.signal,
         whileChecking: ctx.endOnInterrupt,
         log: (line) => ctx.io.err(`== ${line}\n`),
@@ -89,13 +87,29 @@ async function runAll(chosen: readonly Scenario[], seeds: readonly number[], sto
   return out;
 }
 
-/** The run configuration of one variant on one seed, parsed as `fencecheck run` would parse it. */
-export function variantConfig(variant: ScenarioVariant, scenario: Scenario, seed: number, store: string, cwd: string): RunConfig {
+/** Where a scenario's runs go and how their runtimes log. */
+export interface VariantEnv {
+  readonly store: string;
+  readonly cwd: string;
+  readonly log: (line: string) => void;
+}
+
+/** The `fencecheck run` arguments of one variant on one seed. */
+export function variantArgv(variant: ScenarioVariant, scenario: Scenario, seed: number, store: string): string[] {
   const name = `scenario-${scenario.name}-${variant.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`;
-  const argv = [...SCENARIO_DEFAULTS, ...variant.argv, "--seed", String(seed), "--store", store, "--name", name];
-  const parser = addRunOptions(new Command("run")).exitOverride().allowExcessArguments(false);
-  parser.parse(argv, { from: "user" });
-  return optionsToConfig(parser.opts<RunOptions>(), { cwd, defaultSeed: seed, argv: ["run", ...argv] });
+  return [...SCENARIO_DEFAULTS, ...variant.argv, "--seed", String(seed), "--store", store, "--name", name];
+}
+
+/** The run configuration of one variant on one seed, built as `fencecheck run` builds it (the lock service resolved). */
+export function variantConfig(variant: ScenarioVariant, scenario: Scenario, seed: number, env: Omit<VariantEnv, "log">): Promise<RunConfig> {
+  const argv = variantArgv(variant, scenario, seed, env.store);
+  return resolveRunConfig(parseRunArgv(argv), { cwd: env.cwd, defaultSeed: seed, argv: ["run", ...argv] });
+}
+
+/** One variant's configuration and runtime (see `buildRun`). */
+function variantRun(variant: ScenarioVariant, scenario: Scenario, seed: number, env: VariantEnv): Promise<BuiltRun> {
+  const argv = variantArgv(variant, scenario, seed, env.store);
+  return buildRun(parseRunArgv(argv), { cwd: env.cwd, defaultSeed: seed, argv: ["run", ...argv], log: env.log });
 }
 
 function writePage(chosen: readonly Scenario[], outcomes: readonly VariantOutcome[], storeDir: string, wallMs: number): string {

@@ -5,7 +5,7 @@ export * from "./check-and-report.js";
 export * from "./interpreter.js";
 export * from "./agent-client.js";
 export * from "./resolve-lock-service.js";
-export { checkStore } from "../store/index.js";
+export { checkStore, runFolderName } from "../store/index.js";
 export * from "./runtimes.js";
 export * from "./registries.js";
 export * from "./pages.js";

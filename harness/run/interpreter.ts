@@ -33,6 +33,7 @@ import type {
 } from "../../core/index.js";
 import { HarnessError, messageOf } from "../../core/index.js";
 import { CompletionQueue } from "./completion-queue.js";
+import { completionOf, invokeClient, invokeNemesis, timedOut, type Outcome } from "./invoke-op.js";
 
 /** What the interpreter needs from the run. */
 export interface InterpreterDeps {
@@ -82,10 +83,7 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
   const queue = new CompletionQueue();
 
   function context(): GenContext {
-    const free = new Set<ProcessId>();
-    for (const w of workers) if (!w.busy && w.client) free.add(w.process);
-    if (!state.nemesisBusy) free.add("nemesis");
-    return { time: deps.clock.nowNs(), freeProcesses: free, concurrency: deps.concurrency, rng: deps.rng };
+    return { time: deps.clock.nowNs(), freeProcesses: freeProcesses(workers, state.nemesisBusy), concurrency: deps.concurrency, rng: deps.rng };
   }
 
   function emit(op: Op): void {
@@ -112,47 +110,16 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
     state.outstanding.set(invoke.process, invoke);
     if (client && worker) {
       worker.busy = true;
-      queue.track(invokeClient(client, invoke));
+      queue.track(invokeClient(client, invoke, deps));
     } else {
       state.nemesisBusy = true;
-      queue.track(invokeNemesis(invoke));
+      queue.track(invokeNemesis(invoke, deps));
     }
     return invoke;
   }
 
-  async function invokeClient(client: Client, invoke: Invoke): Promise<Completion> {
-    const timeout = new AbortController();
-    const onAbort = (): void => timeout.abort();
-    deps.signal.addEventListener("abort", onAbort, { once: true });
-    const timer = setTimeout(() => timeout.abort(), deps.opTimeoutMs);
-    try {
-      const outcome = await Promise.race([client.invoke(invoke, timeout.signal), aborted(timeout.signal)]);
-      return complete(invoke, outcome ?? timedOut(deps.signal.aborted));
-    } catch (error) {
-      return complete(invoke, { type: "info", error: { code: "client-error", message: messageOf(error), definite: false } });
-    } finally {
-      clearTimeout(timer);
-      deps.signal.removeEventListener("abort", onAbort);
-    }
-  }
-
-  async function invokeNemesis(invoke: Invoke): Promise<Completion> {
-    try {
-      const value = await deps.nemesis.invoke(invoke, deps.cluster, deps.signal);
-      return complete(invoke, { type: "info", value });
-    } catch (error) {
-      return complete(invoke, { type: "info", error: { code: "nemesis-error", message: messageOf(error), definite: false } });
-    }
-  }
-
-  function complete(invoke: Invoke, outcome: { type: Completion["type"]; value?: unknown; error?: OpError }): Completion {
-    const base = { index: -1, time: deps.clock.nowNs(), process: invoke.process, f: invoke.f, node: invoke.node };
-    const value = outcome.value === undefined ? invoke.value : outcome.value;
-    if (outcome.type === "fail") {
-      const error = outcome.error ?? { code: "fail", message: "failed", definite: true };
-      return { ...base, type: "fail", value, error } as Completion;
-    }
-    return { ...base, type: outcome.type, value, ...(outcome.error ? { error: outcome.error } : {}) } as Completion;
+  function complete(invoke: Invoke, outcome: Outcome): Completion {
+    return completionOf(invoke, outcome, deps.clock);
   }
 
   /** Records a completion and frees (or retires) its worker; returns the updated generator. */
@@ -172,18 +139,7 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
       worker.busy = false;
       return;
     }
-    const old = worker.client;
-    worker.client = undefined;
-    worker.process += deps.concurrency;
-    const thread = (op.process as number) % deps.concurrency;
-    queue.trackTask(
-      (async () => {
-        await old?.close().catch(() => undefined);
-        if (deps.signal.aborted) return;
-        worker.client = await deps.openClient(thread, worker.process);
-        worker.busy = false;
-      })(),
-    );
+    queue.trackTask(retire(worker, (op.process as number) % deps.concurrency, deps));
   }
 
   async function run(initial: Generator): Promise<void> {
@@ -242,15 +198,25 @@ export async function createInterpreter(deps: InterpreterDeps): Promise<Interpre
   };
 }
 
-function aborted(signal: AbortSignal): Promise<undefined> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(undefined);
-    signal.addEventListener("abort", () => resolve(undefined), { once: true });
-  });
+/** The processes free to take an op: every idle worker with a client, and the nemesis unless busy. */
+function freeProcesses(workers: readonly Worker[], nemesisBusy: boolean): Set<ProcessId> {
+  const free = new Set<ProcessId>();
+  for (const w of workers) if (!w.busy && w.client) free.add(w.process);
+  if (!nemesisBusy) free.add("nemesis");
+  return free;
 }
 
-function timedOut(runAborted: boolean): { type: "info"; error: OpError } {
-  return runAborted
-    ? { type: "info", error: { code: "aborted", message: "The run was interrupted before the op completed", definite: false } }
-    : { type: "info", error: { code: "timeout", message: "The op did not complete within the op timeout", definite: false } };
+/**
+ * Retires a worker's process after an `info`: closes its client, moves the
+ * thread on to process p + concurrency and opens that process's client
+ * (none once the run is aborted). The worker stays busy until it has one.
+ */
+async function retire(worker: Worker, thread: number, deps: InterpreterDeps): Promise<void> {
+  const old = worker.client;
+  worker.client = undefined;
+  worker.process += deps.concurrency;
+  await old?.close().catch(() => undefined);
+  if (deps.signal.aborted) return;
+  worker.client = await deps.openClient(thread, worker.process);
+  worker.busy = false;
 }

@@ -3,7 +3,8 @@
  * playwright-core): a synthetic run with stale writes rendered by the real
  * pipeline (checkers, Chart.js charts, HTML). No console errors; the
  * verdict, charts and canvas timelines are visible and drawn; screenshots
- * go to test-output/.
+ * go to test-output/. Skipped without Chromium, except under CI=true,
+ * where a missing browser fails.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +41,13 @@ async function report(storage: "fenced" | "unfenced"): Promise<string> {
   if (checked.reportPath === undefined) throw new Error(`no report was written in "${runDir}"`);
   return checked.reportPath;
 }
+
+describe("a browser under CI", () => {
+  // A missing browser must never switch these tests off silently: under CI=true it fails.
+  it.runIf(process.env.CI === "true")("is installed", () => {
+    expect(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`).toBe(true);
+  });
+});
 
 describe.skipIf(!existsSync(CHROMIUM))("the report in Chromium", () => {
   it.each(["unfenced", "fenced"] as const)("opens the %s report offline with no console errors, visible charts and drawn timelines", async (storage) => {

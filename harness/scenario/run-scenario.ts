@@ -26,9 +26,8 @@ export interface VariantOutcome {
 /** What running scenarios needs. */
 export interface ScenarioDeps {
   readonly seeds: readonly number[];
-  /** Turns a variant's argv and a seed into a run configuration (the CLI's parser). */
-  toConfig(variant: ScenarioVariant, scenario: Scenario, seed: number): RunConfig;
-  readonly runtime: () => Runtime;
+  /** Turns a variant's argv and a seed into a run configuration and its runtime (the CLI's `buildRun`). */
+  prepare(variant: ScenarioVariant, scenario: Scenario, seed: number): Promise<{ readonly config: RunConfig; readonly runtime: Runtime }>;
   readonly signal?: AbortSignal;
   /** Wraps each run's checking phase (see `RunDeps.whileChecking`). */
   readonly whileChecking?: <T>(check: () => Promise<T>) => Promise<T>;
@@ -43,8 +42,8 @@ export async function runScenario(scenario: Scenario, deps: ScenarioDeps): Promi
     for (const seed of seeds) {
       if (deps.signal?.aborted) return out;
       deps.log?.(`${scenario.name} / ${variant.label} / seed ${seed}`);
-      const config = deps.toConfig(variant, scenario, seed);
-      const outcome = await runTest(config, { runtime: deps.runtime(), ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.whileChecking ? { whileChecking: deps.whileChecking } : {}) });
+      const { config, runtime } = await deps.prepare(variant, scenario, seed);
+      const outcome = await runTest(config, { runtime, ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.whileChecking ? { whileChecking: deps.whileChecking } : {}) });
       const stored = readStoredRun(outcome.dir);
       const availability = faultAvailability(stored.history, outcome.nemesis.shading);
       out.push({

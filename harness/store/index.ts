@@ -2,4 +2,4 @@
 export * from "./run-store.js";
 export * from "./read-stored-run.js";
 export * from "./store-check.js";
-export { writeError, writeWhole } from "./run-folder.js";
+export { runFolderName, writeError, writeWhole } from "./run-folder.js";

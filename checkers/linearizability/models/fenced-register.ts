@@ -10,7 +10,7 @@
  * left out. An unknown output applies a write when its token is allowed.
  */
 import { LOCK_ERRORS, toToken } from "../../../core/index.js";
-import { ILLEGAL, isUnknown, type Model, type Operation, type Output } from "../model.js";
+import { ILLEGAL, isUnknown, type Model, type Output } from "../model.js";
 import { canonical, hashScalar, scalarText, type Scalar } from "../values.js";
 import { DROP, badOp, type ModelSpec, type OpPair } from "./spec.js";
 
@@ -117,8 +117,3 @@ export const fencedRegisterSpec: ModelSpec<FencedState, FencedInput, FencedOutpu
     return { value: canonical(field(op.value, "value")), token: tokenOf(op.value) };
   },
 };
-
-/** The resource of a fenced-register operation (for labels). */
-export function fencedResource(op: Operation<FencedInput, FencedOutput>): string {
-  return op.input.resource;
-}

@@ -44,6 +44,13 @@ function lines(proc: NodeProcess): string[] {
   return seen;
 }
 
+describe("a Docker engine under CI", () => {
+  // A missing engine must never switch these tests off silently: under CI=true it fails.
+  it.runIf(process.env.CI === "true")("answers", () => {
+    expect(available, `no Docker engine answers at "${engine.address}"`).toBe(true);
+  });
+});
+
 describe.runIf(available)("the docker runtime", () => {
   beforeAll(async () => {
     await buildImages(engine, { names: ["node"], templatePath: join(packageRoot(), "docker/offline/Dockerfile"), clock });
@@ -137,8 +144,11 @@ describe.runIf(available)("the docker runtime", () => {
 
   it("skews a node's clock through libfaketime and a bind-mounted skew file", async () => {
     await cluster.setClock(node("l1"), { offsetMs: 60_000, rate: 1 });
-    expect(Math.abs((await cluster.readClock(node("l1"))).offsetMs - 60_000)).toBeLessThan(100);
-    expect(Math.abs((await cluster.readClock(node("c1"))).offsetMs)).toBeLessThan(100);
+    // A reading is dated by the midpoint of an exec, which a loaded machine can stretch: 1 s is far from both 0 and 60 s.
+    const skewed = (await cluster.readClock(node("l1"))).offsetMs;
+    const plain = (await cluster.readClock(node("c1"))).offsetMs;
+    expect(Math.abs(skewed - 60_000), `l1 reads ${skewed} ms from real time`).toBeLessThan(1_000);
+    expect(Math.abs(plain), `c1 reads ${plain} ms from real time`).toBeLessThan(1_000);
   });
 
   it("freezes a whole container with its freezer and thaws it", async () => {
