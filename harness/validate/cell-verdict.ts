@@ -10,7 +10,7 @@
 import type { CellRun, Expectation } from "./validation-types.js";
 
 /** What one run gave. */
-export type CellGot = Expectation | "unknown" | "bad-input (254)" | "harness-error (255)" | "timeout" | "killed" | "crashed" | "not run";
+export type CellGot = "valid" | "invalid" | "unknown" | "bad-input (254)" | "harness-error (255)" | "timeout" | "killed" | "crashed" | "not run";
 
 /** How a cell's process ended. */
 export interface ProcessEnd {
@@ -50,6 +50,7 @@ export function cellGot(end: ProcessEnd): CellGot {
 
 /** True when the run gave the verdict its cell declares. */
 export function matches(result: Pick<CellResult, "run" | "got">): boolean {
+  if (result.run.expect === "either") return result.got === "valid" || result.got === "invalid";
   return result.got === result.run.expect;
 }
 
@@ -63,13 +64,13 @@ export function validateExitCode(results: readonly CellResult[], planned: number
   return results.filter((r) => r.got !== "not run").length < planned ? 2 : 0;
 }
 
-/** How often each known-broken cell was caught: its runs that gave its declared invalid verdict. */
+/** How often each known-broken cell was caught: its runs that gave the invalid verdict. */
 export function catchRates(results: readonly CellResult[]): { cell: string; caught: number; runs: number }[] {
   const byCell = new Map<string, { caught: number; runs: number }>();
   for (const r of results) {
     if (!r.run.knownBroken || r.got === "not run") continue;
     const c = byCell.get(r.run.cell) ?? { caught: 0, runs: 0 };
-    byCell.set(r.run.cell, { caught: c.caught + (matches(r) ? 1 : 0), runs: c.runs + 1 });
+    byCell.set(r.run.cell, { caught: c.caught + (r.got === "invalid" ? 1 : 0), runs: c.runs + 1 });
   }
   return [...byCell].map(([cell, c]) => ({ cell, ...c }));
 }

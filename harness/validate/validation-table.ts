@@ -29,7 +29,10 @@ export const DESIGNS: readonly ValidationDesign[] = [
   { name: "redis-token", argv: ["--lock", "redis-token", "--storage", "fenced"] },
   { name: "redis", argv: ["--lock", "redis", "--storage", "cas"] },
   { name: "redlock", argv: ["--lock", "redlock", "--storage", "cas"] },
+  { name: "redis-token-everysec", argv: ["--lock", "redis-token-everysec", "--storage", "fenced"] },
   { name: "reference-wallclock", argv: ["--lock", "reference-wallclock", "--storage", "fenced"], knownBroken: true },
+  { name: "reference-timer", argv: ["--lock", "reference-timer", "--storage", "fenced"], knownBroken: true },
+  { name: "redis-token-volatile", argv: ["--lock", "redis-token-volatile", "--storage", "fenced"], knownBroken: true },
   { name: "quorum-2-of-4", knownBroken: true },
   { name: "early-lock", argv: ["--workload", "lock-mutex", "--lock", `{root}/${EARLY_LOCK_ADAPTER}`, "--clients", "3"], knownBroken: true },
 ];
@@ -45,6 +48,8 @@ export const FAULTS: readonly ValidationFault[] = [
   { name: "clock-skew(client,storage)", argv: ["--nemesis", "clock-skew", "--fault-opt", "clock.nodes=client,storage"] },
   { name: "clock-jump(lock)", argv: ["--nemesis", "clock-jump", "--fault-opt", "clock.nodes=lock"] },
   { name: "partition-halves(lock)" },
+  { name: "kill-after-grant", argv: ["--nemesis", "kill-after-grant"] },
+  { name: "partition-leader-after-grant", argv: ["--nemesis", "partition-leader-after-grant"] },
   { name: "none", argv: ["--nemesis", "none"] },
 ];
 
@@ -125,6 +130,17 @@ export const VALIDATION_TABLE: readonly ValidationRow[] = [
   { design: "redlock", fault: "delay", expect: "valid", why: DELAY },
   { design: "redlock", fault: "clock-skew(client,storage)", expect: "valid", why: "the Redis masters time keys on their own clocks, which are not under libfaketime, and storage compares versions, not times" },
 
+  { design: "reference", fault: "kill-after-grant", expect: "valid", why: "the reference lock journals every grant before answering, so a crash a few ms after a grant loses nothing and its tokens keep growing" },
+  { design: "etcd", fault: "kill-after-grant", expect: "valid", why: "etcd commits the lock key on a majority before answering, so killing a member right after a grant loses nothing" },
+  { design: "zookeeper", fault: "kill-after-grant", expect: "valid", why: "ZooKeeper acknowledges the lock znode only once a quorum has logged it, so killing a server right after a grant loses nothing", ...CI },
+  { design: "quorum", fault: "kill-after-grant", expect: "valid", why: "a grant is answered only once a majority of acceptors voted for it durably, so a crash right after it loses nothing" },
+  { design: "etcd", fault: "partition-leader-after-grant", expect: "valid", why: "etcd acknowledges a grant only once a majority has it, so the next leader knows it and never grants the lock key again", ...CI },
+  { design: "zookeeper", fault: "partition-leader-after-grant", expect: "valid", why: "ZooKeeper acknowledges a grant only once a quorum has logged it, so the next leader knows the znode" },
+  { design: "quorum", fault: "partition-leader-after-grant", expect: "valid", why: "a grant needs a majority's votes, so a cut-off coordinator's grant is already known to the majority that grants next" },
+  { design: "redis-token-everysec", fault: "kill-lock", expect: "valid", why: "a kill of redis-server keeps what it wrote to the append-only file before answering (the page cache outlives the process), so tokens keep growing" },
+  { design: "redis-token-volatile", fault: "kill-lock", expect: "invalid", why: "without persistence a restarted Redis starts its token counters again at 1, so the lock service hands out a token twice" },
+  { design: "reference-timer", fault: "kill-after-grant", expect: "invalid", why: "a crash a few ms after a grant loses it (the counter is saved every 300 ms), and the restarted node grants the same token again", ...CI },
+  { design: "reference-timer", fault: "kill-lock", expect: "either", why: "a blind kill loses a grant only when one fell in the 300 ms before it: the rate printed beside kill-after-grant's shows what aiming at the grant adds" },
   { design: "reference-wallclock", fault: "clock-jump(lock)", expect: "invalid", why: "a wall clock that jumps forward expires a lease early: the service grants it again while the first holder's lease is certainly unexpired", ...CI },
   // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
   { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },

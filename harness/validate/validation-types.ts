@@ -1,7 +1,12 @@
 /** The shapes of the validation table (validation-table.ts) and of the cells it expands to. */
 
-/** The verdict a cell must reach. */
-export type Expectation = "valid" | "invalid";
+/**
+ * The verdict a cell must reach. "either" is for a known-broken design under
+ * a fault that catches it only sometimes (reference-timer under plain
+ * kill-lock): valid and invalid both match, and the page prints how often
+ * it was caught beside the aimed fault's rate; no verdict still mismatches.
+ */
+export type Expectation = "valid" | "invalid" | "either";
 
 /** A row of the matrix: a design, as `fencecheck run` options. */
 export interface ValidationDesign {
