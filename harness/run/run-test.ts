@@ -144,7 +144,7 @@ async function execute(run: Execution): Promise<void> {
   const { config, deps, store, clock, log } = run;
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
-  const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
+  const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config), nodes: run.nemesis.clockNodes } } : {};
   await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults });
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;

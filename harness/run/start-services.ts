@@ -56,7 +56,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
   try {
     await storageStarted;
     const early = { lock: lock.endpoints, storage: storageEndpoints(storageNodes) };
-    const first = await bothSettled(runPreflight(cluster, config, loaded.name, lock.endpoints), opts.whilePreflight?.(early));
+    const first = await bothSettled(runPreflight(cluster, config, loaded, lock.endpoints), opts.whilePreflight?.(early));
     const notes = runNotes(loaded, external);
     opts.store.writeFile("services.json", JSON.stringify({
       lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null,
@@ -78,12 +78,13 @@ const PROBE_START_MS = 5_000;
 /**
  * Takes and releases one lock from a client node. Each adapter call has the
  * run's acquire timeout; a probe that ends without a lease, or that the
- * adapter keeps too busy to answer, fails the run (exit 254) naming it.
+ * adapter keeps too busy to answer, fails the run naming it (`preflightSilence`:
+ * exit 255 for a built-in adapter, 254 for a user's module).
  */
-async function runPreflight(cluster: Cluster, config: RunConfig, service: string, endpoints: readonly string[]): Promise<ProbeAnswer> {
+async function runPreflight(cluster: Cluster, config: RunConfig, loaded: LoadedLockAdapter, endpoints: readonly string[]): Promise<ProbeAnswer> {
   const timeoutMs = config.workload.acquireTimeoutMs;
-  const silence = (): HarnessError => preflightSilence(service, "acquire", timeoutMs);
-  const answer = await runLockProbe(cluster, firstClient(cluster).id, service, [
+  const silence = (): HarnessError => preflightSilence(loaded, "acquire", timeoutMs);
+  const answer = await runLockProbe(cluster, firstClient(cluster).id, loaded.name, [
     "preflight", "--adapter", config.lock.adapter, "--endpoints", endpoints.join(","), "--timeout-ms", String(timeoutMs),
   ], PROBE_START_MS + 2 * timeoutMs, silence);
   if (!("token" in answer)) throw silence();
@@ -111,7 +112,7 @@ function firstClient(cluster: Cluster): ClusterNode {
 /** The run's choices an adapter's `service.start` receives (only those given). */
 function serviceSettings(config: RunConfig): LockServiceSettings {
   const { quorum, witnesses } = config.lock;
-  return { ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }) };
+  return { ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }), ttlMs: config.workload.ttlMs };
 }
 
 async function startLockNodes(

@@ -3,7 +3,7 @@
  * adapters so that `fencecheck list` can print it without loading every
  * client library.
  */
-import type { LockAdapterInfo } from "./lock-adapter.js";
+import type { LockAdapterInfo, LockServiceClock } from "./lock-adapter.js";
 
 /** The built-in adapter names. */
 export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redlock" | "postgres" | "quorum";
@@ -31,29 +31,29 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
   etcd: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
     token: "the create revision of the lock key",
-    limits: "libfaketime does not reach it (Go reads the clock without libc): its clocks cannot be skewed",
+    limits: "libfaketime does not reach it (Go reads the clock without libc): clock faults on its nodes are refused",
   },
   zookeeper: {
     summary: "ZooKeeper 3-node ensemble (Debian's zookeeper, a JVM): ephemeral sequential znode recipe, session timeout as TTL",
     token: "the czxid of the lock znode (the transaction id that created it)",
-    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out",
+    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out; clock faults on its nodes are refused (the JVM stalls under libfaketime)",
   },
   redis: {
     summary: "Redis single node: SET NX PX, release by compare-and-delete",
     token: null,
-    limits: "no fencing token: storage cannot tell a stale holder's write; libfaketime crashes redis-server",
+    limits: "no fencing token: storage cannot tell a stale holder's write; clock faults on its nodes are refused (redis-server does not start under libfaketime)",
     fixedTtl: true,
   },
   "redis-token": {
     summary: "Redis single node: SET NX PX, plus INCR of a per-resource counter after each grant (not part of Redis's lock)",
     token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
-    limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; libfaketime crashes redis-server",
+    limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; clock faults on its nodes are refused (redis-server does not start under libfaketime)",
     fixedTtl: true,
   },
   redlock: {
     summary: "Redlock over 3 independent Redis masters (redlock@4 on ioredis): a lock on a majority within the TTL",
     token: null,
-    limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; libfaketime crashes redis-server",
+    limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; clock faults on its nodes are refused (redis-server does not start under libfaketime)",
     fixedTtl: true,
   },
   postgres: {
@@ -68,3 +68,19 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     fixedTtl: true,
   },
 };
+
+/**
+ * The built-in services whose clocks cannot be faked, and why (measured on
+ * the local runtime). Their adapters declare it as `service.clock`: their
+ * processes run on the real clock, and a run whose clock faults reach their
+ * nodes is refused before anything starts. Every other built-in service
+ * takes every clock fault.
+ */
+export const UNFAKEABLE_CLOCKS = {
+  etcd: { support: "unsupported", reason: "etcd is a Go binary: it reads the clock without libc, so libfaketime cannot move it" },
+  zookeeper: {
+    support: "unsupported",
+    reason: "the ZooKeeper JVM under libfaketime (a skew-file read at every clock read) did not form its ensemble within 30 s",
+  },
+  redis: { support: "unsupported", reason: "redis-server under libfaketime does not start (libfaketime: unexpected recursive calls to clock_gettime)" },
+} as const satisfies Readonly<Record<string, LockServiceClock>>;

@@ -90,6 +90,8 @@ export interface LockServiceSettings {
   readonly quorum?: number;
   /** How many lock nodes are witnesses (`--lock-witnesses`); undefined: none. */
   readonly witnesses?: number;
+  /** The lease TTL the run's clients ask for (`--ttl-ms`), for a service whose own limits must admit it (ZooKeeper's session timeout). */
+  readonly ttlMs?: number;
 }
 
 /** How to start the lock service; omitted when endpoints are given by the user. */

@@ -9,7 +9,7 @@
  * what Redis offers.
  */
 import type { Redis } from "ioredis";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -63,7 +63,7 @@ function redisClient(endpoints: readonly string[], clientId: string, withToken: 
 export const redisAdapter: LockAdapter = {
   name: "redis",
   info: ADAPTER_INFOS.redis,
-  service: { nodes: 1, start: redisLaunch },
+  service: { nodes: 1, start: redisLaunch, clock: UNFAKEABLE_CLOCKS.redis },
   connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, false),
 };
 
@@ -71,6 +71,6 @@ export const redisAdapter: LockAdapter = {
 export const redisTokenAdapter: LockAdapter = {
   name: "redis-token",
   info: ADAPTER_INFOS["redis-token"],
-  service: { nodes: 1, start: redisLaunch },
+  service: { nodes: 1, start: redisLaunch, clock: UNFAKEABLE_CLOCKS.redis },
   connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, true),
 };
