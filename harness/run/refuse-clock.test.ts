@@ -34,7 +34,7 @@ describe("runTest with clock faults", () => {
     const run = runTest(config(goAdapter(), ["clock-skew"]), { runtime });
     await expect(run).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
     await expect(runTest(config(goAdapter(), ["clock-jump"]), { runtime })).rejects.toThrow(
-      /^Cannot run nemesis "clock": libfaketime does not reach go-lock \(a Go binary\); skew the clients instead with --fault-opt clock\.nodes=client$/,
+      /^Cannot run nemesis "clock" on the lock nodes: go-lock cannot take clock faults \(a Go binary\); skew the others instead with --fault-opt clock\.nodes=client,storage$/,
     );
     expect(runtime.calls).toEqual([]);
   });

@@ -21,7 +21,7 @@ export function refuseLeaderlessFaults(nemesis: NemesisPlan, adapter: LockAdapte
   throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": lock service "${adapter.name}" cannot tell who leads`);
 }
 
-/** Refuses clock faults aimed at lock nodes whose service libfaketime cannot reach (the adapter says so). */
+/** Refuses clock faults that may reach lock nodes whose service libfaketime cannot reach or breaks (the adapter says so). */
 function refuseUnreachableClocks(config: RunConfig, nemesis: NemesisPlan, adapter: LockAdapter): void {
   const unsupported = adapter.service?.clock;
   if (!unsupported || config.lock.endpoints?.length) return;
@@ -29,7 +29,7 @@ function refuseUnreachableClocks(config: RunConfig, nemesis: NemesisPlan, adapte
   if (!nemesis.clockNodes.some((node) => lockNodes.has(node))) return;
   throw new HarnessError(
     "nemesis.unsupported-fault",
-    `Cannot run nemesis "clock": libfaketime does not reach ${adapter.name} (${unsupported.reason}); skew the clients instead with --fault-opt clock.nodes=client`,
+    `Cannot run nemesis "clock" on the lock nodes: ${adapter.name} cannot take clock faults (${unsupported.reason}); skew the others instead with --fault-opt clock.nodes=client,storage`,
   );
 }
 

@@ -87,8 +87,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const config = loaded.adapter.info?.fixedTtl === true ? { ...given, lock: { ...given.lock, fixedTtl: true } } : given;
   const nemesis = deps.nemesis ?? resolveNemesis(config);
   const workload = deps.workload ?? findWorkload(config.workload.name);
-  await deps.runtime.checkPrerequisites();
+  // Refused before the prerequisites are checked: a refusal takes no time.
   refuseFaults(config, nemesis, deps.runtime, loaded.adapter);
+  await deps.runtime.checkPrerequisites();
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());

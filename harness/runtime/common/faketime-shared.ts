@@ -40,9 +40,19 @@ export function semaphoreBytes(): Buffer {
   return bytes;
 }
 
-/** libfaketime's shared memory object: 8 zero bytes (its tick counter), as it truncates its own. */
+/**
+ * libfaketime's shared memory object (`struct ft_shared_s` of 0.9.10 on
+ * Linux, 80 bytes): the tick counter and file index at 0, then the start
+ * time as four timespecs (realtime, monotonic, monotonic raw, boottime)
+ * with `tv_nsec` = -1, which means "not set yet": the first process to load
+ * libfaketime sets it to its own start, which its children then share, as
+ * libfaketime's own objects do. Zeros there would date every process's start
+ * at the epoch, and a clock rate would then run from 1970.
+ */
 export function sharedMemoryBytes(): Buffer {
-  return Buffer.alloc(8);
+  const bytes = Buffer.alloc(80);
+  for (let i = 0; i < 4; i++) bytes.writeBigInt64LE(-1n, 16 + i * 16 + 8);
+  return bytes;
 }
 
 /** The prefix of every shared object name of run `runId` (of every run when undefined). Pure. */
