@@ -139,7 +139,7 @@ async function startLockNodes(
     const readyTimeoutMs = launch.readyTimeoutMs ?? 10_000;
     await runLockProbe(cluster, node.id as NodeId, loaded.name, [
       "ready", "--adapter", source, "--node", JSON.stringify(node),
-      "--peers", JSON.stringify(nodes), "--timeout-ms", String(readyTimeoutMs),
+      "--peers", JSON.stringify(nodes), "--settings", JSON.stringify(settings), "--timeout-ms", String(readyTimeoutMs),
     ], readyTimeoutMs + 5000);
   };
   if (service.startOrder === "one-by-one") {
