@@ -84,6 +84,13 @@ export interface ClockReading {
 export interface ClockOptions {
   /** Also fake CLOCK_MONOTONIC (off by default: a backward jump stalls Node timers). */
   readonly monotonic?: boolean;
+  /**
+   * The nodes whose clock the run may change: only their processes run
+   * under a fake clock (libfaketime breaks some services, so it is loaded
+   * nowhere it is not needed), and `setClock` refuses any other node with
+   * "nemesis.unsupported-fault". Omitted: every node.
+   */
+  readonly nodes?: readonly string[];
 }
 
 /** Node -> the nodes whose traffic it drops (Jepsen's grudge). */

@@ -155,7 +155,7 @@ export interface Cluster extends ClusterInfo, ClusterProcesses, ClusterNetwork, 
 export interface StartOptions {
   readonly runId: string;
   readonly signal?: AbortSignal;
-  /** When set, every process runs under its node's fake clock, initially unskewed (needed by `setClock`). */
+  /** When set, every process of `clock.nodes` (default: of every node) runs under its node's fake clock, initially unskewed (needed by `setClock`). */
   readonly clock?: ClockOptions;
   /**
    * Called once when the cluster can no longer record what its nodes do

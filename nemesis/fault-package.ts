@@ -31,6 +31,11 @@ export interface FaultPackageSpec {
    * `leader`, and refuses nothing.
    */
   readonly prefersLeader?: boolean;
+  /**
+   * For a package that needs "clock": the nodes whose clock it may change
+   * (only these run under a fake clock). Omitted: every node of the run.
+   */
+  clockNodes?(config: RunConfig): readonly string[];
 }
 
 /** A numeric per-fault option (`--fault-opt fault.key=value`), if given and positive. */

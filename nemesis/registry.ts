@@ -10,6 +10,7 @@ import {
   type FaultShading,
   type NemesisPackage,
   type RunConfig,
+  runNodes,
 } from "../core/index.js";
 import { composeNemeses, type FaultPackageSpec } from "./fault-package.js";
 import type { NemesisContext } from "./leader/current-leader.js";
@@ -39,6 +40,11 @@ export interface NemesisPlan {
   readonly leaderFaults: readonly string[];
   /** True when a package aims at the leader, needing it or preferring it: the run then builds a leader lookup if it can. */
   readonly wantsLeader: boolean;
+  /**
+   * The nodes whose clock its packages may change: the only nodes whose
+   * processes run under a fake clock. Empty when it needs no "clock".
+   */
+  readonly clockNodes: readonly string[];
   readonly shading: readonly FaultShading[];
   /** The package: schedules from the configuration, one nemesis per kind, each given `ctx`. */
   build(ctx?: NemesisContext): NemesisPackage;
@@ -56,6 +62,7 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
     needs: new Set(specs.flatMap((s) => s.needs)),
     leaderFaults: specs.filter((s) => s.needsLeader === true).map((s) => s.name),
     wantsLeader: specs.some((s) => s.needsLeader === true || s.prefersLeader === true),
+    clockNodes: clockNodesOf(specs, config),
     shading,
     build: (ctx = {}) => ({
       name,
@@ -81,4 +88,11 @@ export function findFaultPackage(name: string): FaultPackageSpec {
     throw new HarnessError("config.invalid", `Cannot use nemesis "${name}": no such fault (known: ${known})`);
   }
   return spec;
+}
+
+/** The union of what each clock-needing package may skew (every node for one that does not say). */
+function clockNodesOf(specs: readonly FaultPackageSpec[], config: RunConfig): string[] {
+  const skewing = specs.filter((s) => s.needs.includes("clock"));
+  const nodes = skewing.flatMap((s) => s.clockNodes?.(config) ?? runNodes(config).map((n) => n.id as string));
+  return [...new Set(nodes)];
 }

@@ -22,6 +22,7 @@ export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
       if (n > 0 || docker === undefined) {
         ctx.io.out(n === 0 ? "nothing to clean\n" : `removed ${n} namespace(s) and ${removed.processes} process(es): ${removed.namespaces.join(", ")}\n`);
       }
+      if (removed.sharedObjects.length > 0) ctx.io.out(`removed ${removed.sharedObjects.length} libfaketime shared object(s) from /dev/shm\n`);
       if (docker !== undefined) ctx.io.out(`${docker}\n`);
       setExit(0);
     });

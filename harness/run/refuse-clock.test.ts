@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import type { RunConfig } from "../../core/index.js";
 import { createFakeRuntime } from "../runtime/fake/fake-runtime.js";
 import { runTest } from "./run-test.js";
+import { refuseFaults } from "./refuse-faults.js";
+import { resolveNemesis } from "../../nemesis/index.js";
+import { loadLockAdapter } from "../../workloads/index.js";
 
 /** An adapter module whose service libfaketime cannot reach. */
 function goAdapter(): string {
@@ -34,8 +37,19 @@ describe("runTest with clock faults", () => {
     const run = runTest(config(goAdapter(), ["clock-skew"]), { runtime });
     await expect(run).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
     await expect(runTest(config(goAdapter(), ["clock-jump"]), { runtime })).rejects.toThrow(
-      /^Cannot run nemesis "clock": libfaketime does not reach go-lock \(a Go binary\); skew the clients instead with --fault-opt clock\.nodes=client$/,
+      /^Cannot run nemesis "clock" on the lock nodes: go-lock cannot take clock faults \(a Go binary\); skew the others instead with --fault-opt clock\.nodes=client,storage$/,
     );
     expect(runtime.calls).toEqual([]);
+  });
+
+  it("refuses clock faults on the nodes of a built-in service that declares its clock unfakeable, and runs them elsewhere", async () => {
+    const runtime = createFakeRuntime();
+    for (const lock of ["redis", "redis-token", "redlock", "postgres", "zookeeper", "etcd"]) {
+      await expect(runTest(config(lock, ["clock-skew"], { clock: { nodes: "lock" } }), { runtime })).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
+    }
+    expect(runtime.calls).toEqual([]);
+    const elsewhere = config("redis", ["clock-skew"], { clock: { nodes: "client,storage" } });
+    const adapter = (await loadLockAdapter("redis")).adapter;
+    expect(() => refuseFaults(elsewhere, resolveNemesis(elsewhere), runtime, adapter)).not.toThrow();
   });
 });

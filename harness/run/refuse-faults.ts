@@ -4,13 +4,13 @@
  * feel, and, when aimed at the leader, one the adapter can aim.
  */
 import { HarnessError, runNodes, type RunConfig, type Runtime } from "../../core/index.js";
-import { clockTargets, type NemesisPlan } from "../../nemesis/index.js";
+import type { NemesisPlan } from "../../nemesis/index.js";
 import type { LockAdapter } from "../../workloads/index.js";
 
 /** Throws "nemesis.unsupported-fault" naming the first fault the run cannot have. */
 export function refuseFaults(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter): void {
   refuseUnsupportedFaults(config, nemesis, runtime);
-  refuseUnreachableClocks(config, adapter);
+  refuseUnreachableClocks(config, nemesis, adapter);
   refuseLeaderlessFaults(nemesis, adapter);
 }
 
@@ -21,15 +21,15 @@ export function refuseLeaderlessFaults(nemesis: NemesisPlan, adapter: LockAdapte
   throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": lock service "${adapter.name}" cannot tell who leads`);
 }
 
-/** Refuses clock faults aimed at lock nodes whose service libfaketime cannot reach (the adapter says so). */
-function refuseUnreachableClocks(config: RunConfig, adapter: LockAdapter): void {
+/** Refuses clock faults that may reach lock nodes whose service libfaketime cannot reach or breaks (the adapter says so). */
+function refuseUnreachableClocks(config: RunConfig, nemesis: NemesisPlan, adapter: LockAdapter): void {
   const unsupported = adapter.service?.clock;
   if (!unsupported || config.lock.endpoints?.length) return;
   const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
-  if (!clockTargets(config).some((node) => lockNodes.has(node))) return;
+  if (!nemesis.clockNodes.some((node) => lockNodes.has(node))) return;
   throw new HarnessError(
     "nemesis.unsupported-fault",
-    `Cannot run nemesis "clock": libfaketime does not reach ${adapter.name} (${unsupported.reason}); skew the clients instead with --fault-opt clock.nodes=client`,
+    `Cannot run nemesis "clock" on the lock nodes: ${adapter.name} cannot take clock faults (${unsupported.reason}); skew the others instead with --fault-opt clock.nodes=client,storage`,
   );
 }
 

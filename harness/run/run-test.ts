@@ -89,8 +89,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const config = lease !== undefined ? { ...given, lock: { ...given.lock, lease } } : given;
   const nemesis = deps.nemesis ?? resolveNemesis(config);
   const workload = deps.workload ?? findWorkload(config.workload.name);
-  await deps.runtime.checkPrerequisites();
+  // Refused before the prerequisites are checked: a refusal takes no time.
   refuseFaults(config, nemesis, deps.runtime, loaded.adapter);
+  await deps.runtime.checkPrerequisites();
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
@@ -146,7 +147,7 @@ async function execute(run: Execution): Promise<void> {
   const { config, deps, store, clock, log } = run;
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
-  const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config) } } : {};
+  const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config), nodes: run.nemesis.clockNodes } } : {};
   await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults });
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;

@@ -71,7 +71,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
   }
   try {
     const early = { lock: lock.endpoints, storage: storageEndpoints(storageNodes) };
-    const first = await bothSettled(runPreflight(cluster, config, loaded.name, lock.endpoints), opts.whilePreflight?.(early));
+    const first = await bothSettled(runPreflight(cluster, config, loaded, lock.endpoints), opts.whilePreflight?.(early));
     const notes = runNotes(loaded, external);
     opts.store.writeFile("services.json", JSON.stringify({
       lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null,
@@ -105,12 +105,13 @@ const PROBE_START_MS = 5_000;
 /**
  * Takes and releases one lock from a client node. Each adapter call has the
  * run's acquire timeout; a probe that ends without a lease, or that the
- * adapter keeps too busy to answer, fails the run (exit 254) naming it.
+ * adapter keeps too busy to answer, fails the run naming it (`preflightSilence`:
+ * exit 255 for a built-in adapter, 254 for a user's module).
  */
-async function runPreflight(cluster: Cluster, config: RunConfig, service: string, endpoints: readonly string[]): Promise<ProbeAnswer> {
+async function runPreflight(cluster: Cluster, config: RunConfig, loaded: LoadedLockAdapter, endpoints: readonly string[]): Promise<ProbeAnswer> {
   const timeoutMs = config.workload.acquireTimeoutMs;
-  const silence = (): HarnessError => preflightSilence(service, "acquire", timeoutMs);
-  const answer = await runLockProbe(cluster, firstClient(cluster).id, service, [
+  const silence = (): HarnessError => preflightSilence(loaded, "acquire", timeoutMs);
+  const answer = await runLockProbe(cluster, firstClient(cluster).id, loaded.name, [
     "preflight", "--adapter", config.lock.adapter, "--endpoints", endpoints.join(","), "--timeout-ms", String(timeoutMs),
   ], PROBE_START_MS + 2 * timeoutMs, silence);
   if (!("token" in answer)) throw silence();
@@ -141,6 +142,7 @@ function serviceSettings(config: RunConfig): LockServiceSettings {
   return {
     ...(quorum === undefined ? {} : { quorum }), ...(witnesses === undefined ? {} : { witnesses }),
     ...(config.volatileServices ? { volatile: true } : {}),
+    ttlMs: config.workload.ttlMs,
   };
 }
 
@@ -168,7 +170,7 @@ async function startLockNodes(
     const readyTimeoutMs = launch.readyTimeoutMs ?? 10_000;
     await runLockProbe(cluster, node.id as NodeId, loaded.name, [
       "ready", "--adapter", source, "--node", JSON.stringify(node),
-      "--peers", JSON.stringify(nodes), "--timeout-ms", String(readyTimeoutMs),
+      "--peers", JSON.stringify(nodes), "--settings", JSON.stringify(settings), "--timeout-ms", String(readyTimeoutMs),
     ], readyTimeoutMs + 5000);
   };
   if (service.startOrder === "one-by-one") {

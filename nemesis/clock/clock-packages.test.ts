@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nodeId, type Op, type RunConfig } from "../../core/index.js";
-import { nemesisPackage } from "../registry.js";
+import { nemesisPackage, resolveNemesis } from "../registry.js";
 import { driveSchedule } from "../schedule/drive-schedule.js";
 import type { ClockValue } from "./clock-nemesis.js";
 import { clockTargets } from "./clock-packages.js";
@@ -109,5 +109,18 @@ describe("clockTargets", () => {
     expect(clockTargets(config(["clock-skew"], 1))).toContain("l1");
     expect(clockTargets(config(["clock-skew"], 1, { clock: { nodes: "client" } }))).toEqual(["c1", "c2"]);
     expect(clockTargets(config(["clock-holder", "pause"], 1))).toEqual(["c1", "c2"]);
+  });
+});
+
+describe("the nodes a run's nemesis may skew (the only ones under libfaketime)", () => {
+  it("are the roles clock.nodes names, without the lock nodes when they are not named", () => {
+    expect(resolveNemesis(config(["clock-skew"], 1, { clock: { nodes: "client,storage" } })).clockNodes).toEqual(["s1", "s2", "c1", "c2"]);
+    expect(resolveNemesis(config(["clock-skew"], 1)).clockNodes).toEqual(["l1", "l2", "l3", "s1", "s2", "c1", "c2"]);
+  });
+
+  it("are the clients for the faults aimed at holders, and none for a run without clock faults", () => {
+    expect(resolveNemesis(config(["pause-holder-clock"], 1)).clockNodes).toEqual(["c1", "c2"]);
+    expect(resolveNemesis(config(["clock-holder", "kill-lock"], 1)).clockNodes).toEqual(["c1", "c2"]);
+    expect(resolveNemesis(config(["pause", "partition"], 1)).clockNodes).toEqual([]);
   });
 });

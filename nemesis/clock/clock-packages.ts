@@ -63,10 +63,8 @@ export function clockPackages(): readonly FaultPackageSpec[] {
 
 /** The nodes a run's clock packages skew (to refuse nodes libfaketime cannot reach). */
 export function clockTargets(config: RunConfig): string[] {
-  const names = new Set(clockPackages().map((p) => p.name));
-  const wanted = config.nemesis.faults.filter((name) => names.has(name));
-  const nodes = wanted.flatMap((name) => (name === "clock-holder" ? clientNodes(config) : nodesOption(config, scopeOf(name), ALL_ROLES)));
-  return [...new Set(nodes)];
+  const wanted = clockPackages().filter((p) => config.nemesis.faults.includes(p.name));
+  return [...new Set(wanted.flatMap((p) => p.clockNodes?.(config) ?? []))];
 }
 
 /** Whether the run asks for faked monotonic clocks (`--fault-opt clock.monotonic=true`). */
@@ -85,6 +83,7 @@ function spec(name: string, description: string, planner: (config: RunConfig, sc
     kind: "clock",
     nemesis: clockNemesis,
     shading: CLOCK_SHADING,
+    clockNodes: (config) => nodesOption(config, scopeOf(name), ALL_ROLES),
     generator(config): Generator {
       const scope = scopeOf(name);
       const nodes = nodesOption(config, scope, ALL_ROLES);
@@ -115,6 +114,7 @@ function clockHolderSpec(): FaultPackageSpec {
     kind: "clock",
     nemesis: clockNemesis,
     shading: CLOCK_SHADING,
+    clockNodes: clientNodes,
     generator(config): Generator {
       const scope = scopeOf(name);
       const { ttlMs, holdMs } = config.workload;
@@ -147,7 +147,8 @@ function holderValue(event: Op, rate: number): Record<string, unknown> {
   return { ...value };
 }
 
-function clientNodes(config: RunConfig): string[] {
+/** The run's client nodes (whose clocks clock-holder and pause-holder-clock change). */
+export function clientNodes(config: RunConfig): string[] {
   return runNodes(config).filter((n) => n.role === "client").map((n) => n.id);
 }
 

@@ -8,6 +8,7 @@ import { PAUSE_SHADING } from "./pause-shading.js";
 import { targetedPausePackages } from "./targeted-pause.js";
 import { pauseLeaderPackage } from "./pause-leader.js";
 import { nodesOption } from "../schedule/fault-options.js";
+import { clientNodes } from "../clock/clock-packages.js";
 
 export { PAUSE_SHADING };
 
@@ -37,6 +38,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
       kind: "pause",
       nemesis: pauseNemesis,
       shading: PAUSE_SHADING,
+      clockNodes: clientNodes,
       generator: (config) =>
         aimedPauseGenerator({
           intervalMs: config.nemesis.intervalMs,

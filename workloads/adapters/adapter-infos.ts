@@ -3,7 +3,7 @@
  * adapters so that `fencecheck list` can print it without loading every
  * client library.
  */
-import type { LockAdapterInfo } from "./lock-adapter.js";
+import type { LockAdapterInfo, LockServiceClock } from "./lock-adapter.js";
 
 // Leases: "grant" where one server times the TTL from the instant it grants (redis: the
 // SET that succeeds; postgres: idle_session_timeout, set after the grant); "request" where
@@ -38,28 +38,28 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
   etcd: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
     token: "the create revision of the lock key",
-    limits: "libfaketime does not reach it (Go reads the clock without libc): its clocks cannot be skewed",
+    limits: "libfaketime does not reach it (Go reads the clock without libc): clock faults on its nodes are refused",
     lease: { ends: "keep-alive", timedFrom: "request" },
     durability: "etcd's own: the raft log is fsynced before a write is committed",
   },
   zookeeper: {
     summary: "ZooKeeper 3-node ensemble (Debian's zookeeper, a JVM): ephemeral sequential znode recipe, session timeout as TTL",
     token: "the czxid of the lock znode (the transaction id that created it)",
-    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out",
+    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out; clock faults on its nodes are refused (the JVM stalls under libfaketime)",
     lease: { ends: "session-timeout", timedFrom: "request" },
     durability: "ZooKeeper's own: the transaction log is fsynced before a write is acknowledged",
   },
   redis: {
     summary: "Redis single node: SET NX PX, release by compare-and-delete",
     token: null,
-    limits: "no fencing token: storage cannot tell a stale holder's write; libfaketime crashes redis-server",
+    limits: "no fencing token: storage cannot tell a stale holder's write; clock faults on its nodes are refused (redis-server does not start under libfaketime)",
     lease: { ends: "ttl", timedFrom: "grant" },
     durability: "none (no RDB, no AOF): a restart forgets every lock",
   },
   "redis-token": {
     summary: "Redis single node: SET NX PX, plus INCR of a per-resource counter after each grant (not part of Redis's lock); AOF with appendfsync always",
     token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
-    limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; libfaketime crashes redis-server",
+    limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; clock faults on its nodes are refused (redis-server does not start under libfaketime)",
     lease: { ends: "ttl", timedFrom: "grant" },
     durability: "every write is in the fsynced append-only file before Redis answers: a crash or a power loss keeps every token it gave",
   },
@@ -80,14 +80,14 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
   redlock: {
     summary: "Redlock over 3 independent Redis masters (redlock@4 on ioredis): a lock on a majority within the TTL",
     token: null,
-    limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; libfaketime crashes redis-server",
+    limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; clock faults on its nodes are refused (redis-server does not start under libfaketime)",
     lease: { ends: "ttl", timedFrom: "request" },
     durability: "none on each master (no RDB, no AOF): a restarted master forgets its locks, so a majority can grant a held lock again (Redlock asks for fsync=always or a delayed restart)",
   },
   postgres: {
     summary: "PostgreSQL single node: a session-level advisory lock; idle_session_timeout = TTL ends a silent holder's session",
     token: "nextval of the fencecheck_token sequence, taken right after the grant",
-    limits: "a single node; the lease lasts while the session lives, so a paused holder keeps it until the idle timeout",
+    limits: "a single node; the lease lasts while the session lives, so a paused holder keeps it until the idle timeout; clock faults on its node are refused",
     lease: { ends: "client-session", timedFrom: "grant" },
     durability: "fsync, synchronous_commit and full_page_writes on: a token's commit is on disk before it is answered",
   },
@@ -99,3 +99,23 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     durability: "each acceptor's vote is written durably (temp file, fsync, rename) before it is answered: a crash or a power loss keeps every vote",
   },
 };
+
+/**
+ * The built-in services whose clocks cannot be faked, and why (measured on
+ * the local runtime). Their adapters declare it as `service.clock`: their
+ * processes run on the real clock, and a run whose clock faults reach their
+ * nodes is refused before anything starts. Every other built-in service
+ * takes every clock fault.
+ */
+export const UNFAKEABLE_CLOCKS = {
+  etcd: { support: "unsupported", reason: "etcd is a Go binary: it reads the clock without libc, so libfaketime cannot move it" },
+  zookeeper: {
+    support: "unsupported",
+    reason: "the ZooKeeper JVM under libfaketime (a skew-file read at every clock read) did not form its ensemble within 30 s",
+  },
+  redis: { support: "unsupported", reason: "redis-server under libfaketime does not start (libfaketime: unexpected recursive calls to clock_gettime)" },
+  postgres: {
+    support: "unsupported",
+    reason: "its idle_session_timeout, the lease, ends sessions early under libfaketime after a clock step (2 of 2 runs, not yet explained), which a verdict would blame on PostgreSQL",
+  },
+} as const satisfies Readonly<Record<string, LockServiceClock>>;

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HarnessError } from "../../core/index.js";
+import { HarnessError, exitCodeFor } from "../../core/index.js";
 import { loadLockAdapter } from "./load-lock-adapter.js";
 import { builtInAdapters } from "./built-in-adapters.js";
+import { preflightSilence } from "./lock-probe.js";
 
 let dir: string;
 beforeAll(() => {
@@ -120,5 +121,25 @@ describe("loadLockAdapter", () => {
     await client.close();
     const module = (await import(path)) as { released: string[] };
     expect(module.released).toEqual([`lease-${lease.token}`]);
+  });
+});
+
+describe("a preflight that gets no answer", () => {
+  it("is a harness failure after start (exit 255) for a built-in adapter: the service it started does not serve", async () => {
+    const error = preflightSilence(await loadLockAdapter("zookeeper"), "acquire", 3000);
+    expect([error.code, exitCodeFor(error.code)]).toEqual(["runtime.node-start-failed", 255]);
+    expect(error.message).toBe(`Cannot check lock service "zookeeper": the preflight acquire of "fencecheck-preflight" did not answer within 3000 ms`);
+  });
+
+  it("stays bad input (exit 254) for a user's module, whose adapter may be what is wrong", () => {
+    expect(exitCodeFor(preflightSilence({ name: "mine", builtIn: false }, "connect", 500).code)).toBe(254);
+  });
+});
+
+describe("the built-in services' clocks", () => {
+  it("are declared unfakeable for etcd, ZooKeeper, the Redis family and PostgreSQL, so clock faults on their nodes are refused up front", async () => {
+    const unfakeable = [];
+    for (const a of builtInAdapters()) if ((await a.load()).service?.clock?.support === "unsupported") unfakeable.push(a.name);
+    expect(unfakeable).toEqual(["etcd", "zookeeper", "redis", "redis-token", "redlock", "postgres"]);
   });
 });

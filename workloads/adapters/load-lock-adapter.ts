@@ -31,6 +31,8 @@ export interface CheckedLockClient {
 export interface LoadedLockAdapter {
   readonly name: string;
   readonly adapter: LockAdapter;
+  /** True for a built-in adapter (ours, tested): a service it cannot reach is then at fault, not the adapter. */
+  readonly builtIn: boolean;
   connect(options: ConnectOptions): Promise<CheckedLockClient>;
 }
 
@@ -47,7 +49,7 @@ export async function loadLockAdapter(nameOrPath: string, cwd: string = process.
       const known = builtInAdapters().map((a) => a.name).join(", ");
       throw new HarnessError("adapter.invalid", `Cannot use lock service "${nameOrPath}": no such adapter (known: ${known})`);
     }
-    return checkedAdapter(await builtIn.load(), nameOrPath);
+    return checkedAdapter(await builtIn.load(), nameOrPath, true);
   }
   const path = isAbsolute(nameOrPath) ? nameOrPath : resolve(cwd, nameOrPath);
   let module: Record<string, unknown>;
@@ -57,7 +59,7 @@ export async function loadLockAdapter(nameOrPath: string, cwd: string = process.
     const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${nameOrPath}": it failed to load: ${why}`, { cause: error });
   }
-  return checkedAdapter(adapterShape(module, nameOrPath), nameOrPath);
+  return checkedAdapter(adapterShape(module, nameOrPath), nameOrPath, false);
 }
 
 function looksLikePath(x: string): boolean {
@@ -89,10 +91,11 @@ function adapterShape(module: Record<string, unknown>, label: string): LockAdapt
   return { ...(adapter as unknown as LockAdapter), name: typeof adapter.name === "string" ? adapter.name : label };
 }
 
-function checkedAdapter(adapter: LockAdapter, label: string): LoadedLockAdapter {
+function checkedAdapter(adapter: LockAdapter, label: string, builtIn: boolean): LoadedLockAdapter {
   return {
     name: adapter.name,
     adapter,
+    builtIn,
     async connect(options) {
       const client: unknown = await adapter.connect(options);
       return checkedClient(clientShape(client, label), label, adapter.info?.token === null);

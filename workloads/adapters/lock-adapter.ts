@@ -94,6 +94,8 @@ export interface LockServiceSettings {
   readonly witnesses?: number;
   /** True with `--volatile-services`: answer without waiting for fsync (our own services only). */
   readonly volatile?: boolean;
+  /** The lease TTL the run's clients ask for (`--ttl-ms`), for a service whose own limits must admit it (ZooKeeper's session timeout). */
+  readonly ttlMs?: number;
 }
 
 /** How to start the lock service; omitted when endpoints are given by the user. */

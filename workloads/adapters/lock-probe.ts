@@ -30,27 +30,32 @@ export interface PreflightResult {
   readonly token: string | null;
 }
 
-/** The preflight's message when the adapter never answers (exit 254: the adapter is at fault). */
-export function preflightSilence(service: string, step: "connect" | "acquire", timeoutMs: number): HarnessError {
+/**
+ * The preflight's error when the adapter never answers. For a user's
+ * module that is exit 254 (its adapter may be at fault); for a built-in
+ * adapter (ours, tested) the service that started did not serve: a harness
+ * failure after start, exit 255.
+ */
+export function preflightSilence(loaded: Pick<LoadedLockAdapter, "name" | "builtIn">, step: "connect" | "acquire", timeoutMs: number): HarnessError {
   const what = step === "acquire" ? `the preflight acquire of "${PREFLIGHT_RESOURCE}"` : "the preflight connect";
-  return new HarnessError("adapter.invalid", `Cannot check lock service "${service}": ${what} did not answer within ${timeoutMs} ms`);
+  return new HarnessError(loaded.builtIn ? "runtime.node-start-failed" : "adapter.invalid", `Cannot check lock service "${loaded.name}": ${what} did not answer within ${timeoutMs} ms`);
 }
 
 /**
  * Connects, acquires PREFLIGHT_RESOURCE (waiting up to `timeoutMs`, the
  * run's acquire timeout), releases it and closes. Throws `adapter.invalid`
- * for a malformed adapter (from the checked client) or one whose connect or
- * acquire does not settle within `timeoutMs` (its own timer keeps the probe
+ * for a malformed adapter (from the checked client), `preflightSilence` for
+ * one whose connect or acquire does not settle within `timeoutMs` (its own timer keeps the probe
  * alive: an acquire that never settles cannot end the probe without a
  * lease), and `runtime.node-start-failed` when the service refuses the lock.
  */
 export async function preflight(loaded: LoadedLockAdapter, endpoints: readonly string[], timeoutMs: number): Promise<PreflightResult> {
-  const client = await withDeadline(loaded.connect({ endpoints, clientId: "preflight" }), timeoutMs, () => preflightSilence(loaded.name, "connect", timeoutMs));
+  const client = await withDeadline(loaded.connect({ endpoints, clientId: "preflight" }), timeoutMs, () => preflightSilence(loaded, "connect", timeoutMs));
   try {
     const signal = AbortSignal.timeout(timeoutMs);
     let lease;
     try {
-      lease = await withDeadline(client.acquire(PREFLIGHT_RESOURCE, { ttlMs: 5000, signal }), timeoutMs, () => preflightSilence(loaded.name, "acquire", timeoutMs));
+      lease = await withDeadline(client.acquire(PREFLIGHT_RESOURCE, { ttlMs: 5000, signal }), timeoutMs, () => preflightSilence(loaded, "acquire", timeoutMs));
     } catch (error) {
       if (error instanceof HarnessError) throw error;
       const why = error instanceof Error ? error.message.split("\n")[0] : String(error);

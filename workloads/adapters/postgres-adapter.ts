@@ -8,7 +8,7 @@
  * `fencecheck_token` sequence, taken right after the grant.
  */
 import pg from "pg";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient, LockServiceNode } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -108,7 +108,7 @@ function postgresLockLaunch(node: LockServiceNode) {
 export const postgresAdapter: LockAdapter = {
   name: "postgres",
   info: ADAPTER_INFOS.postgres,
-  service: { nodes: 1, start: postgresLockLaunch },
+  service: { nodes: 1, start: postgresLockLaunch, clock: UNFAKEABLE_CLOCKS.postgres },
   async connect({ endpoints, clientId }) {
     const first = endpoints[0];
     if (first === undefined) throw new LockError("unavailable", "Cannot connect to PostgreSQL: no endpoints", true);

@@ -9,7 +9,7 @@
  * what Redis offers.
  */
 import type { Redis } from "ioredis";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -63,7 +63,7 @@ function redisClient(endpoints: readonly string[], clientId: string, withToken: 
 export const redisAdapter: LockAdapter = {
   name: "redis",
   info: ADAPTER_INFOS.redis,
-  service: { nodes: 1, start: (node) => redisLaunch(node) },
+  service: { nodes: 1, start: (node) => redisLaunch(node), clock: UNFAKEABLE_CLOCKS.redis },
   connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, false),
 };
 
@@ -80,7 +80,7 @@ function redisTokenVariant(name: "redis-token" | "redis-token-everysec" | "redis
   return {
     name,
     info: ADAPTER_INFOS[name],
-    service: { nodes: 1, start: (node) => redisLaunch(node, persistence) },
+    service: { nodes: 1, start: (node) => redisLaunch(node, persistence), clock: UNFAKEABLE_CLOCKS.redis },
     connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, true),
   };
 }

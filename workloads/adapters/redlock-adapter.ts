@@ -6,7 +6,7 @@
  * of Redlock is exactly this).
  */
 import Redlock from "redlock";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -52,6 +52,6 @@ function redlockClient(endpoints: readonly string[], clientId: string): LockClie
 export const redlockAdapter: LockAdapter = {
   name: "redlock",
   info: ADAPTER_INFOS.redlock,
-  service: { nodes: 3, start: (node) => redisLaunch(node) },
+  service: { nodes: 3, start: (node) => redisLaunch(node), clock: UNFAKEABLE_CLOCKS.redis },
   connect: async ({ endpoints, clientId }) => redlockClient(endpoints, clientId),
 };

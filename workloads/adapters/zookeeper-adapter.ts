@@ -8,7 +8,7 @@
  * holder that stays silent longer (paused) loses the session and the znode.
  */
 import zookeeper, { type Client, type Stat } from "node-zookeeper-client";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable } from "./adapter-helpers.js";
 import type { Lease, LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -39,6 +39,19 @@ function connected(client: Client): Promise<void> {
   });
 }
 
+/**
+ * The connected client, if the server granted the whole session asked for:
+ * a server whose maxSessionTimeout is below the TTL would end every lease
+ * early while the client believes it holds it for a TTL, so the acquire
+ * fails (definite: nothing was created) naming both figures.
+ */
+function leaseLongSession(client: Client, askedMs: number): Client {
+  const granted = client.getSessionTimeout();
+  if (granted >= askedMs) return client;
+  client.close();
+  throw new LockError("unavailable", `Cannot hold a lease of ${askedMs} ms on ZooKeeper: the server granted a session of ${granted} ms (its maxSessionTimeout)`, true);
+}
+
 function zookeeperClient(endpoints: readonly string[], clientId: string, sessionTimeout: number): LockClient {
   const rng = clientRng(clientId);
   let session: Promise<Client> | undefined;
@@ -50,7 +63,7 @@ function zookeeperClient(endpoints: readonly string[], clientId: string, session
         session = undefined;
         client.close();
       });
-      session = connected(client).then(() => client);
+      session = connected(client).then(() => leaseLongSession(client, sessionTimeout));
       session.catch(() => (session = undefined));
     }
     return session;
@@ -110,7 +123,7 @@ function zookeeperClient(endpoints: readonly string[], clientId: string, session
 export const zookeeperAdapter: LockAdapter = {
   name: "zookeeper",
   info: ADAPTER_INFOS.zookeeper,
-  service: { nodes: 3, start: zookeeperLaunch },
+  service: { nodes: 3, start: zookeeperLaunch, clock: UNFAKEABLE_CLOCKS.zookeeper },
   leader: zookeeperLeader,
   async connect({ endpoints, clientId }) {
     let inner: LockClient | undefined;

@@ -4,29 +4,41 @@
  * names the other jars) and a zoo.cfg plus myid written into the node's data
  * dir. The client port is the node's port; quorum and election use the next
  * two. A short tick (200 ms) lets session timeouts (the lease TTL) go down
- * to 400 ms and up to 4 s.
+ * to 400 ms; the most a session may ask is the run's TTL (at least 20 s), so
+ * the server never caps the lease below `--ttl-ms`.
  */
 import { writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import type { LockServiceLaunch, LockServiceNode } from "./lock-adapter.js";
+import type { LockServiceLaunch, LockServiceNode, LockServiceSettings } from "./lock-adapter.js";
 
-/** The zoo.cfg of `node` in an ensemble of `peers` (pure). */
-export function zooConfig(node: LockServiceNode, peers: readonly LockServiceNode[]): string {
+/** ZooKeeper's tick, ms: sessions are timed in ticks. */
+const TICK_MS = 200;
+/** The longest session any run may ask for, however short its TTL. */
+const DEFAULT_MAX_SESSION_MS = 20_000;
+
+/** The `maxSessionTimeout` that admits a session of `ttlMs`: at least 20 s, rounded up to whole ticks (pure). */
+export function maxSessionTimeoutFor(ttlMs: number | undefined): number {
+  const wanted = Math.max(DEFAULT_MAX_SESSION_MS, ttlMs ?? 0);
+  return Math.ceil(wanted / TICK_MS) * TICK_MS;
+}
+
+/** The zoo.cfg of `node` in an ensemble of `peers`, admitting sessions as long as `settings.ttlMs` (pure). */
+export function zooConfig(node: LockServiceNode, peers: readonly LockServiceNode[], settings: LockServiceSettings = {}): string {
   return [
-    "tickTime=200", "initLimit=100", "syncLimit=10", `dataDir=${node.dataDir}`,
+    `tickTime=${TICK_MS}`, "initLimit=100", "syncLimit=10", `dataDir=${node.dataDir}`,
     `clientPort=${node.port}`, `clientPortAddress=${node.host}`, "admin.enableServer=false",
-    "4lw.commands.whitelist=srvr,ruok", "minSessionTimeout=400", "maxSessionTimeout=20000",
+    "4lw.commands.whitelist=srvr,ruok", `minSessionTimeout=${2 * TICK_MS}`, `maxSessionTimeout=${maxSessionTimeoutFor(settings.ttlMs)}`,
     ...peers.map((p, i) => `server.${i + 1}=${p.host}:${p.port + 1}:${p.port + 2}`),
     "",
   ].join("\n");
 }
 
 /** Writes zoo.cfg and myid (idempotent) and returns the java command line. */
-export function zookeeperLaunch(node: LockServiceNode, peers: readonly LockServiceNode[]): LockServiceLaunch {
+export function zookeeperLaunch(node: LockServiceNode, peers: readonly LockServiceNode[], settings: LockServiceSettings = {}): LockServiceLaunch {
   const myid = peers.findIndex((p) => p.id === node.id) + 1;
   writeFileSync(join(node.dataDir, "myid"), `${myid}\n`);
-  writeFileSync(join(node.dataDir, "zoo.cfg"), zooConfig(node, peers));
+  writeFileSync(join(node.dataDir, "zoo.cfg"), zooConfig(node, peers, settings));
   return {
     argv: [
       "/usr/bin/java", "-Xms32m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",

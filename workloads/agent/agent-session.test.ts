@@ -46,6 +46,22 @@ function session(fakes: Fakes = {}) {
 const req = (id: number, f: string, value: unknown): AgentRequest => ({ id, f, value });
 
 describe("agent session", () => {
+  it("ends an acquire whose adapter ignores the abort as info shortly after its deadline, not when the adapter gives up", async () => {
+    const never = new Promise<CheckedLease>(() => undefined);
+    const { s } = session({ acquire: () => never });
+    const reply = await s.handle(req(1, "acquire", { resource: "r" }));
+    expect(reply).toMatchObject({ id: 1, type: "info", error: { code: "timeout", definite: false } });
+    expect((reply as { error: { message: string } }).error.message).toMatch(/^Cannot acquire "r": the adapter did not give up within 250 ms of its deadline$/);
+  });
+
+  it("keeps the adapter's own answer when it gives up at the deadline (a definite fail stays fail)", async () => {
+    const acquire: CheckedLockClient["acquire"] = (_resource, { signal }) => new Promise((_, reject) => {
+      signal.addEventListener("abort", () => reject(new LockError("lock-busy", "held by another client", true)));
+    });
+    const { s } = session({ acquire });
+    expect(await s.handle(req(1, "acquire", { resource: "r" }))).toMatchObject({ type: "fail", error: { code: "lock-busy", definite: true } });
+  });
+
   it("acquires, reads, writes under the lease's token after holding, and releases", async () => {
     const { s, calls } = session();
     expect(await s.handle(req(1, "acquire", { resource: "r" }))).toEqual({ id: 1, type: "ok", value: { resource: "r", token: "33" } });

@@ -18,6 +18,7 @@ import { LOCK_ERRORS } from "../../core/index.js";
 import type { CheckedLease, CheckedLockClient } from "../adapters/load-lock-adapter.js";
 import { classifyError } from "../adapters/lock-error.js";
 import type { StorageClient } from "../adapters/storage-client.js";
+import { settleByDeadline } from "./settle-by-deadline.js";
 
 /** What a session runs against; all injectable for tests. */
 export interface AgentSessionDeps {
@@ -57,7 +58,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     const deadline = timeout(config.acquireTimeoutMs);
     const signal = stopWaiting ? AbortSignal.any([deadline, stopWaiting]) : deadline;
     try {
-      const lease = await deps.lock.acquire(resource, { ttlMs: config.ttlMs, signal });
+      const lease = await settleByDeadline(deps.lock.acquire(resource, { ttlMs: config.ttlMs, signal }), signal, `acquire "${resource}"`);
       // The client's belief, as most clients keep it: the lease runs for a TTL from
       // the moment the grant arrived, by its own clock (the server started it a
       // little earlier; an acquire that polled a busy lock asked much earlier).
@@ -112,7 +113,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     leases.delete(resource);
     const value: { resource: string; token: Token | null } = { resource, token: lease.token };
     try {
-      await deps.lock.release(resource, lease, { signal: timeout(config.acquireTimeoutMs) });
+      const signal = timeout(config.acquireTimeoutMs);
+      await settleByDeadline(deps.lock.release(resource, lease, { signal }), signal, `release "${resource}"`);
       return { id, type: "ok", value };
     } catch (error) {
       return errorReply(id, value, error);

@@ -13,11 +13,11 @@ describe("traffic rules", () => {
     expect(() => lossScript([], 1.5, true)).toThrow(/between 0 and 1/);
   });
 
-  it("redirect a node's port to its proxy in our nat chain, only for traffic from outside", () => {
+  it("redirect new connections (their SYN) to a node's port to its proxy in our nat chain, only for traffic from outside", () => {
     const script = delayScript([{ host: "10.77.0.10", port: 7001, proxyPort: proxyPortFor(7001) }], true);
     expect(script).toContain("*nat");
     expect(script).toContain("-I PREROUTING -j FENCECHECK-DELAY");
-    expect(script).toContain("-A FENCECHECK-DELAY -p tcp -d 10.77.0.10/32 --dport 7001 -j REDIRECT --to-ports 47001");
+    expect(script).toContain("-A FENCECHECK-DELAY -p tcp --syn -d 10.77.0.10/32 --dport 7001 -j REDIRECT --to-ports 47001");
   });
 
   it("heal by removing exactly our jump and chain", () => {

@@ -47,13 +47,20 @@ export interface Redirect {
  * per port, plus the PREROUTING jump when `addJump`. PREROUTING sees only
  * traffic arriving from other nodes, so the proxy's own connection to the
  * service (made inside the node) is never redirected back to it.
+ *
+ * Only a connection's first packet (`--syn`) is redirected, so connections
+ * open before the delay keep their path. Without it they were reset: a
+ * namespace's conntrack starts tracking when its nat table is first used,
+ * so it picks up an older connection mid-stream as new, the rule redirected
+ * that packet to the proxy's port, and the kernel answered it with a reset
+ * (ECONNRESET on etcd's and PostgreSQL's clients at each delay start).
  */
 export function delayScript(redirects: readonly Redirect[], addJump: boolean): string {
   return [
     "*nat",
     `:${DELAY_CHAIN} - [0:0]`,
     ...(addJump ? [`-I PREROUTING -j ${DELAY_CHAIN}`] : []),
-    ...redirects.map((r) => `-A ${DELAY_CHAIN} -p tcp -d ${r.host}/32 --dport ${r.port} -j REDIRECT --to-ports ${r.proxyPort}`),
+    ...redirects.map((r) => `-A ${DELAY_CHAIN} -p tcp --syn -d ${r.host}/32 --dport ${r.port} -j REDIRECT --to-ports ${r.proxyPort}`),
     "COMMIT",
     "",
   ].join("\n");

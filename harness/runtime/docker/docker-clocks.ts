@@ -23,7 +23,7 @@ export type RunInNode = (node: NodeId, argv: readonly string[], env: Readonly<Re
 export interface DockerClocks {
   /** Environment for a process about to start on `node`: its own skew file (empty without fake clocks). */
   envFor(node: NodeId): Record<string, string>;
-  /** Sets the node's skew in every file of the node, running processes included. */
+  /** Sets the node's skew in every file of the node, running processes included; refuses a node whose clock is not faked. */
   set(node: NodeId, skew: ClockSkew): void;
   /** The offset the node's clock should show at real wall time `atMs`. */
   expectedOffset(node: NodeId, atMs: number): number;
@@ -43,6 +43,8 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
   const files = new Map<NodeId, { name: string; startedAtMs: number }[]>();
   let sequence = 0;
   const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
+  // Only the nodes the run may skew load libfaketime (`ClockOptions.nodes`).
+  const faked = (node: NodeId): boolean => options !== undefined && (options.nodes === undefined || options.nodes.includes(node));
   function writeSkew(name: string, startedAtMs: number, node: NodeId): void {
     const path = join(dir, name);
     writeFileSync(`${path}.tmp`, `${faketimeSpec(processSkew(state(node), startedAtMs))}\n`);
@@ -50,7 +52,7 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
   }
   return {
     envFor(node) {
-      if (!options) return {};
+      if (!options || !faked(node)) return {};
       const name = `${node}.${++sequence}`;
       const startedAtMs = clock.wallMs();
       writeSkew(name, startedAtMs, node);
@@ -58,12 +60,13 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
       return faketimeEnv(FAKETIME_LIBRARY, `${CLOCK_MOUNT}/${name}`, options);
     },
     set(node, skew) {
+      if (!faked(node)) throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster does not fake its clock`);
       states.set(node, { skew, setAtMs: clock.wallMs() });
       for (const file of files.get(node) ?? []) writeSkew(file.name, file.startedAtMs, node);
     },
     expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
     async read(node, run) {
-      if (!options) return { node, offsetMs: 0 };
+      if (!options || !faked(node)) return { node, offsetMs: 0 };
       const name = `${node}.probe`;
       const before = clock.wallMs();
       const monoBefore = process.hrtime.bigint();

@@ -7,6 +7,7 @@ import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
 import type { ReapResult } from "./namespace-reaper.js";
 import { removeOwnedCgroups, removeStateDirs, thawOwnedCgroups } from "./clean-run-state.js";
 import { DEFAULT_STATE_DIR } from "./local-cluster.js";
+import { removeSharedObjects } from "../common/faketime-shared.js";
 
 /** Options for `cleanLocal`. */
 export interface CleanLocalOptions {
@@ -15,6 +16,8 @@ export interface CleanLocalOptions {
   readonly clock?: Clock;
   /** Parent of the runs' state directories; default "/run/fencecheck". */
   readonly stateDir?: string;
+  /** Where libfaketime's shared objects are; default /dev/shm. */
+  readonly shmDir?: string;
 }
 
 /** What `cleanLocal` removed besides namespaces. */
@@ -23,13 +26,16 @@ export interface CleanLocalResult extends ReapResult {
   readonly cgroups: string[];
   /** Run state directories removed (skew files). */
   readonly stateDirs: string[];
+  /** libfaketime shared objects removed (/dev/shm/fencecheck-<runId>-*, see `faketime-shared.ts`). */
+  readonly sharedObjects: string[];
 }
 
 /**
  * Removes what crashed or SIGKILLed runs left behind: every network
  * namespace named `fc-*` (or `fc-<runId>-*`), after SIGCONT and SIGKILL of
  * every process inside; the freezer cgroups `fencecheck-<runId>-*` (thawed
- * first); and the run state directories `/run/fencecheck/<runId>` (skew files). Needs no state file: the namespace names say it all
+ * first); the run state directories `/run/fencecheck/<runId>` (skew files); and
+ * the run's libfaketime shared objects `/dev/shm/[sem.]fencecheck-<runId>-*`. Needs no state file: the namespace names say it all
  * (see `namespaces.ts`). Touches nothing of the host's own network. Returns
  * the namespaces removed and how many processes were killed.
  */
@@ -40,5 +46,6 @@ export async function cleanLocal(opts: CleanLocalOptions = {}): Promise<CleanLoc
   const reaped = await reapNamespaces(clock, namespaces);
   const cgroups = await removeOwnedCgroups(clock, opts.runId);
   const stateDirs = removeStateDirs(opts.stateDir ?? DEFAULT_STATE_DIR, opts.runId);
-  return { ...reaped, cgroups, stateDirs };
+  const sharedObjects = removeSharedObjects(opts.runId, opts.shmDir);
+  return { ...reaped, cgroups, stateDirs, sharedObjects };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { createFreezerCgroup, freezerHierarchies, isFrozen, moveIntoCgroup, owne
 import { removeWhenEmpty } from "./node-freezer.js";
 import { DEFAULT_STATE_DIR } from "./local-cluster.js";
 import { createLocalRuntime } from "./local-runtime.js";
+import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 
 const clock = createSystemClock();
 const [n1, n2] = ["n1", "n2"].map(nodeId) as [NodeId, NodeId];
@@ -138,6 +139,41 @@ describe("local runtime clocks (libfaketime)", () => {
     expect(existsSync(join(DEFAULT_STATE_DIR, runId, "clock"))).toBe(true);
     await c.stop();
     expect(existsSync(join(DEFAULT_STATE_DIR, runId))).toBe(false);
+  });
+
+  it("loads libfaketime only on the nodes the run may skew, and refuses to skew the others", async () => {
+    const c = await startCluster({ nodes: [n2] });
+    const real = await startProbe(c, n1);
+    const faked = await startProbe(c, n2);
+    await expect(c.setClock(n1, { offsetMs: 5000, rate: 1 })).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
+    await c.setClock(n2, { offsetMs: 5000, rate: 1 });
+    const at = clock.wallMs();
+    const [onReal, onFaked] = [await sampleAfter(real.samples, at, 100), await sampleAfter(faked.samples, at, 100)];
+    expect(Math.abs(onReal.fake - onReal.real)).toBeLessThan(CLOCK_TOLERANCE_MS);
+    expect(Math.abs(onFaked.fake - onFaked.real - 5000)).toBeLessThan(CLOCK_TOLERANCE_MS);
+    expect(readFileSync(`/proc/${real.proc.pid}/environ`, "utf8")).not.toContain("LD_PRELOAD");
+  });
+
+  it("leaves nothing of the run in /dev/shm, even of a process that exec'd and one that was killed, and a user-dropping child runs", async () => {
+    const began = clock.wallMs() - 1000;
+    const c = await startCluster();
+    // A shell that execs: before, the shell's libfaketime objects (named by its pid) outlived it.
+    const dropped = await c.startProcess(n1, {
+      argv: ["/bin/sh", "-c", "exec setpriv --reuid=nobody --regid=nogroup --clear-groups -- sh -c 'date +%s; exec sleep 30'"],
+      logFile: join(logDir, "dropped.log"), stdio: "pipe",
+    });
+    const lines: string[] = [];
+    dropped.onLine((line) => lines.push(line));
+    for (let i = 0; i < 100 && lines.length === 0; i++) await clock.sleep(20);
+    expect(lines[0], readFileSync(join(logDir, "dropped.log"), "utf8")).toMatch(/^\d+$/);
+    // Files named by its pid that older runs leaked may exist: only those made since this test began count.
+    const ours = () => readdirSync("/dev/shm").filter((f) => f.includes(`fencecheck-${runId}-`)
+      || (f.endsWith(`_${dropped.pid}`) && statSync(join("/dev/shm", f)).mtimeMs >= began));
+    expect(ours().length).toBeGreaterThan(0);
+    dropped.signal("SIGKILL");
+    await dropped.exited;
+    await c.stop();
+    expect(ours()).toEqual([]);
   });
 });
 

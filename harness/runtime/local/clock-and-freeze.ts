@@ -45,10 +45,13 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
     ? createNodeClocks({ runId, stateDir: parts.stateDir, clock, options: parts.fakeClock })
     : undefined;
   const freezer = createNodeFreezer({ runId, table: parts.table, clock });
+  const fakedNodes = parts.fakeClock?.nodes ? new Set(parts.fakeClock.nodes) : undefined;
+  /** Whether processes of `node` run under a fake clock. */
+  const faked = (node: NodeId): boolean => clocks !== undefined && (fakedNodes === undefined || fakedNodes.has(node));
 
   async function readClock(node: NodeId): Promise<ClockReading> {
     const namespace = parts.namespaceOf(node);
-    if (!clocks) return { node, offsetMs: 0 };
+    if (!clocks || !faked(node)) return { node, offsetMs: 0 };
     return clocks.read(node, namespace);
   }
 
@@ -58,6 +61,9 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
         throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
       }
       parts.namespaceOf(node);
+      if (!faked(node)) {
+        throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster fakes the clocks of ${[...(fakedNodes ?? [])].join(", ") || "no node"} only`);
+      }
       clocks.set(node, skew);
       const reading = await clocks.read(node, parts.namespaceOf(node));
       const expected = clocks.expectedOffset(node, clock.wallMs());
@@ -77,7 +83,7 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
       parts.namespaceOf(node);
       freezer.thaw(node);
     },
-    envFor: (node, spec) => (clocks && spec.fakeClock !== false ? clocks.envFor(node) : undefined),
+    envFor: (node, spec) => (clocks && faked(node) && spec.fakeClock !== false ? clocks.envFor(node) : undefined),
     thawAll: () => freezer.thawAll(),
     async cleanup() {
       await freezer.removeAll(clock);

@@ -37,6 +37,37 @@ async function startCluster(): Promise<Cluster> {
   return cluster;
 }
 
+const ECHO_PORT = 7003;
+
+/** An echo server on ECHO_PORT that keeps each connection open. */
+function echoSpec(logDir: string): ProcessSpec {
+  const script = `require("net").createServer((s) => { s.on("error", () => {}); s.pipe(s); }).listen(${ECHO_PORT}, "0.0.0.0")`;
+  return { argv: [process.execPath, "-e", script], logFile: join(logDir, "echo.log"), readyPort: ECHO_PORT };
+}
+
+/**
+ * A client on n2 holding one connection to n1's echo server, sending a line
+ * every 50 ms; a line "report" on its stdin makes it print how many echoes
+ * came back and how many socket errors (resets) it saw, as JSON.
+ */
+async function openHeldConnection(c: Cluster, logDir: string): Promise<() => Promise<{ echoes: number; errors: string[] }>> {
+  const script = [
+    `const s = require("net").connect(${ECHO_PORT}, "${N1_HOST}"); let echoes = 0; const errors = [];`,
+    `s.on("data", (d) => { echoes += String(d).split("\\n").length - 1; }); s.on("error", (e) => errors.push(e.code || e.message));`,
+    `s.on("close", () => errors.push("closed")); setInterval(() => { if (!s.destroyed) s.write("ping\\n"); }, 50);`,
+    `process.stdin.on("data", () => console.log(JSON.stringify({ echoes, errors })));`,
+  ].join("\n");
+  const proc = await c.startProcess(n2, { argv: [process.execPath, "-e", script], logFile: join(logDir, "held.log"), stdio: "pipe" });
+  const lines: string[] = [];
+  proc.onLine((line) => lines.push(line));
+  return async () => {
+    const seen = lines.length;
+    proc.send("report");
+    for (let i = 0; i < 100 && lines.length === seen; i++) await clock.sleep(20);
+    return JSON.parse(lines[seen] ?? "{}") as { echoes: number; errors: string[] };
+  };
+}
+
 /** What n2 reads from n1's server, and how long it took (ms). */
 async function fetchTimed(c: Cluster): Promise<{ text: string; ms: number }> {
   const start = clock.nowNs();
@@ -110,6 +141,29 @@ describe("network faults on the local runtime", () => {
     expect(await rules(c, n1, "nat")).not.toContain("FENCECHECK-DELAY");
     expect((await fetchTimed(c)).text).toBe("pong");
     expect(delayProxiesIn(c, n1)).toEqual([]);
+  });
+
+  it("a connection open before the delay keeps its path, unreset, through the delay's start and heal", async () => {
+    const c = await startCluster();
+    const logDir = mkdtempSync(join(tmpdir(), "fc-net-int-"));
+    await c.startProcess(n1, echoSpec(logDir));
+    const report = await openHeldConnection(c, logDir);
+    let before = await report();
+    for (let i = 0; i < 50 && !(before.echoes > 0); i++) before = await clock.sleep(100).then(report);
+    expect(before, "the held connection echoes before the delay").toMatchObject({ errors: [] });
+    expect(before.echoes).toBeGreaterThan(0);
+    await c.delayTraffic(n1, { port: ECHO_PORT, delayMs: 300, jitterMs: 0, seed: 1 });
+    await clock.sleep(600);
+    const during = await report();
+    await c.healTraffic("delay");
+    await clock.sleep(300);
+    const after = await report();
+    expect(after.errors, `errors during ${JSON.stringify(during)} and after the heal`).toEqual([]);
+    expect(during.echoes).toBeGreaterThan(before.echoes);
+    expect(after.echoes).toBeGreaterThan(during.echoes);
+    // A connection made during the delay goes through the proxy all the same.
+    await c.delayTraffic(n1, { delayMs: 400, jitterMs: 0, seed: 1 });
+    expect((await fetchTimed(c)).ms).toBeGreaterThanOrEqual(400);
   });
 
   it("stop ends a delay proxy left running mid-fault", async () => {

@@ -1,7 +1,9 @@
 /**
  * The fake clocks of a local cluster: one skew file per process under
  * `<stateDir>/<runId>/clock/`, rewritten atomically (write, then rename) on
- * every change. See `faketime.ts` for why each process has its own file.
+ * every change, and one pair of libfaketime shared objects per process in
+ * /dev/shm named after the run. See `faketime.ts` for why each process has
+ * its own file, and `faketime-shared.ts` for the shared objects.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +11,7 @@ import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
 import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
+import { createSharedObjects, faketimeSharedEnv, removeSharedObjects, removeSharedPair, sharedObjectName } from "../common/faketime-shared.js";
 import { namespaceExecArgv } from "./namespaces.js";
 import { runCommand } from "../common/run-command.js";
 
@@ -19,6 +22,8 @@ export interface NodeClocksOptions {
   readonly stateDir: string;
   readonly clock: Clock;
   readonly options: ClockOptions;
+  /** Where libfaketime's shared objects go (default /dev/shm; tests give their own). */
+  readonly shmDir?: string;
 }
 
 /** A local cluster's fake clocks. */
@@ -31,7 +36,7 @@ export interface NodeClocks {
   expectedOffset(node: NodeId, atMs: number): number;
   /** Runs `date` inside the node under the node's clock and returns its offset from real time. */
   read(node: NodeId, namespace: string): Promise<ClockReading>;
-  /** Removes every skew file (the run's whole state directory). */
+  /** Removes every skew file (the run's whole state directory) and the run's libfaketime shared objects. */
   remove(): void;
 }
 
@@ -51,6 +56,7 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
   if (!library) {
     throw new HarnessError("prerequisite.missing", `Cannot fake clocks: libfaketime is not installed (apt-get install libfaketime)`);
   }
+  const found: string = library;
   const dir = join(runStateDir(opts.stateDir, opts.runId), "clock");
   mkdirSync(dir, { recursive: true });
   const states = new Map<NodeId, NodeClockState>();
@@ -63,14 +69,21 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
     writeFileSync(`${path}.tmp`, line);
     renameSync(`${path}.tmp`, path);
   }
+  /** The environment of a process whose skew file is `path`, with its own shared objects `key`. */
+  function processEnv(path: string, key: string): Record<string, string> {
+    const name = sharedObjectName(opts.runId, key);
+    createSharedObjects(name, opts.shmDir);
+    return { ...faketimeEnv(found, path, opts.options), ...faketimeSharedEnv(name) };
+  }
 
   return {
     envFor(node) {
-      const path = join(dir, `${node}.${++sequence}`);
+      const key = `${node}.${++sequence}`;
+      const path = join(dir, key);
       const startedAtMs = opts.clock.wallMs();
       writeSkew(path, startedAtMs, node);
       files.set(node, [...(files.get(node) ?? []), { path, startedAtMs }]);
-      return faketimeEnv(library, path, opts.options);
+      return processEnv(path, key);
     },
     set(node, skew) {
       states.set(node, { skew, setAtMs: opts.clock.wallMs() });
@@ -78,12 +91,15 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
     },
     expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
     async read(node, namespace) {
-      const probe = join(dir, `${node}.probe`);
+      const key = `${node}.probe${++sequence}`;
+      const probe = join(dir, key);
       const before = opts.clock.wallMs();
       writeSkew(probe, before, node);
-      const argv = namespaceExecArgv(namespace, ["date", "+%s%N"], faketimeEnv(library, probe, opts.options));
+      const argv = namespaceExecArgv(namespace, ["date", "+%s%N"], processEnv(probe, key));
       const result = await runCommand(argv, { clock: opts.clock, timeoutMs: 5_000 });
       const after = opts.clock.wallMs();
+      removeSharedPair(sharedObjectName(opts.runId, key), opts.shmDir);
+      rmSync(probe, { force: true });
       const ns = /^\d+$/.test(result.stdout.trim()) ? BigInt(result.stdout.trim()) : undefined;
       if (result.exitCode !== 0 || ns === undefined) {
         throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": date said "${result.stderr.trim() || result.stdout.trim()}"`);
@@ -92,6 +108,7 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
     },
     remove() {
       rmSync(runStateDir(opts.stateDir, opts.runId), { recursive: true, force: true });
+      removeSharedObjects(opts.runId, opts.shmDir);
     },
   };
 }

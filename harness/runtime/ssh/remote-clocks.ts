@@ -43,6 +43,8 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
   const files = new Map<NodeId, { path: string; startedAtMs: number }[]>();
   let sequence = 0;
   const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
+  // Only the nodes the run may skew load libfaketime (`ClockOptions.nodes`).
+  const faked = (node: NodeId): boolean => options !== undefined && (options.nodes === undefined || options.nodes.includes(node));
   async function write(node: NodeId, entries: readonly { path: string; startedAtMs: number }[]): Promise<void> {
     const script = entries.map((e) => `printf '%s\\n' ${shellWord(faketimeSpec(processSkew(state(node), e.startedAtMs)))} > ${shellWord(`${e.path}.tmp`)} && mv ${shellWord(`${e.path}.tmp`)} ${shellWord(e.path)}`);
     const where = hostOf(node);
@@ -51,7 +53,7 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
   }
   return {
     async envFor(node) {
-      if (!options) return {};
+      if (!options || !faked(node)) return {};
       const where = hostOf(node);
       const entry = { path: `${where.dir}/${node}.${++sequence}`, startedAtMs: clock.wallMs() };
       await write(node, [entry]);
@@ -59,6 +61,7 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
       return faketimeEnv(where.faketimeLibrary, entry.path, options);
     },
     async set(node, skew) {
+      if (!faked(node)) throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster does not fake its clock`);
       states.set(node, { skew, setAtMs: clock.wallMs() });
       const entries = files.get(node) ?? [];
       if (entries.length > 0) await write(node, entries);
@@ -69,7 +72,7 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
       const before = clock.wallMs();
       const probe = { path: `${where.dir}/${node}.probe`, startedAtMs: before };
       let env: Record<string, string> = {};
-      if (options) {
+      if (options && faked(node)) {
         await write(node, [probe]);
         env = faketimeEnv(where.faketimeLibrary, probe.path, options);
       }

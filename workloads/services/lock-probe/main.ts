@@ -13,14 +13,14 @@
 import { parseArgs } from "node:util";
 import { HarnessError } from "../../../core/index.js";
 import { loadLockAdapter } from "../../adapters/load-lock-adapter.js";
-import type { LockAdapter, LockServiceNode } from "../../adapters/lock-adapter.js";
+import type { LockAdapter, LockServiceNode, LockServiceSettings } from "../../adapters/lock-adapter.js";
 import { preflight, waitUntilReady } from "../../adapters/lock-probe.js";
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      adapter: { type: "string" }, node: { type: "string" }, peers: { type: "string" },
+      adapter: { type: "string" }, node: { type: "string" }, peers: { type: "string" }, settings: { type: "string" },
       endpoints: { type: "string" }, "timeout-ms": { type: "string", default: "10000" },
     },
   });
@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   if (positionals[0] === "ready") {
     const node = JSON.parse(values.node ?? "{}") as LockServiceNode;
     const peers = JSON.parse(values.peers ?? "[]") as LockServiceNode[];
-    const launch = loaded.adapter.service?.start(node, peers);
+    // The run's settings too: an adapter's start may write config files (ZooKeeper's zoo.cfg) that a restart reads.
+    const settings = JSON.parse(values.settings ?? "{}") as LockServiceSettings;
+    const launch = loaded.adapter.service?.start(node, peers, settings);
     if (!launch || !(await waitUntilReady(launch, timeoutMs))) {
       throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node.id}": "${loaded.name}" not ready after ${timeoutMs} ms`);
     }

@@ -1,0 +1,22 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { maxSessionTimeoutFor, zooConfig } from "./zookeeper-server.js";
+
+const dir = mkdtempSync(join(tmpdir(), "fc-zk-"));
+const nodes = ["l1", "l2", "l3"].map((id, i) => ({ id, host: `10.77.0.${10 + i}`, port: 7001, dataDir: join(dir, id) }));
+const maxSession = (settings: { ttlMs?: number }) => /^maxSessionTimeout=(\d+)$/m.exec(zooConfig(nodes[0]!, nodes, settings))?.[1];
+
+describe("zoo.cfg", () => {
+  it("admits a session as long as a TTL above 20 s, so ZooKeeper does not cap the lease below --ttl-ms", () => {
+    expect(maxSession({ ttlMs: 30_000 })).toBe("30000");
+    expect(maxSession({ ttlMs: 45_100 })).toBe("45200");
+  });
+
+  it("keeps the 20 s ceiling for shorter TTLs and without one", () => {
+    expect(maxSession({ ttlMs: 2_000 })).toBe("20000");
+    expect(maxSession({})).toBe("20000");
+    expect(maxSessionTimeoutFor(undefined)).toBe(20_000);
+  });
+});
