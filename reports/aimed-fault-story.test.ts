@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkFencing, historyBuilder, storageRecord, testRunConfig } from "../checkers/index.js";
+import { checkFencing, checkLockService, historyBuilder, storageRecord, testRunConfig } from "../checkers/index.js";
 import { aimedStrikes } from "./aimed-fault-story.js";
 import { buildStory } from "./story.js";
 
-const config = testRunConfig("fenced", { lock: { adapter: "reference-timer", nodes: 1, fixedTtl: true } });
+const config = testRunConfig("fenced", { lock: { adapter: "reference-timer", nodes: 1, lease: { ends: "ttl", timedFrom: "grant" } } });
 
 /** Client 1 is granted token 17 for r1 at 1.000 s; l1 is killed (4.25 ms after) and restarted; client 2 gets token 17 again. */
 function killedAfterGrant(grant: { resource: string; token: string }) {
@@ -25,14 +25,14 @@ describe("the story of a fault aimed at a grant", () => {
 
   it("names the killed node, how long after its grant, and the token it granted again after its restart", () => {
     const history = killedAfterGrant({ resource: "r1", token: "17" });
-    const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), leaseOverlap: undefined });
+    const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), lockService: checkLockService({ config, history }), leaseOverlap: undefined });
     expect(story.kind).toBe("lock-service");
     expect(story.facts.map((f) => f.text)).toEqual(["Node l1 was killed 4 ms after it granted token 17 for r1; after its restart it granted token 17 for r1 again, to client 2"]);
   });
 
   it("says the repeated grant was lost with the node when the kill followed another grant", () => {
     const history = killedAfterGrant({ resource: "r2", token: "3" });
-    const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), leaseOverlap: undefined });
+    const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), lockService: checkLockService({ config, history }), leaseOverlap: undefined });
     expect(story.facts[0]?.text).toBe(
       "Node l1 was killed 4 ms after it granted token 3 for r2, and the grant of token 17 for r1 to client 1 was lost with it; after its restart it granted token 17 for r1 again, to client 2",
     );
@@ -46,13 +46,13 @@ describe("the story of a fault aimed at a grant", () => {
     ];
     const fencing = checkFencing({ config, history, storage });
     expect(fencing.rejections).toHaveLength(1);
-    const story = buildStory({ config, history, fencing, leaseOverlap: undefined });
+    const story = buildStory({ config, history, fencing, lockService: checkLockService({ config, history }), leaseOverlap: undefined });
     expect(story.facts[0]?.text).toMatch(/^Node l1 was killed 4 ms after/);
   });
 
   it("leaves the plain story when no aimed fault explains the repeated token", () => {
     const history = historyBuilder({ nodes: { 1: "c2", 2: "c3" } }).acquire(1, "r1", "17", [990, 1000]).acquire(2, "r1", "17", [3600, 3610]).build();
-    const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), leaseOverlap: undefined });
+    const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), lockService: checkLockService({ config, history }), leaseOverlap: undefined });
     expect(story.facts[0]?.text).toBe('Token "17" for "r1" was granted twice: to client 1 and to client 2.');
   });
 });

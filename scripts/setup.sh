@@ -12,7 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 packages=(iproute2 iptables libfaketime procps)
 if [ "${1:-}" != "--minimal" ]; then
-  packages+=(etcd-server etcd-client zookeeper redis-server postgresql chromium busybox-static)
+  packages+=(etcd-server etcd-client zookeeper redis-server postgresql chromium busybox-static strace)
 fi
 need=()
 for pkg in "${packages[@]}"; do

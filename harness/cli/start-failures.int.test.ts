@@ -63,6 +63,13 @@ async function expectHarnessFailure(runtime: "local" | "docker", result: CliResu
 
 const runtimes = [{ runtime: "local" as const, run: true }, { runtime: "docker" as const, run: docker }];
 
+describe("a Docker engine under CI", () => {
+  // A missing engine must never switch the docker half off silently: under CI=true it fails.
+  it.runIf(process.env.CI === "true")("answers", () => {
+    expect(docker, `no Docker engine answers at "${engine.address}"`).toBe(true);
+  });
+});
+
 describe.each(runtimes)("a run whose nodes do not start, on the $runtime runtime", ({ runtime, run }) => {
   beforeAll(async () => {
     if (run && runtime === "docker") {

@@ -140,6 +140,6 @@ describe("the built-in services' clocks", () => {
   it("are declared unfakeable for etcd, ZooKeeper, the Redis family and PostgreSQL, so clock faults on their nodes are refused up front", async () => {
     const unfakeable = [];
     for (const a of builtInAdapters()) if ((await a.load()).service?.clock?.support === "unsupported") unfakeable.push(a.name);
-    expect(unfakeable).toEqual(["etcd", "zookeeper", "redis", "redis-token", "redlock", "postgres"]);
+    expect(unfakeable).toEqual(["etcd", "zookeeper", "redis", "redis-token", "redis-token-everysec", "redis-token-volatile", "redlock", "postgres"]);
   });
 });

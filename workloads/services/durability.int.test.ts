@@ -75,6 +75,13 @@ async function fdatasyncsFor(service: "storage" | "reference-lock", fsync: "alwa
   return trace.stop();
 }
 
+describe("strace under CI", () => {
+  // A missing strace must never switch these tests off silently: under CI=true it fails.
+  it.runIf(process.env.CI === "true")("is installed (scripts/setup.sh installs it)", () => {
+    expect(hasStrace, "strace is not installed").toBe(true);
+  });
+});
+
 describe.runIf(hasStrace)("durable answers", () => {
   it.each(["storage", "reference-lock"] as const)("the %s program fdatasyncs before answering, fewer times than it answered", async (service) => {
     const requests = 40;
