@@ -1,8 +1,9 @@
 /** `fencecheck clean`: remove what a run killed with SIGKILL left behind. */
 import { Command } from "commander";
+import { checkRunId } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { cleanDocker, cleanLocal, cleanSsh, connectEngine, defaultDockerStateDir, engineAnswers } from "../run/index.js";
+import { cleanDocker, cleanLocal, cleanSsh, cleanupLine, connectEngine, defaultDockerStateDir, engineAnswers } from "../run/index.js";
 import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js";
 
 /** Builds the `clean` command. */
@@ -11,12 +12,14 @@ export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
     .description("Kill the processes and delete the namespaces of runs that did not stop (all runs, or one)")
     .option("--run-id <id>", "only this run's leftovers")
     .option("--runtime <kind>", "ssh: clean the hosts named by --nodes or --nodes-file instead of this machine")
-    .action(async (opts: { runId?: string; runtime?: string } & SshOptions) => {
+    .action(async (given: { runId?: string; runtime?: string } & SshOptions) => {
+      // Checked before anything is reached: the id goes into paths, patterns and commands as root.
+      const opts = given.runId === undefined ? given : { ...given, runId: checkRunId(given.runId) };
       if (opts.runtime === "ssh") {
         setExit(await cleanHosts(ctx, opts));
         return;
       }
-      const removed = await cleanLocal(opts.runId ? { runId: opts.runId } : {});
+      const removed = await cleanLocal(opts.runId !== undefined ? { runId: opts.runId } : {});
       const docker = await cleanDockerIfReachable(opts.runId);
       const n = removed.namespaces.length;
       if (n > 0 || docker === undefined) {
@@ -36,12 +39,12 @@ export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
 async function cleanDockerIfReachable(runId: string | undefined): Promise<string | undefined> {
   const engine = connectEngine();
   if (!(await engineAnswers(engine, 1_500))) return undefined;
-  const removed = await cleanDocker(engine, { ...(runId ? { runId } : {}), stateDir: defaultDockerStateDir() });
+  const removed = await cleanDocker(engine, { ...(runId !== undefined ? { runId } : {}), stateDir: defaultDockerStateDir() });
   if (removed.containers.length === 0 && removed.networks.length === 0) return undefined;
   return `removed ${removed.containers.length} container(s) and ${removed.networks.length} network(s) of docker run(s) ${removed.runs.join(", ")}`;
 }
 
-/** Cleans the ssh runtime's hosts: one line per host; 254 when a host could not be reached. */
+/** Cleans the ssh runtime's hosts: one line per host saying what was removed and what could not be; 255 when a host could not be cleaned. */
 async function cleanHosts(ctx: CliContext, opts: { runId?: string } & SshOptions): Promise<ExitCode> {
   const ssh = sshConfigFrom(opts, ctx.cwd);
   const targets = ssh.hosts.map((host) => ({
@@ -49,8 +52,8 @@ async function cleanHosts(ctx: CliContext, opts: { runId?: string } & SshOptions
   }));
   const results = await cleanSsh(targets, opts.runId);
   for (const r of results) {
-    if (r.error !== undefined) ctx.io.err(`fencecheck: ${r.error}\n`);
-    else ctx.io.out(`host "${r.host}": removed ${r.processes} process(es) and ${r.chains} chain(s)${opts.runId ? ` of run ${opts.runId}` : ""}, and the run folders\n`);
+    if (r.failures.length > 0) ctx.io.err(`fencecheck: ${cleanupLine(r)}\n`);
+    else ctx.io.out(`${cleanupLine(r)}${opts.runId !== undefined ? ` of run ${opts.runId}` : ""}, and the run folders\n`);
   }
-  return results.some((r) => r.error !== undefined) ? 254 : 0;
+  return results.some((r) => r.failures.length > 0) ? 255 : 0;
 }

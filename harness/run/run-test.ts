@@ -16,6 +16,7 @@ import {
   faultsUntil,
   HarnessError,
   messageOf,
+  runIdFor,
   runNodes,
   timeLimit,
   type Cluster,
@@ -253,9 +254,4 @@ async function stopWaitingAt(end: number, clock: SystemClock, interpreter: Inter
     done.abort();
     await cut;
   }
-}
-
-/** A short id naming the run's namespaces: time and pid in base 36. */
-export function runIdFor(wallMs: number, pid: number): string {
-  return wallMs.toString(36).slice(-6) + (pid % 1296).toString(36).padStart(2, "0");
 }

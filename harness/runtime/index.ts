@@ -22,5 +22,5 @@ export {
   packageRoot,
 } from "./docker/index.js";
 export type { DockerCleanResult, DockerEngine, DockerRuntimeOptions, ImageBuildResult } from "./docker/index.js";
-export { binaryRequirement, buildHostImage, cleanSsh, createSshRuntime, lockServiceRequirements, HOST_IMAGE, hostsDown, hostsUp, parsePlacement, placeNodes, SSH_FAULTS, sshRuntimeForRun } from "./ssh/index.js";
+export { binaryRequirement, buildHostImage, cleanSsh, cleanupLine, createSshRuntime, lockServiceRequirements, HOST_IMAGE, hostsDown, hostsUp, parsePlacement, placeNodes, SSH_FAULTS, sshRuntimeForRun } from "./ssh/index.js";
 export type { HostCleanResult, HostImageResult, HostsUpOptions, Sandbox, SshRuntime, SshRuntimeOptions, SshTarget } from "./ssh/index.js";

@@ -1,38 +1,40 @@
 /**
  * `fencecheck clean --runtime ssh`: removes from every host what runs left
  * (a harness killed with SIGKILL cannot stop its nodes): the processes
- * marked with a run, our iptables chains, the run folders.
+ * marked with a run, our iptables chains, the run folders. Every host is
+ * cleaned whatever the others did, and each says what it removed and what
+ * it could not.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { createSystemClock } from "../../../core/index.js";
-import { cleanupScript, parseCleanup } from "./host-cleanup.js";
-import { runRemote } from "./remote-command.js";
+import { checkRunId, createSystemClock, messageOf } from "../../../core/index.js";
+import { cleanHost, type HostCleanup } from "./host-cleanup.js";
 import { connectHost, type SshTarget } from "./ssh-connection.js";
 
-/** What was removed from one host, or why it could not be reached. */
-export interface HostCleanResult {
-  readonly host: string;
-  readonly processes: number;
-  readonly chains: number;
-  readonly error?: string;
-}
+/** What was removed from one host, and what could not be (an unreachable host is a failure). */
+export type HostCleanResult = HostCleanup;
 
-/** Cleans every host (one run's leftovers with `runId`, every run's otherwise), in parallel. */
+/**
+ * Cleans every host (one run's leftovers with `runId`, every run's
+ * otherwise), in parallel; resolves with one result per host, in order.
+ * Throws "config.invalid" before any connection for a run id not of the
+ * harness's form.
+ */
 export async function cleanSsh(targets: readonly SshTarget[], runId: string | undefined): Promise<HostCleanResult[]> {
+  if (runId !== undefined) checkRunId(runId);
   const clock = createSystemClock();
   const defaultKeys = ["id_ed25519", "id_ecdsa", "id_rsa"].map((f) => join(homedir(), ".ssh", f));
-  return Promise.all(targets.map(async (target) => {
+  return Promise.all(targets.map(async (target): Promise<HostCleanResult> => {
+    let host;
     try {
-      const host = await connectHost(target, { timeoutMs: 8_000, clock, defaultKeys });
-      try {
-        const result = await runRemote(host, cleanupScript(runId), { clock, timeoutMs: 30_000 });
-        return { host: target.host, ...parseCleanup(result.stdout) };
-      } finally {
-        host.close();
-      }
+      host = await connectHost(target, { timeoutMs: 8_000, clock, defaultKeys });
     } catch (error) {
-      return { host: target.host, processes: 0, chains: 0, error: (error as Error).message };
+      return { host: target.host, processes: 0, chains: 0, failures: [messageOf(error)] };
+    }
+    try {
+      return await cleanHost(host, runId, { clock });
+    } finally {
+      host.close();
     }
   }));
 }

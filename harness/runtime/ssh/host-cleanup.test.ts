@@ -1,14 +1,24 @@
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { cleanupScript, parseCleanup, runFolder } from "./host-cleanup.js";
+import { createSystemClock } from "../../../core/index.js";
+import { cleanHost, cleanupLine, cleanupScript, parseCleanup, runFolder } from "./host-cleanup.js";
+import type { SshHost } from "./ssh-connection.js";
 
 describe("cleanupScript", () => {
-  it("kills one run's marked processes, removes our chains and that run's folder", () => {
-    const script = cleanupScript("abc123");
-    expect(script).toContain("grep -q '^FENCECHECK_RUN=abc123$'");
-    expect(script).toContain("iptables -w -t filter -D INPUT -j FENCECHECK ");
+  it("kills one run's marked processes, removes our chains and that run's folder, and checks each", () => {
+    const script = cleanupScript("abc12345");
+    expect(script).toContain("grep -q '^FENCECHECK_RUN=abc12345$'");
+    expect(script).toContain("while iptables -w -t filter -D INPUT -j FENCECHECK 2>");
     expect(script).toContain("iptables -w -t filter -X FENCECHECK-LOSS");
     expect(script).toContain("iptables -w -t nat -D PREROUTING -j FENCECHECK-DELAY");
-    expect(script).toContain(`rm -rf ${runFolder("abc123")}\n`);
+    expect(script).toContain("if iptables -w -t nat -S FENCECHECK-DELAY >/dev/null 2>&1; then echo 'failed chain FENCECHECK-DELAY (table nat) is still there'");
+    expect(script).toContain(`rm -rf ${runFolder("abc12345")} 2>/dev/null`);
+    expect(script).toContain("failed processes still alive after SIGKILL");
+    expect(script.trimEnd().split("\n").at(-1)).toBe("echo 'cleanup done'");
+  });
+
+  it("is read by sh (dash) without a syntax error", () => {
+    for (const script of [cleanupScript("abc12345"), cleanupScript(undefined)]) expect(() => execFileSync("sh", ["-n"], { input: script })).not.toThrow();
   });
 
   it("without a run id reaches every run's processes and folders", () => {
@@ -16,11 +26,33 @@ describe("cleanupScript", () => {
     expect(script).toContain("grep -q '^FENCECHECK_RUN='");
     expect(script).toContain("rm -rf /var/tmp/fencecheck/*");
   });
+
+  it("keeps the folder when asked (the watchdog writes its report there)", () => {
+    expect(cleanupScript("abc12345", { keepFolder: true })).not.toContain("rm -rf");
+  });
+
+  it.each(["", "..", "../../../usr", "a/b", "x' ; rm -rf / #"])("refuses run id %j before making a script or a path", (id) => {
+    expect(() => cleanupScript(id)).toThrow(expect.objectContaining({ code: "config.invalid" }));
+    expect(() => runFolder(id)).toThrow(expect.objectContaining({ code: "config.invalid" }));
+  });
 });
 
 describe("parseCleanup", () => {
-  it("reads the counts the script printed", () => {
-    expect(parseCleanup("killed 3\nchains 2\n")).toEqual({ processes: 3, chains: 2 });
-    expect(parseCleanup("")).toEqual({ processes: 0, chains: 0 });
+  it("reads the counts and the failures the script printed", () => {
+    expect(parseCleanup("h", "killed 3\nchains 2\ncleanup done\n", "exit code 0")).toEqual({ host: "h", processes: 3, chains: 2, failures: [] });
+    expect(parseCleanup("h", "failed chain FENCECHECK (table filter) is still there\nkilled 0\nchains 0\ncleanup done\n", "exit code 0").failures)
+      .toEqual(["chain FENCECHECK (table filter) is still there"]);
+  });
+
+  it("takes a script cut short for a failure, saying how it ended", () => {
+    expect(parseCleanup("h", "", "no answer: SIGKILL")).toEqual({ host: "h", processes: 0, chains: 0, failures: ["the cleanup did not finish (no answer: SIGKILL)"] });
+  });
+});
+
+describe("cleanHost", () => {
+  it("turns a host whose channel cannot open into a failure naming it, without rejecting", async () => {
+    const host = { target: { host: "h1" }, open: () => Promise.reject(new Error("Not connected")), close: () => undefined } as unknown as SshHost;
+    const result = await cleanHost(host, "abc12345", { clock: createSystemClock() });
+    expect(cleanupLine(result)).toBe('host "h1": removed 0 process(es) and 0 chain(s); could not clean: cannot run the cleanup: Not connected');
   });
 });

@@ -8,6 +8,7 @@ export type { SshRuntime, SshRuntimeOptions } from "./ssh-runtime.js";
 export { lockServiceRequirements, sshRuntimeForRun } from "./ssh-runtime-for-run.js";
 export { parsePlacement, placeNodes } from "./placement.js";
 export { cleanSsh } from "./clean-ssh.js";
+export { cleanupLine } from "./host-cleanup.js";
 export type { HostCleanResult } from "./clean-ssh.js";
 export type { SshTarget } from "./ssh-connection.js";
 export { binaryRequirement } from "./host-checks.js";

@@ -9,10 +9,9 @@ import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from ".
 import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
 import { retryableOnce } from "../common/retryable-once.js";
-import { cleanupScript } from "./host-cleanup.js";
+import { cleanHost, cleanupLine } from "./host-cleanup.js";
 import type { HostTime } from "./host-time.js";
 import { mapText, type PathMap } from "./path-map.js";
-import { runRemote } from "./remote-command.js";
 import { createRemoteClocks } from "./remote-clocks.js";
 import { fetchPath } from "./remote-files.js";
 import { createRemoteNetwork } from "./remote-network.js";
@@ -76,16 +75,32 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
     logDir: parts.logDir,
   });
 
+  /**
+   * Heals, resumes and kills what the run started, then runs the checked
+   * cleanup on every host whatever the others did, and closes every
+   * connection. Throws "runtime.command-failed" naming each host that could
+   * not be cleaned and what was left there.
+   */
   async function stopAll(): Promise<void> {
-    await Promise.all([network.heal(), network.healLoss(), delayer.heal()].map((p) => p.catch(() => undefined)));
-    await processes.signalAll("SIGCONT");
-    await processes.signalAll("SIGTERM");
-    const grace = new AbortController();
-    await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
-    grace.abort();
-    await Promise.all([...parts.hosts.values()].map((h) => runRemote(h.ssh, cleanupScript(parts.runId), { clock, timeoutMs: 20_000 })));
-    await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(2_000)]);
-    for (const host of parts.hosts.values()) host.ssh.close();
+    const hosts = [...parts.hosts.values()];
+    try {
+      await Promise.all([network.heal(), network.healLoss(), delayer.heal()].map((p) => p.catch(() => undefined)));
+      await processes.signalAll("SIGCONT");
+      await processes.signalAll("SIGTERM");
+      const grace = new AbortController();
+      await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
+      grace.abort();
+      const results = await Promise.all(hosts.map((h) => cleanHost(h.ssh, parts.runId, { clock, timeoutMs: 20_000 })));
+      const ended = new AbortController();
+      await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(2_000, ended.signal)]);
+      ended.abort();
+      const failed = results.filter((r) => r.failures.length > 0);
+      if (failed.length > 0) {
+        throw new HarnessError("runtime.command-failed", `Cannot clean ${failed.length} host(s) of run "${parts.runId}": ${failed.map(cleanupLine).join(" | ")} (fencecheck clean --runtime ssh --run-id ${parts.runId})`);
+      }
+    } finally {
+      for (const host of hosts) host.ssh.close();
+    }
   }
 
   return composeCluster({ runId: parts.runId, nodes: parts.nodes, faults: parts.faults }, {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { main } from "./main.js";
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), isTty: false };
+  const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
+  return { code, out, err };
+}
+
+describe("fencecheck clean --run-id", () => {
+  // 192.0.2.1 (TEST-NET-1) never answers: a connection attempt would show as an unreachable host, not as the id's line.
+  it.each(["../../../usr", "", "..", "a/b", "abcdefg'"])("refuses %j over ssh with exit 254 and one line, before any connection", async (id) => {
+    const { code, out, err } = await cli("clean", "--runtime", "ssh", "--nodes", "192.0.2.1", "--run-id", id);
+    expect(code).toBe(254);
+    expect(out).toBe("");
+    expect(err).toBe(`fencecheck: Cannot use run id ${JSON.stringify(id)}: a run id is 8 lowercase letters or digits, as "starting ... (run <id>)" printed it\n`);
+  });
+
+  // Harmless ids even if they reached the cleanup: no namespace, cgroup or folder has these names.
+  it.each(["../fc-no-such-run", "fc/no-such-run"])("refuses %j on this machine (local and docker) with exit 254 and one line", async (id) => {
+    const { code, out, err } = await cli("clean", "--run-id", id);
+    expect(code).toBe(254);
+    expect(out).toBe("");
+    expect(err.trim().split("\n")).toEqual([expect.stringContaining(`Cannot use run id ${JSON.stringify(id)}`)]);
+  });
+});
