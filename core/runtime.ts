@@ -141,9 +141,16 @@ export interface ClusterFiles {
    * appended. Runtimes whose nodes write the harness host's own files
    * (local, docker with the store mounted) resolve at once. The run calls
    * it for every node before `stop`, after the services have stopped.
+   * A file that cannot be brought whole (a failed or short copy) is left
+   * as it was and `<path>.incomplete` (INCOMPLETE_SUFFIX) gets a line
+   * naming the host, the file and why: whoever reads the file must not
+   * take it for whole.
    */
   collect(node: NodeId, paths: readonly string[]): Promise<void>;
 }
+
+/** Beside a file `collect` could not bring whole: `<file>.incomplete`, one line per failure. */
+export const INCOMPLETE_SUFFIX = ".incomplete";
 
 /** A running cluster: its nodes and the four facets. */
 export interface Cluster extends ClusterInfo, ClusterProcesses, ClusterNetwork, ClusterClocks, ClusterFiles, AsyncDisposable {

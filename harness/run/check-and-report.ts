@@ -14,6 +14,7 @@ import { resolveNemesis } from "../../nemesis/index.js";
 import { findWorkload, type Workload } from "../../workloads/index.js";
 import { buildReportModel, junitXml, renderReportHtml } from "../../reports/index.js";
 import { readStorageLog, RUN_FILES, writeError, writeWhole } from "../store/index.js";
+import { incompleteStorage, judgeIncompleteStorage } from "./incomplete-storage.js";
 
 /** A recorded run to check. */
 export interface RecordedRun {
@@ -48,7 +49,9 @@ export interface CheckedRun {
 export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const storage = run.storage ?? readStorageLog(join(run.dir, RUN_FILES.storage));
   const workload = run.workload ?? findWorkload(run.config.workload.name);
-  const checked = await compose(workload.checkers(run.config)).check({ config: run.config, history: run.history, storage });
+  const missing = incompleteStorage(join(run.dir, RUN_FILES.storage));
+  const checkers = missing === undefined ? workload.checkers(run.config) : judgeIncompleteStorage(workload.checkers(run.config), missing);
+  const checked = await compose(checkers).check({ config: run.config, history: run.history, storage });
   const verdict = { valid: checked.valid, ...(checked.reason !== undefined ? { reason: checked.reason } : {}), results: checked.results };
   const resultsPath = join(run.dir, RUN_FILES.results);
   const reportPath = join(run.dir, RUN_FILES.report);

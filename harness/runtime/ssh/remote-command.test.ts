@@ -1,37 +1,8 @@
-import { spawn, execFileSync } from "node:child_process";
-import { EventEmitter } from "node:events";
-import { afterEach, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createSystemClock } from "../../../core/index.js";
 import { killCommandScript, markedCommand, runRemote } from "./remote-command.js";
-import type { Channel, SshHost } from "./ssh-connection.js";
-
-/**
- * This machine as a host: each channel is `setsid sh -c command`, as sshd
- * makes each session's shell a session and process-group leader. Closing
- * the channel only closes its pipes, as with sshd.
- */
-function localHost(): SshHost {
-  return {
-    target: { host: "local", port: 22, user: "root", keyFile: undefined, knownHostsFile: "", acceptNew: false },
-    acceptedNewKey: false,
-    open(command) {
-      const child = spawn("setsid", ["sh", "-c", command], { stdio: "pipe" });
-      const channel = Object.assign(new EventEmitter(), {
-        stderr: child.stderr,
-        end: (input: string | Buffer) => child.stdin.end(input),
-        close: () => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-        },
-        done: new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal }))),
-      });
-      child.stdout.on("data", (chunk: Buffer) => channel.emit("data", chunk));
-      child.stdin.on("error", () => undefined);
-      return Promise.resolve(channel as unknown as Channel);
-    },
-    close: () => undefined,
-  };
-}
+import { localHost } from "./testing/local-host.js";
 
 /** The PIDs of this machine's live processes with an argument matching `pattern` (an extended regex that does not match itself). */
 function running(pattern: string): string[] {
@@ -40,6 +11,8 @@ function running(pattern: string): string[] {
 }
 
 const clock = createSystemClock();
+// Real processes on a loaded machine: generous bounds, never a timing assertion.
+vi.setConfig({ testTimeout: 60_000 });
 const leftover: string[] = [];
 afterEach(() => {
   for (const pid of leftover.splice(0)) execFileSync("sh", ["-c", `kill -KILL ${pid} 2>/dev/null; true`]);

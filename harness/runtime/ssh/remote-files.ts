@@ -2,41 +2,83 @@
  * Brings what a node wrote on its host to the same paths on this machine:
  * a directory arrives as a tar stream unpacked over the local one (logs
  * already here stay), a file's lines are appended to the local file (several
- * storage nodes append to one storage.jsonl).
+ * storage nodes append to one storage.jsonl). A file is appended only when
+ * it arrived whole: the remote `cat` exited 0 and sent as many bytes as the
+ * host said the file has. Otherwise nothing is appended and
+ * `<file>.incomplete` names the host, the file and why, so no checker takes
+ * a partial storage.jsonl for the whole one.
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { HarnessError } from "../../../core/index.js";
+import { HarnessError, INCOMPLETE_SUFFIX, messageOf } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 
-/** Copies `remote` on the host into `local` here; a path the host does not have is skipped. */
+/**
+ * Copies `remote` on the host into `local` here; a path the host does not
+ * have is skipped. Throws "runtime.command-failed" when a directory cannot
+ * be copied (either tar failing); a file that cannot be copied whole is
+ * recorded in `<local>.incomplete` instead (see the module comment).
+ */
 export async function fetchPath(host: SshHost, remote: string, local: string, clock: Clock): Promise<void> {
-  const kind = (await runRemote(host, `if [ -d ${shellWord(remote)} ]; then echo dir; elif [ -f ${shellWord(remote)} ]; then echo file; fi`, { clock })).stdout.trim();
+  const probe = await runRemote(host, `if [ -d ${shellWord(remote)} ]; then echo dir; elif [ -f ${shellWord(remote)} ]; then echo "file $(wc -c < ${shellWord(remote)})"; elif [ -e ${shellWord(remote)} ]; then echo other; else echo none; fi`, { clock });
+  const [kind, size] = probe.stdout.trim().split(" ");
+  if (probe.exitCode !== 0 || kind === undefined || kind === "" || (kind === "file" && !/^\d+$/.test(size ?? ""))) {
+    const why = `the host could not say what it is (${probe.stderr.trim() || (probe.signal ? `no answer: ${probe.signal}` : `exit code ${probe.exitCode}`)})`;
+    if (kind === "dir") throw fetchError(host, remote, why);
+    markIncomplete(local, host, remote, why);
+    return;
+  }
   if (kind === "dir") await fetchDirectory(host, remote, local);
-  else if (kind === "file") await fetchFile(host, remote, local);
+  else if (kind === "file") await fetchFile(host, { remote, local, size: Number(size) });
 }
 
 async function fetchDirectory(host: SshHost, remote: string, local: string): Promise<void> {
   mkdirSync(local, { recursive: true });
   const channel = await host.open(`tar -C ${shellWord(remote)} -c .`);
+  let remoteErr = "";
+  channel.stderr.on("data", (chunk: Buffer) => (remoteErr += chunk.toString()));
   const tar = spawn("tar", ["-x", "-C", local, "--no-same-owner"], { stdio: ["pipe", "ignore", "pipe"] });
   let stderr = "";
   tar.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  tar.stdin.on("error", () => undefined);
   channel.pipe(tar.stdin);
-  const code = await new Promise<number | null>((resolve) => tar.on("close", resolve));
-  if (code !== 0) throw new HarnessError("runtime.command-failed", `Cannot fetch "${remote}" from host "${host.target.host}": tar exited with code ${code}: ${stderr.trim()}`);
+  const [code, exit] = await Promise.all([new Promise<number | null>((resolve) => tar.on("close", resolve)), channel.done]);
+  if (exit.code !== 0) throw fetchError(host, remote, `the host's tar ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}: ${remoteErr.trim()}`);
+  if (code !== 0) throw fetchError(host, remote, `tar exited with code ${code}: ${stderr.trim()}`);
 }
 
-async function fetchFile(host: SshHost, remote: string, local: string): Promise<void> {
+async function fetchFile(host: SshHost, file: { readonly remote: string; readonly local: string; readonly size: number }): Promise<void> {
+  mkdirSync(dirname(file.local), { recursive: true });
+  const chunks: Buffer[] = [];
+  let exit;
+  try {
+    const channel = await host.open(`cat ${shellWord(file.remote)}`);
+    channel.on("data", (chunk: Buffer) => chunks.push(chunk));
+    channel.stderr.resume();
+    exit = await channel.done;
+  } catch (error) {
+    markIncomplete(file.local, host, file.remote, `cannot copy it: ${messageOf(error)}`);
+    return;
+  }
+  const bytes = Buffer.concat(chunks);
+  if (exit.code !== 0) {
+    markIncomplete(file.local, host, file.remote, `cat ${exit.signal ? `was killed by ${exit.signal}` : exit.code === null ? "ended without an exit status" : `exited with code ${exit.code}`} after ${bytes.length} of ${file.size} bytes`);
+  } else if (bytes.length < file.size) {
+    markIncomplete(file.local, host, file.remote, `only ${bytes.length} of its ${file.size} bytes arrived`);
+  } else {
+    appendFileSync(file.local, bytes);
+  }
+}
+
+/** Adds a line to `<local>.incomplete`: the file here is not the whole of what the host had. */
+function markIncomplete(local: string, host: SshHost, remote: string, why: string): void {
   mkdirSync(dirname(local), { recursive: true });
-  const channel = await host.open(`cat ${shellWord(remote)}`);
-  const out = createWriteStream(local, { flags: "a" });
-  channel.pipe(out);
-  await new Promise<void>((resolve, reject) => {
-    out.on("finish", resolve);
-    out.on("error", reject);
-  });
+  appendFileSync(`${local}${INCOMPLETE_SUFFIX}`, `host "${host.target.host}": "${remote}": ${why}\n`);
+}
+
+function fetchError(host: SshHost, remote: string, why: string): HarnessError {
+  return new HarnessError("runtime.command-failed", `Cannot fetch "${remote}" from host "${host.target.host}": ${why}`);
 }

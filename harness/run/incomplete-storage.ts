@@ -1,0 +1,41 @@
+/**
+ * A storage.jsonl that did not arrive whole (a failed or short copy from a
+ * host, recorded in `storage.jsonl.incomplete`) must never be judged as if
+ * whole: a missing record could hide a stale write. Every checker that
+ * reads the storage records is made unknown, with the lines naming each
+ * host and file; checkers that never look at them keep their verdict.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { INCOMPLETE_SUFFIX, type CheckResult, type Checker } from "../../core/index.js";
+
+/** The lines of `<storageFile>.incomplete`, or undefined when the file arrived whole. */
+export function incompleteStorage(storageFile: string): string[] | undefined {
+  const marker = `${storageFile}${INCOMPLETE_SUFFIX}`;
+  if (!existsSync(marker)) return undefined;
+  return readFileSync(marker, "utf8").split("\n").filter(Boolean);
+}
+
+/**
+ * Wraps each checker so that, when it read any of the storage records, its
+ * result is unknown with `reason` naming what is missing (the run's verdict
+ * takes it as its reason), `staleWritesJudged` false when it asked, and
+ * `validIfWhole` keeping what it said. Pure apart from watching the reads.
+ */
+export function judgeIncompleteStorage(checkers: readonly Checker[], missing: readonly string[]): Checker[] {
+  return checkers.map((checker) => ({
+    name: checker.name,
+    async check(input, opts) {
+      let read = false;
+      const storage = new Proxy(input.storage, {
+        get(target, key, receiver) {
+          read = true;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const result: CheckResult = await checker.check({ ...input, storage }, opts);
+      if (!read) return result;
+      const reason = `storage.jsonl did not arrive whole: ${missing.join("; ")}`;
+      return { ...result, valid: "unknown", validIfWhole: result.valid, reason, ...(result.staleWritesJudged !== undefined ? { staleWritesJudged: false } : {}) };
+    },
+  }));
+}
