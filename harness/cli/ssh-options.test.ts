@@ -30,6 +30,14 @@ describe("sshConfigFrom", () => {
 });
 
 describe("withPlacement", () => {
+  it.each(["h1,h'2", "h1,h 2", 'h"3', "h;4", "$(id)", "-oProxyCommand=x"])("refuses host list %j up front with config.invalid (exit 254), naming the host", (nodes) => {
+    expect(() => sshConfigFrom({ nodes }, dir)).toThrow(expect.objectContaining({ code: "config.invalid", message: expect.stringMatching(/^Cannot use the ssh runtime: host ".*" is not a host name or address/) }));
+  });
+
+  it("accepts names, IPv4 and IPv6 addresses", () => {
+    expect(sshConfigFrom({ nodes: "db-1.example.org,10.0.0.2,fe80::1,n_4" }, dir).hosts).toEqual(["db-1.example.org", "10.0.0.2", "fe80::1", "n_4"]);
+  });
+
   it("records where every node of the run goes, the placement file's choices first", () => {
     writeFileSync(join(dir, "placement"), "c3 h1\n");
     const config = { ...optionsToConfig(run, { cwd: dir, defaultSeed: 1, argv: [] }), ssh: sshConfigFrom({ nodes: "h1,h2,h3" }, dir) };

@@ -10,6 +10,9 @@ import type { Command } from "commander";
 import { HarnessError, runNodes, type RunConfig, type SshConfig } from "../../core/index.js";
 import { parsePlacement, placeNodes } from "../run/index.js";
 
+/** A host name or an IPv4/IPv6 address: nothing a shell or iptables could read as more than one word. */
+const HOST_NAME = /^[A-Za-z0-9_][A-Za-z0-9._:-]*$/;
+
 /** The raw ssh options commander hands over. */
 export interface SshOptions {
   readonly nodes?: string;
@@ -40,6 +43,8 @@ export function sshConfigFrom(opts: SshOptions, cwd: string): SshConfig {
   if (opts.nodes !== undefined && opts.nodesFile !== undefined) invalid("give --nodes or --nodes-file, not both");
   if (hosts.length === 0) invalid("--runtime ssh needs hosts: --nodes n1,n2,... or --nodes-file FILE");
   if (new Set(hosts).size !== hosts.length) invalid(`a host is listed twice in ${hosts.join(",")}`);
+  const odd = hosts.find((h) => !HOST_NAME.test(h));
+  if (odd !== undefined) invalid(`host ${JSON.stringify(odd)} is not a host name or address (letters, digits, ".", "-", ":" and "_" only)`);
   const port = Number(opts.sshPort ?? "22");
   if (!Number.isInteger(port) || port < 1 || port > 65535) invalid(`--ssh-port "${opts.sshPort}" is not a port`);
   return {

@@ -23,15 +23,31 @@ export function grudgeSources(grudge: Grudge, hosts: ReadonlyMap<NodeId, string>
   return sources;
 }
 
+/** What a chain of ours lets through before any of its rules: the ssh runtime's control connection. */
+export interface ChainOptions {
+  /** Incoming TCP to this port returns from the chain first, so no rule of ours drops it. */
+  readonly keepTcpPort?: number;
+}
+
+/** The chain's first rules for `opts`: a RETURN for the kept port. Pure. */
+export function keptTraffic(chain: string, opts: ChainOptions): string[] {
+  const port = opts.keepTcpPort;
+  if (port === undefined) return [];
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new HarnessError("config.invalid", `Cannot keep port "${port}" through a partition: it is not a port`);
+  return [`-A ${chain} -p tcp --dport ${port} -j RETURN`];
+}
+
 /**
  * The restore input that (re)declares our chain, which flushes it, fills it
- * with one DROP per source address, and adds the INPUT jump when `addJump`.
+ * with the kept traffic's RETURN first, then one DROP per source address,
+ * and adds the INPUT jump when `addJump`.
  */
-export function partitionScript(sources: readonly string[], addJump: boolean): string {
+export function partitionScript(sources: readonly string[], addJump: boolean, opts: ChainOptions = {}): string {
   return [
     "*filter",
     `:${PARTITION_CHAIN} - [0:0]`,
     ...(addJump ? [`-I INPUT -j ${PARTITION_CHAIN}`] : []),
+    ...keptTraffic(PARTITION_CHAIN, opts),
     ...sources.map((address) => `-A ${PARTITION_CHAIN} -s ${address}/32 -j DROP`),
     "COMMIT",
     "",

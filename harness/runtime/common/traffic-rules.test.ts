@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { portProbeScript } from "./port-probe.js";
 import { delayHealScript, delayScript, lossHealScript, lossScript, probeScript, proxyPortFor } from "./traffic-rules.js";
 
 describe("traffic rules", () => {
@@ -27,5 +32,17 @@ describe("traffic rules", () => {
 
   it("probe with a bounded connection attempt", () => {
     expect(probeScript("10.77.0.10", 9, 0.5)).toBe("timeout 0.5 bash -c 'exec 3<>/dev/tcp/10.77.0.10/9' 2>/dev/null");
+  });
+
+  it("keeps a host with quotes one word: running the probe and the port probe never runs what the host holds", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fc-quote-"));
+    try {
+      const host = `x'; touch ${dir}/probe; '"; touch ${dir}/probe2; "`;
+      spawnSync("sh", ["-c", probeScript(host, 9, 0.5)]);
+      spawnSync("timeout", ["1", "bash", "-c", portProbeScript(host, 9)]);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,9 @@
  * Each chain is reached by one jump, so healing removes exactly what we added.
  */
 import { HarnessError } from "../../../core/index.js";
+import { keptTraffic, type ChainOptions } from "./partition-rules.js";
+import { shellWord } from "./shell-word.js";
+import { tcpPath } from "./port-probe.js";
 
 /** Our loss chain in a node's filter table. */
 export const LOSS_CHAIN = "FENCECHECK-LOSS";
@@ -13,10 +16,11 @@ export const LOSS_CHAIN = "FENCECHECK-LOSS";
 export const DELAY_CHAIN = "FENCECHECK-DELAY";
 
 /**
- * The restore input that (re)declares the loss chain (flushing it), with one
- * random DROP per source address, plus the INPUT jump when `addJump`.
+ * The restore input that (re)declares the loss chain (flushing it), with the
+ * kept traffic's RETURN first, then one random DROP per source address, plus
+ * the INPUT jump when `addJump`.
  */
-export function lossScript(sources: readonly string[], probability: number, addJump: boolean): string {
+export function lossScript(sources: readonly string[], probability: number, addJump: boolean, opts: ChainOptions = {}): string {
   if (!(probability >= 0 && probability <= 1)) {
     throw new HarnessError("config.invalid", `Cannot drop packets with probability "${probability}": it must be between 0 and 1`);
   }
@@ -24,6 +28,7 @@ export function lossScript(sources: readonly string[], probability: number, addJ
     "*filter",
     `:${LOSS_CHAIN} - [0:0]`,
     ...(addJump ? [`-I INPUT -j ${LOSS_CHAIN}`] : []),
+    ...keptTraffic(LOSS_CHAIN, opts),
     ...sources.map((address) => `-A ${LOSS_CHAIN} -s ${address}/32 -m statistic --mode random --probability ${probability.toFixed(5)} -j DROP`),
     "COMMIT",
     "",
@@ -78,8 +83,9 @@ export function proxyPortFor(port: number): number {
 
 /**
  * The bash that tries one TCP connection and exits 0 (connected), 1
- * (refused or unreachable) or 124 (no answer within `timeoutS`).
+ * (refused or unreachable) or 124 (no answer within `timeoutS`). The host
+ * is quoted (shellWord), whatever it holds.
  */
 export function probeScript(host: string, port: number, timeoutS: number): string {
-  return `timeout ${timeoutS} bash -c 'exec 3<>/dev/tcp/${host}/${port}' 2>/dev/null`;
+  return `timeout ${Number(timeoutS)} bash -c ${shellWord(`exec 3<>${tcpPath(host, port)}`)} 2>/dev/null`;
 }

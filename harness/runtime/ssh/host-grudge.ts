@@ -2,8 +2,8 @@
  * Network faults on hosts act on addresses, so several nodes on one host
  * share them: pure translation of a node grudge into host rules that are
  * exact (every node on a cutting host cuts every node on the cut host), or
- * a refusal naming the nodes. The SSH port is always let through first, so
- * a rule of ours never cuts the control machine's own connection.
+ * a refusal naming the nodes. (The SSH port is let through first in every
+ * chain of ours: `keepTcpPort` of the rule builders.)
  */
 import { HarnessError } from "../../../core/index.js";
 import type { Grudge, NodeId } from "../../../core/index.js";
@@ -37,11 +37,6 @@ export function hostGrudge(grudge: Grudge, hostOf: ReadonlyMap<NodeId, string>):
     }
   }
   return new Map([...drops].map(([host, sources]) => [host, [...sources].sort()]));
-}
-
-/** Lets the SSH port through at the top of `chain` in iptables-restore input. Pure. */
-export function keepSsh(script: string, chain: string, sshPort: number): string {
-  return script.replace(`:${chain} - [0:0]\n`, `:${chain} - [0:0]\n-A ${chain} -p tcp --dport ${sshPort} -j RETURN\n`);
 }
 
 function refuse(why: string): never {

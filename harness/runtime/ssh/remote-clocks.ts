@@ -12,6 +12,7 @@ import { faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew, REAL_CLOCK, type 
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 import type { HostTime } from "./host-time.js";
+import { envName } from "./remote-process.js";
 
 /** Prints the faked wall clock (ms) and the monotonic clock (ns) read at the same moment. */
 const READ_CLOCK = "process.stdout.write(new Date().getTime() + ' ' + process.hrtime.bigint())";
@@ -77,7 +78,7 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
         env = faketimeEnv(where.faketimeLibrary, probe.path, options);
       }
       const monoBefore = process.hrtime.bigint();
-      const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellWord(v)}`).join(" ");
+      const assignments = Object.entries(env).map(([k, v]) => shellWord(`${envName(k)}=${v}`)).join(" ");
       const result = await runRemote(where.host, `env ${assignments} ${shellWord(where.nodeBinary)} -e ${shellWord(READ_CLOCK)}`, { clock });
       const [wall, mono] = result.stdout.trim().split(" ");
       if (result.exitCode !== 0 || wall === undefined || mono === undefined || !/^\d+$/.test(mono)) {

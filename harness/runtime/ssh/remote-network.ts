@@ -5,9 +5,9 @@
  */
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, Grudge, NodeId, ProbeResult } from "../../../core/index.js";
-import { healScript, partitionScript, PARTITION_CHAIN } from "../common/partition-rules.js";
-import { LOSS_CHAIN, lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
-import { hostGrudge, keepSsh } from "./host-grudge.js";
+import { healScript, partitionScript } from "../common/partition-rules.js";
+import { lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
+import { hostGrudge } from "./host-grudge.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 
@@ -52,7 +52,7 @@ export function createRemoteNetwork(parts: RemoteNetworkParts): RemoteNetwork {
       const drops = hostGrudge(grudge, parts.addressOf);
       const targets = new Set([...partitioned, ...drops.keys()]);
       await Promise.all([...targets].map(async (address) => {
-        await restoreAt(address, keepSsh(partitionScript(drops.get(address) ?? [], !partitioned.has(address)), PARTITION_CHAIN, parts.sshPort));
+        await restoreAt(address, partitionScript(drops.get(address) ?? [], !partitioned.has(address), { keepTcpPort: parts.sshPort }));
         partitioned.add(address);
       }));
     },
@@ -65,7 +65,7 @@ export function createRemoteNetwork(parts: RemoteNetworkParts): RemoteNetwork {
     async dropPackets(node, from, probability) {
       const address = addressOf(node);
       const sources = hostGrudge(new Map([[node, new Set(from)]]), parts.addressOf).get(address) ?? [];
-      await restoreAt(address, keepSsh(lossScript(sources, probability, !lossy.has(address)), LOSS_CHAIN, parts.sshPort));
+      await restoreAt(address, lossScript(sources, probability, !lossy.has(address), { keepTcpPort: parts.sshPort }));
       lossy.add(address);
     },
     async healLoss() {

@@ -31,9 +31,15 @@ export interface RemoteTarget {
 
 const PID_MARK = "fencecheck-pid ";
 
-/** The shell command that prints the shell's PID on stderr and execs the program with its environment. Pure. */
+/** `name` when it can be an environment variable's name; throws "config.invalid" otherwise (it would be read as shell). Pure. */
+export function envName(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new HarnessError("config.invalid", `Cannot pass environment variable ${JSON.stringify(name)} to a host: a name is letters, digits and _`);
+  return name;
+}
+
+/** The shell command that prints the shell's PID on stderr and execs the program with its environment, every word quoted. Pure. */
 export function startCommand(argv: readonly string[], env: Readonly<Record<string, string>>, cwd: string): string {
-  const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellWord(v)}`);
+  const assignments = Object.entries(env).map(([k, v]) => shellWord(`${envName(k)}=${v}`));
   return `cd ${shellWord(cwd)} && echo "${PID_MARK}$$" >&2 && exec env ${assignments.join(" ")} ${shellLine(argv)}`;
 }
 

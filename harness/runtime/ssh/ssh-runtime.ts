@@ -51,7 +51,16 @@ export interface SshRuntimeOptions {
 /** The faults on hosts: delay and loss go with partition (iptables); pause, kill and clock need nothing more. */
 export const SSH_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock"]);
 
-const FAKETIME_DIR = "/usr/lib/x86_64-linux-gnu/faketime";
+/**
+ * Where Debian puts libfaketime for a Node `process.arch` (its multiarch
+ * triplet). The hosts run this machine's architecture (host-checks refuses
+ * any other), so the library deployed with the bundle is this folder's.
+ * Undefined for an architecture Debian has no triplet for here. Pure.
+ */
+export function faketimeDir(arch: string): string | undefined {
+  const triplet = ({ x64: "x86_64-linux-gnu", arm64: "aarch64-linux-gnu", arm: "arm-linux-gnueabihf", ia32: "i386-linux-gnu", ppc64: "powerpc64le-linux-gnu", s390x: "s390x-linux-gnu", riscv64: "riscv64-linux-gnu" } as Record<string, string>)[arch];
+  return triplet === undefined ? undefined : `/usr/lib/${triplet}/faketime`;
+}
 
 /** The runtime, and what it has connected (for `hosts prepare` and tests). */
 export interface SshRuntime extends Runtime {
@@ -71,7 +80,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
   async function prepareAll(): Promise<readonly ClusterHost[]> {
     if (opts.hosts.length === 0) throw new HarnessError("config.invalid", "Cannot use the ssh runtime: no hosts were given (--nodes or --nodes-file)");
     const connected = await Promise.allSettled(opts.hosts.map(async (host) => {
-      const address = isIP(host) ? host : (await lookup(host).catch(() => ({ address: host }))).address;
+      const address = await resolveHost(host);
       const target = { host, port: opts.port, user: opts.user, keyFile: opts.keyFile, knownHostsFile: opts.knownHostsFile, acceptNew: opts.acceptNew };
       return { address, ssh: await connectHost(target, { timeoutMs: opts.connectTimeoutMs ?? 8_000, clock, defaultKeys }) };
     }));
@@ -90,7 +99,9 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         for (const line of problems) opts.onProblem?.(line);
         throw unusable(problems);
       }
-      bundle ??= localBundle(opts.packageRoot, process.execPath, FAKETIME_DIR);
+      const libDir = faketimeDir(process.arch);
+      if (libDir === undefined) throw new HarnessError("prerequisite.missing", `Cannot deploy to the hosts: no libfaketime folder is known for architecture "${process.arch}"`);
+      bundle ??= localBundle(opts.packageRoot, process.execPath, libDir);
       const ready = bundle;
       let packed: Promise<string> | undefined;
       const archive = (): Promise<string> => (packed ??= packBundle(ready, join(tmpdir(), "fencecheck-deploy")));
@@ -144,6 +155,18 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
     },
   };
   return runtime;
+}
+
+/** The host's address: itself when it is one, else what DNS says; throws "config.invalid" naming the host when the name does not resolve (never the raw name in its place). */
+async function resolveHost(host: string): Promise<string> {
+  if (isIP(host)) return host;
+  try {
+    const { address } = await lookup(host);
+    if (isIP(address)) return address;
+    throw new Error(`the answer "${address}" is not an address`);
+  } catch (error) {
+    throw new HarnessError("config.invalid", `Cannot use host "${host}": its name does not resolve (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
 function unusable(problems: readonly string[]): HarnessError {
