@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { main } from "./main.js";
+
+// The first call loads the CLI's modules: slow on a loaded machine, and nothing here is timed.
+vi.setConfig({ testTimeout: 60_000 });
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";

@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import ssh2 from "ssh2";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../../core/index.js";
+import { createSystemClock, runIdFor, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../../core/index.js";
 import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, type Sandbox } from "../runtime/index.js";
 import { main } from "./main.js";
 import { CHATTER, logOnFullDisk } from "./testing/fill-disk.js";
@@ -95,7 +95,7 @@ describe("each fault on the hosts", () => {
       storeDir: store, packageRoot: packageRoot(),
     });
     await runtime.checkPrerequisites();
-    cluster = await runtime.start(nodes, { runId: `faults${process.pid}`, clock: {}, onFailure: (error) => failures.push(error) });
+    cluster = await runtime.start(nodes, { runId: runIdFor(clock.wallMs(), process.pid), clock: {}, onFailure: (error) => failures.push(error) });
     const proc = await cluster.startProcess(l1, { argv: server(sandbox.addresses[0] as string), logFile: join(dir, "l1.log"), readyPort: 7001 });
     pid = proc.pid;
   }, 120_000);
@@ -196,7 +196,36 @@ describe("a harness killed with SIGKILL, then fencecheck clean --runtime ssh", (
   }, 150_000);
 });
 
+describe("a host that cannot be cleaned", () => {
+  it("is named with what was left, the other hosts are cleaned all the same, and clean exits non-zero", async () => {
+    const child = spawn(process.execPath, [bin, "run", "--lock", "reference", "--nemesis", "none", "--time-limit", "60", "--store", store, ...sshArgs], { stdio: "ignore" });
+    for (let waited = 0; leftovers().filter((l) => l.includes("process")).length < 3; waited += 200) {
+      if (waited > 90_000) throw new Error("the run never started its nodes");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    child.kill("SIGKILL");
+    // Host 2's iptables now claims every chain exists: its cleanup cannot prove a chain gone.
+    onHost(2, "printf '#!/bin/sh\\nexit 0\\n' > /usr/local/sbin/iptables && chmod +x /usr/local/sbin/iptables");
+    try {
+      const cleaned = await cli(["clean", "--runtime", "ssh", ...sshArgs.slice(2)]);
+      expect(cleaned.code).toBe(255);
+      expect(cleaned.err).toContain(`fencecheck: host "${sandbox.addresses[1]}": removed`);
+      expect(cleaned.err).toContain("could not clean: chain FENCECHECK (table filter) is still there");
+      expect(cleaned.out.trim().split("\n")).toHaveLength(4);
+    } finally {
+      onHost(2, "rm -f /usr/local/sbin/iptables");
+    }
+    expect(leftovers().filter((l) => l.includes("process"))).toEqual([]);
+  }, 150_000);
+});
+
 describe("hosts that cannot be used", () => {
+  it("a host name that does not resolve is exit 254, one line naming it", async () => {
+    const { code, err } = await cli(["run", "--time-limit", "5", "--store", store, "--runtime", "ssh", "--nodes", `${sandbox.addresses[0]},no-such-host.invalid`, "--ssh-key", sandbox.keyFile, "--known-hosts", sandbox.knownHostsFile]);
+    expect(code).toBe(254);
+    expect(err).toMatch(/^fencecheck: Cannot use host "no-such-host\.invalid": its name does not resolve \(ENOTFOUND\)/);
+  });
+
   it("an unreachable host is exit 254 without hanging, one line naming it", async () => {
     const missing = (sandbox.addresses[0] as string).replace(/\.\d+$/, ".250");
     const started = performance.now();
