@@ -8,7 +8,7 @@ describe("cleanupScript", () => {
   it("kills one run's marked processes, removes our chains and that run's folder, and checks each", () => {
     const script = cleanupScript("abc12345");
     expect(script).toContain("grep -q '^FENCECHECK_RUN=abc12345$'");
-    expect(script).toContain("while iptables -w -t filter -D INPUT -j FENCECHECK 2>");
+    expect(script).toContain("while [ $n -lt 10 ] && iptables -w -t filter -D INPUT -j FENCECHECK 2>");
     expect(script).toContain("iptables -w -t filter -X FENCECHECK-LOSS");
     expect(script).toContain("iptables -w -t nat -D PREROUTING -j FENCECHECK-DELAY");
     expect(script).toContain("if iptables -w -t nat -S FENCECHECK-DELAY >/dev/null 2>&1; then echo 'failed chain FENCECHECK-DELAY (table nat) is still there'");

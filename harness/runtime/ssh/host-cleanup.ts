@@ -69,7 +69,8 @@ export function cleanupScript(runId: string | undefined, opts: CleanupOptions = 
     "chains=0",
     "if ! command -v iptables >/dev/null 2>&1; then echo 'failed iptables is not installed: our chains could not be checked'; else",
     ...HOST_CHAINS.map(([table, hook, chain]) => [
-      `  while iptables -w -t ${table} -D ${hook} -j ${chain} 2>/dev/null; do chains=$((chains+1)); done`,
+      // Bounded: an iptables that keeps answering success must not keep the cleanup looping.
+      `  n=0; while [ $n -lt 10 ] && iptables -w -t ${table} -D ${hook} -j ${chain} 2>/dev/null; do n=$((n+1)); chains=$((chains+1)); done`,
       `  iptables -w -t ${table} -F ${chain} 2>/dev/null; iptables -w -t ${table} -X ${chain} 2>/dev/null`,
       `  if iptables -w -t ${table} -S ${chain} >/dev/null 2>&1; then echo 'failed chain ${chain} (table ${table}) is still there'; fi`,
     ].join("\n")),

@@ -19,7 +19,7 @@ import { HOST_IMAGE } from "./host-image.js";
 
 /** The label on every sandbox container and network. */
 export const SANDBOX_LABEL = "fencecheck.hosts";
-const READY_TIMEOUT_MS = 20_000;
+const READY_TIMEOUT_MS = 90_000;
 
 /** Where the sandbox's files are and what reaches its hosts. */
 export interface Sandbox {
