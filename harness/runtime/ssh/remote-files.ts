@@ -19,7 +19,9 @@ import type { SshHost } from "./ssh-connection.js";
 /**
  * Copies `remote` on the host into `local` here; a path the host does not
  * have is skipped. Throws "runtime.command-failed" when a directory cannot
- * be copied (either tar failing); a file that cannot be copied whole is
+ * be copied (either tar failing; the host's tar saying only that a file
+ * changed as it read it is not a failure: node logs and data, never read
+ * by a checker, can still be written); a file that cannot be copied whole is
  * recorded in `<local>.incomplete` instead (see the module comment).
  */
 export async function fetchPath(host: SshHost, remote: string, local: string, clock: Clock): Promise<void> {
@@ -46,7 +48,8 @@ async function fetchDirectory(host: SshHost, remote: string, local: string): Pro
   tar.stdin.on("error", () => undefined);
   channel.pipe(tar.stdin);
   const [code, exit] = await Promise.all([new Promise<number | null>((resolve) => tar.on("close", resolve)), channel.done]);
-  if (exit.code !== 0) throw fetchError(host, remote, `the host's tar ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}: ${remoteErr.trim()}`);
+  // GNU tar's exit 1 is "a file changed as we read it" (a node's log or data still written): the copy stands, the rest failed.
+  if (exit.code !== 0 && exit.code !== 1) throw fetchError(host, remote, `the host's tar ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}: ${remoteErr.trim()}`);
   if (code !== 0) throw fetchError(host, remote, `tar exited with code ${code}: ${stderr.trim()}`);
 }
 
