@@ -1,16 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { main } from "./main.js";
+import { runCliInProcess } from "./testing/in-process-cli.js";
 
 // The first call loads the CLI's modules: slow on a loaded machine, and nothing here is timed.
 vi.setConfig({ testTimeout: 60_000 });
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), isTty: false };
-  const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runCliInProcess(argv);
 
 describe("fencecheck clean --run-id", () => {
   // 192.0.2.1 (TEST-NET-1) never answers: a connection attempt would show as an unreachable host, not as the id's line.

@@ -1,19 +1,16 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { runCliInProcess } from "./testing/in-process-cli.js";
+
+// The first call loads the CLI's modules: slow on a loaded machine, and nothing here is timed.
+vi.setConfig({ testTimeout: 60_000 });
 
 const store = mkdtempSync(join(tmpdir(), "fencecheck-cli-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), isTty: false };
-  const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runCliInProcess(argv);
 
 describe("the fencecheck CLI", () => {
   it("exits 254 with one line naming an unknown lock service, before anything starts", async () => {

@@ -6,7 +6,7 @@ import type { RunConfig } from "../../core/index.js";
 import { scenarioList } from "../scenario/index.js";
 import { parseRunArgv, resolveRunConfig } from "./build-run.js";
 import { demoRunArgv } from "./demo-command.js";
-import { main } from "./main.js";
+import { runCliInProcess } from "./testing/in-process-cli.js";
 import { cellArgv, parseMatrixSpec } from "./matrix-spec.js";
 import { variantConfig } from "./scenario-command.js";
 
@@ -34,12 +34,7 @@ function rerun(config: RunConfig): Promise<RunConfig> {
   return runConfig(args, 999_999);
 }
 
-async function cli(...argv: string[]): Promise<{ code: number; err: string }> {
-  let err = "";
-  const io = { out: () => undefined, err: (s: string) => void (err += s), isTty: false };
-  const code = await main(argv, io, { cwd, signal: new AbortController().signal });
-  return { code, err };
-}
+const cli = (...argv: string[]) => runCliInProcess(argv, cwd);
 
 describe("a run's recorded command, given back to fencecheck run", () => {
   it("splits like a shell, quotes included", () => {

@@ -15,7 +15,7 @@ import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock, runIdFor, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../../core/index.js";
 import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, type Sandbox } from "../runtime/index.js";
-import { main } from "./main.js";
+import { runCliInProcess } from "./testing/in-process-cli.js";
 import { CHATTER, logOnFullDisk } from "./testing/fill-disk.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
@@ -53,13 +53,7 @@ function leftovers(): string[] {
   ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
 }
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), isTty: false };
-  const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
-  return { code, out, err };
-}
+const cli = (argv: string[]) => runCliInProcess(argv);
 
 describe("the seed scenario on 5 sandbox hosts", () => {
   for (const [lock, storage, expected] of [["reference", "unfenced", 1], ["reference", "fenced", 0], ["etcd", "unfenced", 1], ["etcd", "fenced", 0]] as const) {

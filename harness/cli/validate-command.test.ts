@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { runCliInProcess } from "./testing/in-process-cli.js";
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io = { out: (s: string) => void (out += s), err: (s: string) => void (err += s), isTty: false };
-  const code = await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runCliInProcess(argv);
 
 describe("fencecheck validate", () => {
   it("lists the CI subset's cells with their verdict, reason and command, and runs nothing", async () => {
