@@ -55,8 +55,8 @@ describe.concurrent("lock services through the CLI", () => {
     it("runs with unfenced storage, writes carry no token, and real time finds the stale write fencing cannot (exit 1, with its story)", async ({ expect }) => {
       // A fixed short hold: the next holder's write is acknowledged before the sleeper wakes (with near-TTL holds it may not be, and then there is no verdict).
       const { code, out, err, latest } = await run(["--lock", lock, "--storage", "unfenced", "--nemesis", "pause-holder", "--hold-ms", "100"]);
-      // No token: fencing cannot tell a stale write from a current one; the harness's clock can.
-      expect(out, err).toMatch(/^INVALID \(fencing: unknown, real-time: FAIL/);
+      // No token: fencing's question does not arise (n/a); the harness's clock tells the stale write.
+      expect(out, err).toMatch(/^INVALID \(fencing: n\/a, real-time: FAIL/);
       expect(code).toBe(1);
       const services = JSON.parse(readFileSync(join(latest, "services.json"), "utf8")) as { notes: string[] };
       expect(services.notes.join(" ")).toContain("grants no fencing token");
