@@ -62,10 +62,15 @@ export async function openAgentClient(spec: AgentSpec): Promise<Client> {
     async close() {
       proc.signal("SIGCONT");
       proc.signal("SIGKILL");
-      await proc.exited;
+      // An end that never reaches us (a host that stopped answering) must not hold the run: the cluster's stop kills
+      // every process of the run, so after a bounded wait the agent is left to it.
+      await Promise.race([proc.exited, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
     },
   };
 }
+
+/** How long `close` waits for a killed agent's end to be reported. */
+const CLOSE_WAIT_MS = 5_000;
 
 function waitForHello(proc: NodeProcess, spec: AgentSpec, onReply: (reply: AgentReply) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {

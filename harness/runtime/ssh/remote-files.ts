@@ -37,6 +37,9 @@ export async function fetchPath(host: SshHost, remote: string, local: string, cl
   else if (kind === "file") await fetchFile(host, { remote, local, size: Number(size) });
 }
 
+/** How long a node's folder may take to arrive: a copy past it is a failure, never a hang. */
+const DIRECTORY_TIMEOUT_MS = 120_000;
+
 async function fetchDirectory(host: SshHost, remote: string, local: string): Promise<void> {
   mkdirSync(local, { recursive: true });
   const channel = await host.open(`tar -C ${shellWord(remote)} -c .`);
@@ -47,7 +50,15 @@ async function fetchDirectory(host: SshHost, remote: string, local: string): Pro
   tar.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   tar.stdin.on("error", () => undefined);
   channel.pipe(tar.stdin);
-  const [code, exit] = await Promise.all([new Promise<number | null>((resolve) => tar.on("close", resolve)), channel.done]);
+  const copied = Promise.all([new Promise<number | null>((resolve) => tar.on("close", resolve)), channel.done]);
+  const late = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), DIRECTORY_TIMEOUT_MS).unref());
+  const outcome = await Promise.race([copied, late]);
+  if (outcome === "late") {
+    channel.close();
+    tar.kill("SIGKILL");
+    throw fetchError(host, remote, `the copy did not end within ${DIRECTORY_TIMEOUT_MS / 1000} s`);
+  }
+  const [code, exit] = outcome;
   // GNU tar's exit 1 is "a file changed as we read it" (a node's log or data still written): the copy stands, the rest failed.
   if (exit.code !== 0 && exit.code !== 1) throw fetchError(host, remote, `the host's tar ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}: ${remoteErr.trim()}`);
   if (code !== 0) throw fetchError(host, remote, `tar exited with code ${code}: ${stderr.trim()}`);
