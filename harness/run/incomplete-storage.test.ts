@@ -14,6 +14,11 @@ const storage: StorageRecord[] = [
   { time: 1, node: "s1", key: "r1", value: "a", token: "1" as never, client: "1", accepted: true, highest: null, mode: "fenced" },
   { time: 2, node: "s1", key: "r1", value: "b", token: "2" as never, client: "2", accepted: true, highest: "1" as never, mode: "fenced" },
 ];
+/** The same writes, but the second one stale and accepted: a violation the arrived records prove. */
+const staleAccepted: StorageRecord[] = [
+  { time: 1, node: "s1", key: "r1", value: "a", token: "2" as never, client: "2", accepted: true, highest: null, mode: "fenced" },
+  { time: 2, node: "s1", key: "r1", value: "b", token: "1" as never, client: "1", accepted: true, highest: "2" as never, mode: "fenced" },
+];
 const historyOnly: Checker = { name: "history-only", check: ({ history }) => ({ valid: history.length === 0 }) };
 const input = { config: {} as RunConfig, history: [], storage };
 
@@ -25,6 +30,15 @@ describe("judgeIncompleteStorage", () => {
     expect(result.results["fencing"]).toMatchObject({ valid: "unknown", validIfWhole: true, reason: `storage.jsonl did not arrive whole: ${missing[0]}` });
     expect(result.reason).toBe(`fencing: storage.jsonl did not arrive whole: ${missing[0]}`);
     expect(result.results["history-only"]).toEqual({ valid: true });
+  });
+
+  it("keeps INVALID for a checker that found a stale write in the records that did arrive", async () => {
+    const missing = ['host "h": "f": cat exited with code 1 after 0 of 9 bytes'];
+    const whole = await fencingChecker().check({ ...input, storage: staleAccepted });
+    expect(whole.valid).toBe(false);
+    const [fencing] = judgeIncompleteStorage([fencingChecker()], missing);
+    expect(await fencing?.check({ ...input, storage: staleAccepted })).toEqual(whole);
+    expect((await compose(judgeIncompleteStorage([fencingChecker(), historyOnly], missing)).check({ ...input, storage: staleAccepted })).valid).toBe(false);
   });
 
   it("leaves every verdict alone when the file arrived whole", async () => {
