@@ -16,8 +16,18 @@ function config(faults: string[], seed: number, options: RunConfig["nemesis"]["o
   };
 }
 
+const S = 1e9;
+
+/** An acquire that returned ok on client c1 at `seconds`: a grant, so a lease is held. */
+function grant(seconds: number): Op {
+  return { index: 0, time: seconds * S, process: 0, type: "ok", f: "acquire", value: { resource: "r1", token: String(Math.round(seconds * 10)) }, node: nodeId("c1") };
+}
+
+/** A grant every 0.7 s for a minute: the timed shapes ignore them, clock-jump strikes on them. */
+const GRANTS = Array.from({ length: 86 }, (_, i) => grant(0.3 + 0.7 * i));
+
 function schedule(faults: string[], seed: number, options: RunConfig["nemesis"]["options"] = {}) {
-  return driveSchedule(nemesisPackage(config(faults, seed, options)).generator, { maxOps: 10 });
+  return driveSchedule(nemesisPackage(config(faults, seed, options)).generator, { maxOps: 10, events: GRANTS });
 }
 
 const starts = (ops: ReturnType<typeof schedule>) => ops.filter((r) => r.f === "clock").map((r) => r.value as ClockValue);
@@ -70,6 +80,24 @@ describe("clock schedules", () => {
       expect(skews).toHaveLength(1);
       expect(Math.abs(skews[0]?.offsetMs as number)).toBe(9000);
     }
+  });
+
+  it("clock-jump jumps only right after a grant, at least an interval in, and waits for none before", () => {
+    const gen = () => nemesisPackage(config(["clock-jump"], 1)).generator;
+    expect(driveSchedule(gen(), { maxOps: 2, events: [grant(0.5)] })).toEqual([]);
+    const ops = driveSchedule(gen(), { maxOps: 2, events: [grant(0.5), grant(1.5)] });
+    expect(ops.map((r) => r.f)).toEqual(["clock", "reset-clock"]);
+  });
+
+  it("clock-jump resets right after the first grant once its duration has passed, so a jump back's return lands under a lease too", () => {
+    const gen = () => nemesisPackage(config(["clock-jump"], 1)).generator;
+    const ops = driveSchedule(gen(), { maxOps: 2, events: [grant(1.5), grant(4), grant(6.7), grant(9)] });
+    expect(ops[1]).toMatchObject({ f: "reset-clock", time: 6.7 * S });
+  });
+
+  it("clock-jump resets two durations after the jump at the latest when no grant comes", () => {
+    const ops = driveSchedule(nemesisPackage(config(["clock-jump"], 1)).generator, { maxOps: 2, events: [grant(1.5)] });
+    expect(ops[1]).toMatchObject({ f: "reset-clock", time: 11.5 * S });
   });
 
   it("clock-strobe asks for flips of the given size and period", () => {

@@ -6,9 +6,14 @@
  * - clock-skew `maxOffsetMs` (default 2 TTLs); clock-rate `minRate`/`maxRate`
  *   (0.5 and 2); clock-jump `jumpMs` (2 TTLs); clock-strobe `deltaMs` (1 TTL),
  *   `periodMs` (200), `strobeMs` (2000); clock-holder `rate` or `ttlFactor` (1.5);
+ * - clock-jump strikes right after a grant, while a lease is certainly held
+ *   (a jump while nobody holds a lease tests nothing), and so does its reset,
+ *   which jumps the clock back by as much: whichever of the two moves the
+ *   node's clock forward, it does so under a held lease.
  * - `monotonic` (kind only, `clock.monotonic=true`): fake CLOCK_MONOTONIC too.
  */
 import { runNodes, type FaultShading, type Generator, type NodeRole, type Op, type Rng, type RunConfig } from "../../core/index.js";
+import { isGrant } from "../leader/grant-aim.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption, type OptionScope } from "../schedule/fault-options.js";
 import type { FaultPackageSpec } from "../fault-package.js";
@@ -55,7 +60,7 @@ export function clockPackages(): readonly FaultPackageSpec[] {
     }),
     spec("clock-skew", "give every node its own clock offset (up to 2 TTLs either way), then reset", shape("clock-skew")),
     spec("clock-rate", "run some nodes' clocks slow or fast (x0.5 to x2; their sleeps stretch likewise), then reset", shape("clock-rate")),
-    spec("clock-jump", "jump one node's clock forward or back by 2 TTLs, then reset", shape("clock-jump")),
+    spec("clock-jump", "right after a grant, jump one node's clock forward or back by 2 TTLs; reset right after a grant too", shape("clock-jump"), UNDER_A_LEASE),
     spec("clock-strobe", "flip some nodes' clocks back and forth by a TTL every 200 ms for 2 s, then reset", shape("clock-strobe")),
     clockHolderSpec(),
   ];
@@ -75,7 +80,16 @@ export function fakeMonotonic(config: RunConfig): boolean {
 
 type Planner = (step: number, rng: Rng) => ClockValue;
 
-function spec(name: string, description: string, planner: (config: RunConfig, scope: OptionScope, nodes: string[]) => Planner): FaultPackageSpec {
+/** When a clock fault starts and stops: on its timer, or right after a grant (the lease it follows is held). */
+interface Timing {
+  readonly trigger?: (event: Op) => boolean;
+  readonly stopTrigger?: (event: Op) => boolean;
+}
+
+const ON_TIMER: Timing = {};
+const UNDER_A_LEASE: Timing = { trigger: isGrant, stopTrigger: isGrant };
+
+function spec(name: string, description: string, planner: (config: RunConfig, scope: OptionScope, nodes: string[]) => Planner, timing = ON_TIMER): FaultPackageSpec {
   return {
     name,
     description,
@@ -93,6 +107,7 @@ function spec(name: string, description: string, planner: (config: RunConfig, sc
         intervalMs: config.nemesis.intervalMs,
         durationMs: numberOption(config, scope, "durationMs", 5000),
         plan: (step, rng) => ({ ...plan(step, rng) }),
+        ...timing,
         stopValue: (started) => ({ nodes: Object.keys((started as unknown as ClockValue).skews ?? {}) }),
       });
     },

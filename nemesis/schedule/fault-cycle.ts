@@ -5,7 +5,9 @@
  * the run's seed and the step number, so a schedule is reproducible from
  * its seed. An aimed fault (`trigger`) starts on a client event instead of
  * a timer: the first matching event at least an interval after the last
- * stop.
+ * stop. A fault whose stop is a fault too (`stopTrigger`: the reset of a
+ * clock jump jumps the clock back) stops at the first matching event at
+ * least a duration after its start, and at the latest two durations after.
  *
  * Every op value carries `package`, and the generator reacts only to
  * nemesis ops of its own package, so packages compose (`--nemesis
@@ -35,12 +37,14 @@ export interface FaultCycleOptions {
   stopValue?(started: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** When given, a fault starts only right after an event this accepts. */
   trigger?(event: Op): boolean;
+  /** When given, a fault stops right after an event this accepts, once `durationMs` has passed (at the latest after 2 × `durationMs`). */
+  stopTrigger?(event: Op): boolean;
 }
 
 type State =
   | { readonly kind: "idle"; readonly at: number; readonly step: number; readonly trigger?: Op }
   | { readonly kind: "starting"; readonly step: number }
-  | { readonly kind: "active"; readonly at: number; readonly step: number; readonly started: Readonly<Record<string, unknown>> }
+  | { readonly kind: "active"; readonly at: number; readonly latest: number; readonly step: number; readonly started: Readonly<Record<string, unknown>>; readonly due?: number }
   | { readonly kind: "stopping"; readonly step: number };
 
 /** The cycle generator, first fault after one interval. */
@@ -59,7 +63,7 @@ function nextOp(opts: FaultCycleOptions, state: State, ctx: GenContext): GenResu
   if (!ctx.freeProcesses.has("nemesis")) return "pending";
   if (state.kind === "active") {
     const value = { ...(opts.stopValue?.(state.started) ?? {}), package: opts.package };
-    return [{ process: "nemesis", f: opts.stop, value, time: state.at }, make(opts, state)];
+    return [{ process: "nemesis", f: opts.stop, value, time: stopTime(opts, state) }, make(opts, state)];
   }
   if (state.kind !== "idle") return "pending";
   if (opts.trigger && !state.trigger) return "pending";
@@ -72,15 +76,24 @@ function nextOp(opts: FaultCycleOptions, state: State, ctx: GenContext): GenResu
 function transition(opts: FaultCycleOptions, state: State, event: Op): State {
   if (!ownOp(opts, event)) {
     const aims = state.kind === "idle" && !state.trigger && opts.trigger?.(event) === true && event.time >= state.at;
-    return aims ? { ...state, trigger: event } : state;
+    if (aims) return { ...state, trigger: event };
+    const stops = state.kind === "active" && state.due === undefined && opts.stopTrigger?.(event) === true && event.time >= state.at;
+    return stops ? { ...state, due: event.time } : state;
   }
   const { step } = state;
   if (event.type === "invoke") return event.f === opts.start ? { kind: "starting", step } : { kind: "stopping", step };
   if (event.f === opts.start) {
     const started = (event.value ?? {}) as Readonly<Record<string, unknown>>;
-    return { kind: "active", at: event.time + opts.durationMs * 1e6, step, started };
+    const durationNs = opts.durationMs * 1e6;
+    return { kind: "active", at: event.time + durationNs, latest: event.time + 2 * durationNs, step, started };
   }
   return { kind: "idle", at: event.time + opts.intervalMs * 1e6, step: step + 1 };
+}
+
+/** When the stop is due: after its duration, or, for an aimed stop, at its event (at the latest after two durations). */
+function stopTime(opts: FaultCycleOptions, state: { readonly at: number; readonly latest: number; readonly due?: number }): number {
+  if (!opts.stopTrigger) return state.at;
+  return Math.min(state.due ?? state.latest, state.latest);
 }
 
 function ownOp(opts: FaultCycleOptions, event: Op): boolean {
