@@ -36,6 +36,7 @@ export { builtInAdapters, findBuiltInAdapter, type BuiltInAdapter } from "./adap
 export type { LockAdapterInfo } from "./adapters/lock-adapter.js";
 export type { LockServiceSettings } from "./adapters/lock-adapter.js";
 export type { LockServiceClock } from "./adapters/lock-adapter.js";
+export { builtInClock } from "./adapters/adapter-infos.js";
 export { createQuorumAdapter, quorumAdapter, type QuorumAdapterOptions } from "./adapters/quorum-adapter.js";
 export { quorumLaunch } from "./adapters/quorum-launch.js";
 export { postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";

@@ -4,7 +4,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { defaultHold, HarnessError, parseHold, shortestHold, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../../core/index.js";
-import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../run/index.js";
+import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../run/registries.js";
 
 /** The raw options commander hands over (all strings, as typed). */
 export interface RunOptions {

@@ -1,14 +1,19 @@
-/** `fencecheck run`: one test against a lock service, with faults. */
+/**
+ * `fencecheck run`: one test against a lock service, with faults. The
+ * module loads only what parsing and the up-front refusals need; the run's
+ * machinery (runtimes, reports, the lock service's client library) is
+ * loaded once the run is not refused, so a refusal is exit 254 within a
+ * second.
+ */
 import { Command } from "commander";
 import { createSystemClock } from "../../core/index.js";
-import { checkStore, runTest, faultPackages, resolveNemesis } from "../run/index.js";
-import { resolve } from "node:path";
+import { faultPackages } from "../run/registries.js";
+import { refuseUpFront } from "../run/refuse-up-front.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { applyRunFile } from "./apply-run-file.js";
-import { resolveRunConfig, runtimeFor, type RunAndSshOptions } from "./build-run.js";
-import { outcomeExitCode, printOutcome } from "./print-outcome.js";
-import { runProgress } from "./progress.js";
+import type { RunAndSshOptions } from "./build-run.js";
+import { optionsToConfig } from "./options-to-config.js";
 import { addRunOptions } from "./run-options.js";
 
 export { addRunOptions } from "./run-options.js";
@@ -23,22 +28,9 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
     .option("--junit <file>", "also write JUnit XML (one test case per checker) to this file, for CI")
     .action(async (given: RunAndSshOptions & { config?: string }, command: Command) => {
       const opts = applyRunFile(given, command, ctx.cwd);
-      const defaultSeed = createSystemClock().wallMs() % 1_000_000;
-      const config = await resolveRunConfig(opts, { cwd: ctx.cwd, defaultSeed, argv: ctx.argv });
-      checkStore(config.storeDir);
-      const junit = (given as { junit?: string }).junit;
-      const nemesis = resolveNemesis(config);
-      const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesis.shading });
-      const outcome = await runTest(config, {
-        nemesis,
-        runtime: await runtimeFor(config, (line) => progress.log(`  ${line}\n`)),
-        signal: ctx.signal,
-        whileChecking: ctx.endOnInterrupt,
-        log: (line) => progress.log(`  ${line}\n`),
-        onOp: (op) => progress.onOp(op),
-        ...(junit !== undefined ? { junitPath: resolve(ctx.cwd, junit) } : {}),
-      }).finally(() => progress.stop());
-      printOutcome(ctx.io, outcome);
-      setExit(outcomeExitCode(outcome));
+      const env = { cwd: ctx.cwd, defaultSeed: createSystemClock().wallMs() % 1_000_000, argv: ctx.argv };
+      refuseUpFront(optionsToConfig(opts, env));
+      const { runFromOptions } = await import("./run-from-options.js");
+      setExit(await runFromOptions(ctx, opts, env, (given as { junit?: string }).junit));
     });
 }

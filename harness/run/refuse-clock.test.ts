@@ -6,6 +6,7 @@ import type { RunConfig } from "../../core/index.js";
 import { createFakeRuntime } from "../runtime/fake/fake-runtime.js";
 import { runTest } from "./run-test.js";
 import { refuseFaults } from "./refuse-faults.js";
+import { refuseUpFront } from "./refuse-up-front.js";
 import { resolveNemesis } from "../../nemesis/index.js";
 import { loadLockAdapter } from "../../workloads/index.js";
 
@@ -51,5 +52,17 @@ describe("runTest with clock faults", () => {
     const elsewhere = config("redis", ["clock-skew"], { clock: { nodes: "client,storage" } });
     const adapter = (await loadLockAdapter("redis")).adapter;
     expect(() => refuseFaults(elsewhere, resolveNemesis(elsewhere), runtime, adapter)).not.toThrow();
+  });
+});
+
+describe("refuseUpFront", () => {
+  it("refuses clock faults on a built-in unfakeable service's lock nodes from its name alone, and lets the rest through", () => {
+    expect(() => refuseUpFront(config("redis", ["clock-skew"], { clock: { nodes: "lock" } }))).toThrow(
+      /^Cannot run nemesis "clock" on the lock nodes: redis cannot take clock faults \(.*\); skew the others instead with --fault-opt clock\.nodes=client,storage$/,
+    );
+    expect(() => refuseUpFront(config("postgres", ["clock-jump"]))).toThrow(/postgres cannot take clock faults/);
+    expect(() => refuseUpFront(config("redis", ["clock-skew"], { clock: { nodes: "client,storage" } }))).not.toThrow();
+    expect(() => refuseUpFront(config("reference-wallclock", ["clock-jump"], { clock: { nodes: "lock" } }))).not.toThrow();
+    expect(() => refuseUpFront(config(goAdapter(), ["clock-skew"]))).not.toThrow();
   });
 });

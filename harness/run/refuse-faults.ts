@@ -5,12 +5,12 @@
  */
 import { HarnessError, runNodes, type RunConfig, type Runtime } from "../../core/index.js";
 import type { NemesisPlan } from "../../nemesis/index.js";
-import type { LockAdapter } from "../../workloads/index.js";
+import type { LockAdapter, LockServiceClock } from "../../workloads/index.js";
 
 /** Throws "nemesis.unsupported-fault" naming the first fault the run cannot have. */
 export function refuseFaults(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter): void {
   refuseUnsupportedFaults(config, nemesis, runtime);
-  refuseUnreachableClocks(config, nemesis, adapter);
+  refuseUnreachableClocks(config, nemesis, { name: adapter.name, clock: adapter.service?.clock });
   refuseLeaderlessFaults(nemesis, adapter);
 }
 
@@ -21,15 +21,21 @@ export function refuseLeaderlessFaults(nemesis: NemesisPlan, adapter: LockAdapte
   throw new HarnessError("nemesis.unsupported-fault", `Cannot run nemesis "${fault}": lock service "${adapter.name}" cannot tell who leads`);
 }
 
+/** The lock service's name and its clock declaration (`service.clock` of its adapter). */
+export interface ServiceClock {
+  readonly name: string;
+  readonly clock: LockServiceClock | undefined;
+}
+
 /** Refuses clock faults that may reach lock nodes whose service libfaketime cannot reach or breaks (the adapter says so). */
-function refuseUnreachableClocks(config: RunConfig, nemesis: NemesisPlan, adapter: LockAdapter): void {
-  const unsupported = adapter.service?.clock;
+export function refuseUnreachableClocks(config: RunConfig, nemesis: NemesisPlan, service: ServiceClock): void {
+  const unsupported = service.clock;
   if (!unsupported || config.lock.endpoints?.length) return;
   const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
   if (!nemesis.clockNodes.some((node) => lockNodes.has(node))) return;
   throw new HarnessError(
     "nemesis.unsupported-fault",
-    `Cannot run nemesis "clock" on the lock nodes: ${adapter.name} cannot take clock faults (${unsupported.reason}); skew the others instead with --fault-opt clock.nodes=client,storage`,
+    `Cannot run nemesis "clock" on the lock nodes: ${service.name} cannot take clock faults (${unsupported.reason}); skew the others instead with --fault-opt clock.nodes=client,storage`,
   );
 }
 

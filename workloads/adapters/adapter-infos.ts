@@ -119,3 +119,22 @@ export const UNFAKEABLE_CLOCKS = {
     reason: "its idle_session_timeout, the lease, ends sessions early under libfaketime after a clock step (2 of 2 runs, not yet explained), which a verdict would blame on PostgreSQL",
   },
 } as const satisfies Readonly<Record<string, LockServiceClock>>;
+
+/**
+ * Each built-in adapter's clock declaration (`service.clock`), by adapter
+ * name, without loading it: what a run refuses up front. The adapters
+ * declare the same (a test holds them to it).
+ */
+export function builtInClock(name: string): LockServiceClock | undefined {
+  const byService: Readonly<Record<string, LockServiceClock>> = {
+    etcd: UNFAKEABLE_CLOCKS.etcd,
+    zookeeper: UNFAKEABLE_CLOCKS.zookeeper,
+    postgres: UNFAKEABLE_CLOCKS.postgres,
+    redis: UNFAKEABLE_CLOCKS.redis,
+    "redis-token": UNFAKEABLE_CLOCKS.redis,
+    "redis-token-everysec": UNFAKEABLE_CLOCKS.redis,
+    "redis-token-volatile": UNFAKEABLE_CLOCKS.redis,
+    redlock: UNFAKEABLE_CLOCKS.redis,
+  };
+  return Object.hasOwn(byService, name) ? byService[name] : undefined;
+}

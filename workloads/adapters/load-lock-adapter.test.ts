@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HarnessError, exitCodeFor } from "../../core/index.js";
 import { loadLockAdapter } from "./load-lock-adapter.js";
 import { builtInAdapters } from "./built-in-adapters.js";
+import { builtInClock } from "./adapter-infos.js";
 import { preflightSilence } from "./lock-probe.js";
 
 let dir: string;
@@ -141,5 +142,11 @@ describe("the built-in services' clocks", () => {
     const unfakeable = [];
     for (const a of builtInAdapters()) if ((await a.load()).service?.clock?.support === "unsupported") unfakeable.push(a.name);
     expect(unfakeable).toEqual(["etcd", "zookeeper", "redis", "redis-token", "redis-token-everysec", "redis-token-volatile", "redlock", "postgres"]);
+  });
+
+  it("are told by name, without loading the adapter, exactly as each loaded adapter declares them", async () => {
+    for (const a of builtInAdapters()) expect(builtInClock(a.name), a.name).toEqual((await a.load()).service?.clock);
+    expect(builtInClock("./my-adapter.mjs")).toBeUndefined();
+    expect(builtInClock("toString")).toBeUndefined();
   });
 });

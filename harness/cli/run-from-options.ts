@@ -1,0 +1,28 @@
+/** The body of `fencecheck run` once its options passed the up-front refusals: build the run, run it, print the outcome. */
+import { resolve } from "node:path";
+import { checkStore, resolveNemesis, runTest } from "../run/index.js";
+import type { CliContext } from "./cli-context.js";
+import type { ExitCode } from "./io.js";
+import { resolveRunConfig, runtimeFor, type RunAndSshOptions } from "./build-run.js";
+import type { ConfigEnv } from "./options-to-config.js";
+import { outcomeExitCode, printOutcome } from "./print-outcome.js";
+import { runProgress } from "./progress.js";
+
+/** Resolves the options into a run, runs it with progress on `ctx.io`, prints the outcome and returns its exit code. */
+export async function runFromOptions(ctx: CliContext, opts: RunAndSshOptions, env: ConfigEnv, junit: string | undefined): Promise<ExitCode> {
+  const config = await resolveRunConfig(opts, env);
+  checkStore(config.storeDir);
+  const nemesis = resolveNemesis(config);
+  const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesis.shading });
+  const outcome = await runTest(config, {
+    nemesis,
+    runtime: await runtimeFor(config, (line) => progress.log(`  ${line}\n`)),
+    signal: ctx.signal,
+    whileChecking: ctx.endOnInterrupt,
+    log: (line) => progress.log(`  ${line}\n`),
+    onOp: (op) => progress.onOp(op),
+    ...(junit !== undefined ? { junitPath: resolve(ctx.cwd, junit) } : {}),
+  }).finally(() => progress.stop());
+  printOutcome(ctx.io, outcome);
+  return outcomeExitCode(outcome);
+}
