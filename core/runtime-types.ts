@@ -57,8 +57,8 @@ export interface NodeProcess {
   onLine(listener: (line: string) => void): void;
   /** Settles when the process exits. */
   readonly exited: Promise<ProcessExit>;
-  /** Sends a signal to this process only. */
-  signal(signal: "SIGSTOP" | "SIGCONT" | "SIGTERM" | "SIGKILL"): void;
+  /** Sends a signal to this process only (SIGUSR2: a program's own request, such as the delay proxy's heal). */
+  signal(signal: "SIGSTOP" | "SIGCONT" | "SIGTERM" | "SIGKILL" | "SIGUSR2"): void;
 }
 
 /**

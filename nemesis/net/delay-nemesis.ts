@@ -1,8 +1,9 @@
 /**
  * The delay nemesis: `start-delay` puts a delaying proxy in front of the
  * service ports of the target nodes (new connections from other nodes go
- * through it); `stop-delay` removes the redirects and stops the proxies,
- * which ends the connections they carried. The runtime checks the proxy
+ * through it); `stop-delay` removes the redirects, so new connections go
+ * straight to the service, and drains the proxies: the connections made
+ * during the delay go on, undelayed, until they close. The runtime checks the proxy
  * listens and the redirect is in place before `start-delay` completes.
  */
 import type { Cluster, Invoke, Nemesis, NodeId } from "../../core/index.js";

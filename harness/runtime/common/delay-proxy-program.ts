@@ -14,3 +14,9 @@ export function proxyProgram(): string {
   }
   return path;
 }
+
+/**
+ * The signal that heals a running delay proxy: it stops listening and
+ * delaying, carries the connections it has until they close, then exits.
+ */
+export const DRAIN_SIGNAL = "SIGUSR2";

@@ -6,12 +6,21 @@
  * direction's chunks. The local runtime starts it inside a node's namespace
  * and redirects other nodes' connections to it with iptables nat.
  *
+ * The heal (SIGUSR2, `drainProxy`): the redirect is gone, so new connections
+ * go straight to the service; the proxy stops listening, forwards what the
+ * connections it carries still send without delay (after what it already
+ * holds, in order), and exits once the last of them has closed. A
+ * connection made during the delay thus outlives its heal, unreset
+ * (killing the proxy reset every one of them: ECONNRESET for etcd's and
+ * PostgreSQL's clients).
+ *
  * Program usage:
  *   node delay-proxy.js --listen HOST:PORT --target HOST:PORT --delay-ms N --jitter-ms N --seed N
  */
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { pathToFileURL } from "node:url";
 import { createRng, createSystemClock, type Clock, type Rng } from "../../../core/index.js";
+import { DRAIN_SIGNAL } from "./delay-proxy-program.js";
 
 /** Where the proxy listens and forwards, and how much it delays. */
 export interface DelayProxyOptions {
@@ -33,14 +42,28 @@ export function releaseAt(previousMs: number, nowMs: number, opts: { delayMs: nu
   return Math.max(previousMs, nowMs + opts.delayMs + jitter);
 }
 
-/** Starts the proxy; resolves with its server once it listens. */
-export function startDelayProxy(opts: DelayProxyOptions, clock: Clock = createSystemClock()): Promise<Server> {
+/** The delay the proxy applies now: the options' until the heal, none after. */
+interface Timing {
+  delayMs: number;
+  jitterMs: number;
+}
+
+/** A running proxy: its server, and the heal that drains it. */
+export interface DelayProxy {
+  readonly server: Server;
+  /** Stops listening and delaying; the connections it carries go on until they close. Resolves once the last has. */
+  drain(): Promise<void>;
+}
+
+/** Starts the proxy; resolves once it listens. */
+export function startDelayProxy(opts: DelayProxyOptions, clock: Clock = createSystemClock()): Promise<DelayProxy> {
   const rng = createRng(opts.seed);
+  const timing: Timing = { delayMs: opts.delayMs, jitterMs: opts.jitterMs };
   // Half-open sockets: a FIN is passed on only after the data ahead of it.
   const server = createServer({ allowHalfOpen: true }, (inbound) => {
     const outbound = createConnection({ host: opts.targetHost, port: opts.targetPort, allowHalfOpen: true });
-    pipeDelayed(inbound, outbound, opts, { rng, clock });
-    pipeDelayed(outbound, inbound, opts, { rng, clock });
+    pipeDelayed(inbound, outbound, timing, { rng, clock });
+    pipeDelayed(outbound, inbound, timing, { rng, clock });
     const reset = (): void => {
       inbound.destroy();
       outbound.destroy();
@@ -48,9 +71,14 @@ export function startDelayProxy(opts: DelayProxyOptions, clock: Clock = createSy
     inbound.on("error", reset);
     outbound.on("error", reset);
   });
+  const drain = (): Promise<void> => {
+    timing.delayMs = 0;
+    timing.jitterMs = 0;
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(opts.listenPort, opts.listenHost, () => resolve(server));
+    server.listen(opts.listenPort, opts.listenHost, () => resolve({ server, drain }));
   });
 }
 
@@ -59,13 +87,13 @@ export function startDelayProxy(opts: DelayProxyOptions, clock: Clock = createSy
  * through one promise chain, so they leave in the order they came even when
  * two timers would expire in the same millisecond.
  */
-function pipeDelayed(from: Socket, to: Socket, opts: DelayProxyOptions, deps: { rng: Rng; clock: Clock }): void {
+function pipeDelayed(from: Socket, to: Socket, timing: Timing, deps: { rng: Rng; clock: Clock }): void {
   let last = 0;
   let chain = Promise.resolve();
   const nowMs = (): number => deps.clock.nowNs() / 1e6;
   const until = (at: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - nowMs())));
   from.on("data", (chunk: Buffer) => {
-    const at = releaseAt(last, nowMs(), opts, deps.rng);
+    const at = releaseAt(last, nowMs(), timing, deps.rng);
     last = at;
     chain = chain.then(() => until(at)).then(() => {
       if (!to.destroyed) to.write(chunk);
@@ -110,7 +138,13 @@ function isEntryPoint(): boolean {
 if (isEntryPoint()) {
   const opts = parseProxyArgs(process.argv.slice(2));
   startDelayProxy(opts).then(
-    () => process.stderr.write(`delay proxy ${opts.listenHost}:${opts.listenPort} -> ${opts.targetHost}:${opts.targetPort} (+${opts.delayMs} ms ±${opts.jitterMs})\n`),
+    (proxy) => {
+      process.stderr.write(`delay proxy ${opts.listenHost}:${opts.listenPort} -> ${opts.targetHost}:${opts.targetPort} (+${opts.delayMs} ms ±${opts.jitterMs})\n`);
+      process.once(DRAIN_SIGNAL, () => {
+        process.stderr.write("healed: no longer listening or delaying; exiting once the connections carried close\n");
+        void proxy.drain().then(() => process.exit(0));
+      });
+    },
     (error: unknown) => {
       process.stderr.write(`Cannot start the delay proxy: ${String(error)}\n`);
       process.exit(1);

@@ -3,11 +3,15 @@
  * containers with dist/ mounted, the ssh runtime's hosts with it deployed):
  * the delaying proxy runs as a program inside the node, and a nat REDIRECT
  * added by the runtime (`restore`) sends other nodes' connections to it.
+ * The heal removes the redirect and drains each proxy (`DRAIN_SIGNAL`): the
+ * connections made during the delay go on, undelayed, until they close;
+ * a proxy still draining at the cluster's stop ends with the node's other
+ * processes.
  */
 import { join } from "node:path";
 import type { NodeId, NodeProcess, ProcessSpec, TrafficDelay } from "../../../core/index.js";
 import { delayHealScript, delayScript, proxyPortFor, type Redirect } from "./traffic-rules.js";
-import { proxyProgram } from "./delay-proxy-program.js";
+import { DRAIN_SIGNAL, proxyProgram } from "./delay-proxy-program.js";
 
 /** What the delay needs from its cluster. */
 export interface TrafficDelayParts {
@@ -19,7 +23,12 @@ export interface TrafficDelayParts {
   readonly restore: (node: NodeId, input: string) => Promise<void>;
   /** Host directory for the proxies' logs. */
   readonly logDir: string;
+  /** Resolves after `ms` (how long a heal waits for an idle drained proxy to exit). */
+  readonly sleep: (ms: number) => Promise<void>;
 }
+
+/** How long a heal waits for a drained proxy that carries no connection to exit (one that does is left to drain). */
+const PROXY_IDLE_EXIT_MS = 1_000;
 
 /** The delay half of a docker cluster. */
 export interface TrafficDelayer {
@@ -37,6 +46,13 @@ export function createTrafficDelayer(parts: TrafficDelayParts): TrafficDelayer {
     if (!proc) return;
     proc.signal("SIGKILL");
     await proc.exited;
+  }
+  async function drainProxy(key: string): Promise<void> {
+    const proc = proxies.get(key);
+    proxies.delete(key);
+    if (!proc) return;
+    proc.signal(DRAIN_SIGNAL);
+    await Promise.race([proc.exited, parts.sleep(PROXY_IDLE_EXIT_MS)]);
   }
   return {
     async delay(node, delay) {
@@ -61,7 +77,7 @@ export function createTrafficDelayer(parts: TrafficDelayParts): TrafficDelayer {
         await parts.restore(node, delayHealScript());
         redirects.delete(node);
       }));
-      await Promise.all([...proxies.keys()].map(killProxy));
+      await Promise.all([...proxies.keys()].map(drainProxy));
     },
   };
 }

@@ -25,9 +25,12 @@ describe("traffic rules", () => {
     expect(script).toContain("-A FENCECHECK-DELAY -p tcp --syn -d 10.77.0.10/32 --dport 7001 -j REDIRECT --to-ports 47001");
   });
 
-  it("heal by removing exactly our jump and chain", () => {
+  it("heal loss by removing exactly our jump and chain", () => {
     expect(lossHealScript()).toBe("*filter\n-D INPUT -j FENCECHECK-LOSS\n-F FENCECHECK-LOSS\n-X FENCECHECK-LOSS\nCOMMIT\n");
-    expect(delayHealScript()).toBe("*nat\n-D PREROUTING -j FENCECHECK-DELAY\n-F FENCECHECK-DELAY\n-X FENCECHECK-DELAY\nCOMMIT\n");
+  });
+
+  it("heal delay by removing only our jump: the REDIRECT rules stay, unreachable, so the connections they redirected keep their NAT", () => {
+    expect(delayHealScript()).toBe("*nat\n-D PREROUTING -j FENCECHECK-DELAY\nCOMMIT\n");
   });
 
   it("probe with a bounded connection attempt", () => {

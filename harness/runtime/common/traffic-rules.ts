@@ -71,9 +71,20 @@ export function delayScript(redirects: readonly Redirect[], addJump: boolean): s
   ].join("\n");
 }
 
-/** The restore input that removes the delay jump and chain. */
+/**
+ * The restore input that heals a delay: it removes the PREROUTING jump, so
+ * no new connection reaches the chain, and leaves the chain and its
+ * REDIRECT rules in place, unreachable, until the node stops (the next
+ * `delayScript` re-declares it). Deleting the namespace's last REDIRECT
+ * rule made this kernel (nf_tables) drop the NAT of the connections it had
+ * redirected: their next packets reached the service's port untranslated
+ * and were answered with a reset, so a connection made through the proxy
+ * died at the heal although the proxy still carried it (measured with
+ * iptables-nft 1.8.9: deleting the jump alone, or replacing the rule,
+ * kept them).
+ */
 export function delayHealScript(): string {
-  return ["*nat", `-D PREROUTING -j ${DELAY_CHAIN}`, `-F ${DELAY_CHAIN}`, `-X ${DELAY_CHAIN}`, "COMMIT", ""].join("\n");
+  return ["*nat", `-D PREROUTING -j ${DELAY_CHAIN}`, "COMMIT", ""].join("\n");
 }
 
 /** The port the delay proxy of `port` listens on: 40000 + port mod 20000. */

@@ -79,6 +79,7 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     startProcess: (node, spec) => start(node, spec),
     restore: (node, input) => network.restore(node, input),
     logDir: parts.logDir,
+    sleep: (ms) => clock.sleep(ms),
   });
 
   async function start(node: NodeId, spec: ProcessSpec): Promise<ExecProcess> {

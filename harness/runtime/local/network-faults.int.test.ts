@@ -138,9 +138,10 @@ describe("network faults on the local runtime", () => {
     expect(delayed.text).toBe("pong");
     expect(delayed.ms).toBeGreaterThanOrEqual(400);
     await c.healTraffic("delay");
-    expect(await rules(c, n1, "nat")).not.toContain("FENCECHECK-DELAY");
-    expect((await fetchTimed(c)).text).toBe("pong");
+    expect(await rules(c, n1, "nat")).not.toContain("-A PREROUTING -j FENCECHECK-DELAY");
+    // The proxy has exited, so a new connection still redirected to it would be refused: "pong" proves it goes straight to the service.
     expect(delayProxiesIn(c, n1)).toEqual([]);
+    expect((await fetchTimed(c)).text).toBe("pong");
   });
 
   it("a connection open before the delay keeps its path, unreset, through the delay's start and heal", async () => {
@@ -164,6 +165,29 @@ describe("network faults on the local runtime", () => {
     // A connection made during the delay goes through the proxy all the same.
     await c.delayTraffic(n1, { delayMs: 400, jitterMs: 0, seed: 1 });
     expect((await fetchTimed(c)).ms).toBeGreaterThanOrEqual(400);
+  });
+
+  it("a connection made through the proxy during the delay goes on after the heal, unreset", async () => {
+    const c = await startCluster();
+    const logDir = mkdtempSync(join(tmpdir(), "fc-net-int-"));
+    await c.startProcess(n1, echoSpec(logDir));
+    await c.delayTraffic(n1, { port: ECHO_PORT, delayMs: 300, jitterMs: 0, seed: 1 });
+    const report = await openHeldConnection(c, logDir);
+    let during = await report();
+    for (let i = 0; i < 50 && !(during.echoes > 0); i++) during = await clock.sleep(100).then(report);
+    expect(during, "the connection made during the delay echoes through the proxy").toMatchObject({ errors: [] });
+    expect(during.echoes).toBeGreaterThan(0);
+    await c.healTraffic("delay");
+    expect(await rules(c, n1, "nat")).not.toContain("-A PREROUTING -j FENCECHECK-DELAY");
+    const healed = await report();
+    await clock.sleep(1000);
+    const after = await report();
+    expect(after.errors, "no reset at the heal").toEqual([]);
+    expect(after.echoes, "the connection still echoes after the heal").toBeGreaterThan(healed.echoes);
+    const draining = delayProxiesIn(c, n1);
+    expect(draining, "the proxy drains the connection it carries").toHaveLength(1);
+    await c.stop();
+    expect(spawnSync("kill", ["-0", draining[0] as string]).status, "stop ends a proxy still draining").not.toBe(0);
   });
 
   it("stop ends a delay proxy left running mid-fault", async () => {

@@ -3,6 +3,10 @@
  * `-m statistic`, delay with a userspace proxy reached through a nat
  * REDIRECT. It remembers every chain and proxy it made, so `heal` removes
  * exactly those, and checks that each fault is in place before returning.
+ * A delay's heal removes the redirect (new connections go straight to the
+ * service) and drains each proxy (`DRAIN_SIGNAL`): the connections made
+ * during the delay go on, undelayed, until they close, instead of being
+ * reset; `killProxies` (the cluster's stop) ends whatever still drains.
  */
 import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +16,7 @@ import { HarnessError } from "../../../core/index.js";
 import type { Clock, NodeId, TrafficDelay, TrafficKind } from "../../../core/index.js";
 import type { NetworkPlan } from "./namespaces.js";
 import { spawnNodeProcess, type LocalProcess } from "./node-process.js";
-import { proxyProgram } from "../common/delay-proxy-program.js";
+import { DRAIN_SIGNAL, proxyProgram } from "../common/delay-proxy-program.js";
 import { runChecked } from "../common/run-command.js";
 import { DELAY_CHAIN, LOSS_CHAIN, delayHealScript, delayScript, lossHealScript, lossScript, proxyPortFor, type Redirect } from "../common/traffic-rules.js";
 import { waitForPort } from "./wait-for-port.js";
@@ -28,6 +32,8 @@ export interface TrafficShaper {
 }
 
 const PROXY_READY_MS = 5_000;
+/** How long a heal waits for a drained proxy that carries no connection to exit (one that does is left to drain). */
+const PROXY_IDLE_EXIT_MS = 1_000;
 
 /** Creates a shaper for a planned network. */
 export function createTrafficShaper(plan: NetworkPlan, opts: { readonly clock: Clock; readonly runId: string }): TrafficShaper {
@@ -36,6 +42,7 @@ export function createTrafficShaper(plan: NetworkPlan, opts: { readonly clock: C
   const lossy = new Set<NodeId>();
   const redirects = new Map<NodeId, Redirect[]>();
   const proxies = new Map<string, LocalProcess>();
+  const draining = new Set<LocalProcess>();
   const logDir = join(tmpdir(), `fencecheck-${opts.runId}`);
 
   function target(node: NodeId): { namespace: string; host: string } {
@@ -60,6 +67,16 @@ export function createTrafficShaper(plan: NetworkPlan, opts: { readonly clock: C
     if (!proc) return;
     proc.signalGroup("SIGKILL");
     await proc.exited;
+  }
+  /** Heals one proxy: it stops listening and delaying, and exits once its connections close (killed at stop otherwise). */
+  async function drainProxy(key: string): Promise<void> {
+    const proc = proxies.get(key);
+    proxies.delete(key);
+    if (!proc) return;
+    draining.add(proc);
+    void proc.exited.then(() => draining.delete(proc));
+    proc.signal(DRAIN_SIGNAL);
+    await Promise.race([proc.exited, clock.sleep(PROXY_IDLE_EXIT_MS)]);
   }
   async function startProxy(node: NodeId, delay: TrafficDelay & { readonly port: number }, proxyPort: number): Promise<void> {
     const { namespace, host } = target(node);
@@ -101,10 +118,14 @@ export function createTrafficShaper(plan: NetworkPlan, opts: { readonly clock: C
         await iptables(node, ["iptables-restore", "-w", "--noflush"], delayHealScript());
         redirects.delete(node);
       }));
-      await Promise.all([...proxies.keys()].map(killProxy));
+      await Promise.all([...proxies.keys()].map(drainProxy));
     },
     async killProxies() {
       await Promise.all([...proxies.keys()].map(killProxy));
+      await Promise.all([...draining].map(async (proc) => {
+        proc.signalGroup("SIGKILL");
+        await proc.exited;
+      }));
       rmSync(logDir, { recursive: true, force: true });
     },
   };

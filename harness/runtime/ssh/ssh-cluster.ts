@@ -73,6 +73,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
     startProcess: (node, spec) => processes.startProcess(node, spec),
     restore: (node, input) => network.restore(node, input),
     logDir: parts.logDir,
+    sleep: (ms) => clock.sleep(ms),
   });
 
   /**
