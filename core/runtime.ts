@@ -109,7 +109,12 @@ export interface ClusterNetwork {
    * Resolves once the delay is in place. Healed by `healTraffic("delay")`.
    */
   delayTraffic(node: NodeId, delay: TrafficDelay): Promise<void>;
-  /** Removes every rule and proxy of that kind this cluster added. Idempotent. */
+  /**
+   * Ends every fault of that kind this cluster added. Idempotent. Loss: its
+   * rules go. Delay: new connections go straight to the service again, and
+   * the connections made through a proxy go on, undelayed, until they close
+   * (the proxy drains, then exits; `stop` ends what still drains).
+   */
   healTraffic(kind: TrafficKind): Promise<void>;
   /**
    * Tries one TCP connection from `from` to `to`'s address and `port`:
