@@ -16,9 +16,20 @@ import { loadBundle } from "./load-bundle.cjs";
 type CheckEntry = typeof import("./check-process.js");
 
 const argv = process.argv.slice(2);
-void (argv[0] === "check" ? checkEntry().runCheckProcess(argv) : runCli(argv)).then((code) => {
-  process.exitCode = code;
-});
+void Promise.resolve()
+  .then(() => (argv[0] === "check" ? checkEntry().runCheckProcess(argv) : runCli(argv)))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // A module that cannot load (a broken or half-rebuilt install) is a
+      // harness failure: Node's own exit 1 for it would read as INVALID.
+      const line = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+      process.stderr.write(`fencecheck: could not start: ${line}\n`);
+      process.exitCode = 255;
+    },
+  );
 
 /** Every command but `check`: the whole CLI, each command's module loaded when named. */
 async function runCli(args: readonly string[]): Promise<ExitCode> {

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -86,5 +86,13 @@ describe("fencecheck check, as built", () => {
     expect(r.code).toBe(0);
     expect(r.loaded).toContain("dist/harness/cli/main.js");
     expect(r.loaded).not.toContain("dist/harness/cli/check-process.js");
+  });
+
+  it("exits 255 with one line, not Node's 1 (INVALID's code), when its modules cannot load", () => {
+    const lone = mkdtempSync(join(dir, "lone-"));
+    for (const name of ["bin.cjs", "load-bundle.cjs"]) copyFileSync(join(dirname(bin), name), join(lone, name));
+    const r = spawnSync(process.execPath, [join(lone, "bin.cjs"), "run", "--lock", "reference"], { encoding: "utf8" });
+    expect(r.status).toBe(255);
+    expect(r.stderr).toMatch(/^fencecheck: could not start: Cannot find module [^\n]*run-process\.js[^\n]*\n$/);
   });
 });
