@@ -8,21 +8,18 @@
  * created apart from the library, so the harness creates it here.
  */
 import { createRequire } from "node:module";
-import type AWS from "aws-sdk";
+import "./aws-sdk-quiet.js";
+import DynamoDB from "aws-sdk/clients/dynamodb.js";
+
+export { DynamoDB };
 import type { LockServiceLaunch, LockServiceNode } from "./lock-adapter.js";
 import { withDeadline } from "./adapter-helpers.js";
 
 /** The lock table and its partition key (the README's CloudFormation example). */
 export const LOCK_TABLE = { name: "fencecheck-locks", partitionKey: "id" } as const;
 
-/** The AWS SDK v2, loaded only by processes that talk to dynalite; its end-of-support notice is silenced (one line per process otherwise). */
-export async function awsSdk(): Promise<typeof AWS> {
-  process.env["AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE"] = "1";
-  return (await import("aws-sdk")).default;
-}
-
 /** The SDK's settings for one dynalite endpoint: fixed credentials (dynalite checks none), one attempt per call, short timeouts. */
-export function dynamoOptions(endpoint: string): AWS.DynamoDB.ClientConfiguration {
+export function dynamoOptions(endpoint: string): DynamoDB.ClientConfiguration {
   return {
     region: "us-east-1", endpoint: `http://${endpoint}`, maxRetries: 0,
     credentials: { accessKeyId: "fencecheck", secretAccessKey: "fencecheck" },
@@ -32,8 +29,7 @@ export function dynamoOptions(endpoint: string): AWS.DynamoDB.ClientConfiguratio
 
 /** Creates the lock table unless it exists; true once it is ACTIVE. */
 async function lockTableReady(endpoint: string): Promise<boolean> {
-  const sdk = await awsSdk();
-  const dynamo = new sdk.DynamoDB(dynamoOptions(endpoint));
+  const dynamo = new DynamoDB(dynamoOptions(endpoint));
   try {
     const found = await dynamo.describeTable({ TableName: LOCK_TABLE.name }).promise();
     return found.Table?.TableStatus === "ACTIVE";

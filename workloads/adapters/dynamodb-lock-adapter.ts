@@ -11,9 +11,10 @@
  * acquire timeout: then the op is indeterminate, and a lock granted after
  * we stopped waiting is released at once.
  */
+import DynamoDBLockClient from "dynamodb-lock-client";
 import { ADAPTER_INFOS } from "./adapter-infos.js";
 import { unavailable } from "./adapter-helpers.js";
-import { awsSdk, dynaliteLaunch, dynamoOptions, LOCK_TABLE } from "./dynalite-server.js";
+import { DynamoDB, dynaliteLaunch, dynamoOptions, LOCK_TABLE } from "./dynalite-server.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
 
@@ -64,9 +65,7 @@ function acquireOnce(client: FailOpenClient, resource: string, signal: AbortSign
 async function dynamoLockClient(endpoints: readonly string[]): Promise<LockClient> {
   const first = endpoints[0];
   if (first === undefined) throw new LockError("unavailable", "Cannot connect to dynalite: no endpoints", true);
-  const sdk = await awsSdk();
-  const DynamoDBLockClient = (await import("dynamodb-lock-client")).default;
-  const dynamodb = new sdk.DynamoDB.DocumentClient(dynamoOptions(first));
+  const dynamodb = new DynamoDB.DocumentClient(dynamoOptions(first));
   return {
     async acquire(resource, { ttlMs, signal }) {
       const client = new DynamoDBLockClient.FailOpen({
