@@ -9,7 +9,9 @@
  * with the date and commit.
  *
  * Needs root, the Debian packages and `npm run build`. Arguments:
- * `--seed N` (7), `--time-limit S` (10), `--jobs N` (2 runs at a time),
+ * `--seed N` (7), `--time-limit S` (10), `--acquire-timeout-ms MS` (10000: the
+ * preflight acquire has this long too, which a machine shared with other
+ * work needs), `--jobs N` (1 run at a time),
  * `--only ADAPTER` (repeatable; then the README is left alone).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -49,11 +51,18 @@ function runCli(args: readonly string[]): Promise<Finished> {
       child.kill("SIGINT");
       setTimeout(() => child.kill("SIGKILL"), 60_000).unref();
     }, CELL_TIMEOUT_MS);
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
       clearTimeout(interrupt);
+      if (signal === "SIGKILL") cleanRun(stderr);
       done({ code, stdout, stderr, timedOut });
     });
   });
+}
+
+/** After a run had to be killed: `fencecheck clean --run-id` for that run only (its id from its "(run ID)" line). */
+function cleanRun(stderr: string): void {
+  const runId = /\(run (\w+)\)/.exec(stderr)?.[1];
+  if (runId) execFileSync(process.execPath, [BIN, "clean", "--run-id", runId], { stdio: "ignore", timeout: 120_000 });
 }
 
 function jsonLines(path: string): Record<string, unknown>[] | undefined {
@@ -98,9 +107,12 @@ function commitOf(): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { seed: { type: "string", default: "7" }, "time-limit": { type: "string", default: "10" }, jobs: { type: "string", default: "2" }, only: { type: "string", multiple: true } },
+    options: {
+      seed: { type: "string", default: "7" }, "time-limit": { type: "string", default: "10" }, "acquire-timeout-ms": { type: "string", default: "10000" },
+      jobs: { type: "string", default: "1" }, only: { type: "string", multiple: true },
+    },
   });
-  const settings = { seed: Number(values.seed), timeLimitS: Number(values["time-limit"]) };
+  const settings = { seed: Number(values.seed), timeLimitS: Number(values["time-limit"]), acquireTimeoutMs: Number(values["acquire-timeout-ms"]) };
   const only = values.only ?? [];
   const todo = cells(settings).filter((c) => only.length === 0 || only.includes(c.library.adapter));
   if (todo.length === 0) throw new Error(`Cannot run the libraries page: no library called ${only.join(", ")}`);

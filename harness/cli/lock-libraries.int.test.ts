@@ -26,6 +26,8 @@ async function run(args: readonly string[]): Promise<{ code: number | null; out:
   const own = mkdtempSync(join(store, "run-"));
   const { code, stdout: out, stderr: err } = await runCli([
     "run", "--time-limit", "10", "--seed", "7", "--nemesis", "pause-holder", "--hold-ms", "100", "--store", own, ...args,
+    // The preflight acquire has this long too: on a machine shared with other work, 3 s was not always enough to bring up a client.
+    "--acquire-timeout-ms", "10000",
   ]);
   const runId = /\(run (\w+)\)/.exec(err)?.[1];
   const left = runId ? namespaces().filter((n) => n.startsWith(`fc-${runId}-`)) : [];

@@ -45,10 +45,11 @@ export interface Cell {
   readonly args: readonly string[];
 }
 
-/** The settings every cell shares: the seed and length of each run. */
+/** The settings every cell shares: the seed and length of each run, and how long an acquire (the preflight's too) may wait. */
 export interface CellSettings {
   readonly seed: number;
   readonly timeLimitS: number;
+  readonly acquireTimeoutMs: number;
 }
 
 /** Every cell, library by library, fault by fault, unfenced first. */
@@ -60,7 +61,8 @@ export function cells(settings: CellSettings): Cell[] {
         const id = `${library.adapter}-${fault.args[1]}-${storage}`;
         const args = [
           "run", "--lock", library.adapter, "--storage", storage, ...fault.args,
-          "--time-limit", String(settings.timeLimitS), "--seed", String(settings.seed), "--name", id,
+          "--time-limit", String(settings.timeLimitS), "--seed", String(settings.seed),
+          "--acquire-timeout-ms", String(settings.acquireTimeoutMs), "--name", id,
         ];
         out.push({ library, fault, storage, id, args });
       }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { cells } from "./cells.js";
 import { renderHtml, renderMarkdown, replaceReadmeSection, type CellResult } from "./page.js";
 
-const all = cells({ seed: 7, timeLimitS: 10 });
-const stamp = { date: "2026-12-01", commit: "abc1234", seed: 7, timeLimitS: 10 };
+const all = cells({ seed: 7, timeLimitS: 10, acquireTimeoutMs: 10000 });
+const stamp = { date: "2026-12-01", commit: "abc1234", seed: 7, timeLimitS: 10, acquireTimeoutMs: 10000 };
 
 describe("the libraries page", () => {
   it("has one cell per library, fault and storage: unfenced, and fenced only for the library with a token (cas otherwise)", () => {

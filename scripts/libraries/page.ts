@@ -20,6 +20,7 @@ export interface PageStamp {
   readonly commit: string;
   readonly seed: number;
   readonly timeLimitS: number;
+  readonly acquireTimeoutMs: number;
 }
 
 function find(results: readonly CellResult[], adapter: string, fault: string, storage: string): CellResult | undefined {
@@ -27,7 +28,7 @@ function find(results: readonly CellResult[], adapter: string, fault: string, st
 }
 
 function stampLine(stamp: PageStamp): string {
-  return `Measured ${stamp.date} at commit ${stamp.commit}: each cell is one \`fencecheck run\` (local runtime, 5 clients, 2 resources, TTL 2000 ms, --time-limit ${stamp.timeLimitS}, --seed ${stamp.seed}), made by \`npm run libraries\`.`;
+  return `Measured ${stamp.date} at commit ${stamp.commit}: each cell is one \`fencecheck run\` (local runtime, 5 clients, 2 resources, TTL 2000 ms, --time-limit ${stamp.timeLimitS}, --seed ${stamp.seed}, --acquire-timeout-ms ${stamp.acquireTimeoutMs}), made by \`npm run libraries\`.`;
 }
 
 /** The markdown table and the sentences under it; `link` makes each verdict's link target from the cell's id. */

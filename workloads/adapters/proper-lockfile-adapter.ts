@@ -16,6 +16,7 @@
  * system: the local runtime's namespaces do, containers and SSH hosts do not.
  */
 import { access, mkdir, open } from "node:fs/promises";
+import { get } from "node:http";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
 import { entrypointPath } from "../entrypoints.js";
@@ -32,12 +33,26 @@ interface FileLease {
   readonly compromised: { value: boolean };
 }
 
+/** The body of one GET (node:http: the first fetch in a process loads undici, which takes seconds on a loaded machine). */
+function httpGet(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => void (body += chunk));
+      response.on("end", () => resolve(body));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.setTimeout(ATTEMPT_MS, () => request.destroy(new Error(`no answer from ${url}`)));
+  });
+}
+
 /** Asks the lock node where the shared directory is, and checks that this client sees it. */
 async function sharedDir(endpoint: string): Promise<string> {
   let dir: string;
   try {
-    const answer = await fetch(`http://${endpoint}/`, { signal: AbortSignal.timeout(ATTEMPT_MS) });
-    dir = ((await answer.json()) as { dir: string }).dir;
+    dir = (JSON.parse(await withDeadline(httpGet(`http://${endpoint}/`), ATTEMPT_MS, `ask ${endpoint} for the lock directory`)) as { dir: string }).dir;
   } catch (error) {
     throw unavailable(`ask the lock node ${endpoint} where the lock directory is`, error);
   }
