@@ -19,13 +19,13 @@ import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
 
 /** The part of a fail-open lock the adapter uses. */
-interface FailOpenLock {
+export interface FailOpenLock {
   readonly fencingToken: number;
   on(event: "error", listener: (error: unknown) => void): void;
   release(callback: (error?: unknown) => void): void;
 }
 
-interface FailOpenClient {
+export interface FailOpenClient {
   acquireLock(id: string, callback: (error: unknown, lock?: FailOpenLock) => void): void;
 }
 
@@ -37,7 +37,7 @@ function releaseQuietly(lock: FailOpenLock): void {
 }
 
 /** One `acquireLock` call, answered early (indeterminate) when the signal fires and the call is still waiting. */
-function acquireOnce(client: FailOpenClient, resource: string, signal: AbortSignal): Promise<FailOpenLock> {
+export function acquireOnce(client: FailOpenClient, resource: string, signal: AbortSignal): Promise<FailOpenLock> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const onAbort = (): void => {
