@@ -37,26 +37,48 @@ interface Finished {
   readonly timedOut: boolean;
 }
 
-/** Runs the CLI; past the timeout it is interrupted (Ctrl-C: it cleans up), then killed 60 s later. */
-function runCli(args: readonly string[]): Promise<Finished> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: ROOT });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.on("data", (c: Buffer) => void (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => void (stderr += c.toString()));
-    const interrupt = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGINT");
-      setTimeout(() => child.kill("SIGKILL"), 60_000).unref();
-    }, CELL_TIMEOUT_MS);
-    child.on("close", (code, signal) => {
-      clearTimeout(interrupt);
-      if (signal === "SIGKILL") cleanRun(stderr);
-      done({ code, stdout, stderr, timedOut });
-    });
-  });
+/** Starts the cells' CLI processes and can stop them all: `stop` passes Ctrl-C to each (it stops its run's nodes) and starts no more. */
+interface CliRunner {
+  run(args: readonly string[]): Promise<Finished>;
+  stop(): void;
+  readonly stopped: boolean;
+}
+
+function cliRunner(): CliRunner {
+  const running = new Set<ReturnType<typeof spawn>>();
+  let stopped = false;
+  return {
+    get stopped() {
+      return stopped;
+    },
+    stop() {
+      stopped = true;
+      for (const child of running) child.kill("SIGINT");
+    },
+    run(args) {
+      return new Promise((done) => {
+        const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: ROOT });
+        running.add(child);
+        let stdout = "";
+        let stderr = "";
+        let timedOut = false;
+        child.stdout.on("data", (c: Buffer) => void (stdout += c.toString()));
+        child.stderr.on("data", (c: Buffer) => void (stderr += c.toString()));
+        // Past the timeout the run is interrupted (Ctrl-C: it cleans up), then killed 60 s later and cleaned by its id.
+        const interrupt = setTimeout(() => {
+          timedOut = true;
+          child.kill("SIGINT");
+          setTimeout(() => child.kill("SIGKILL"), 60_000).unref();
+        }, CELL_TIMEOUT_MS);
+        child.on("close", (code, signal) => {
+          running.delete(child);
+          clearTimeout(interrupt);
+          if (signal === "SIGKILL") cleanRun(stderr);
+          done({ code, stdout, stderr, timedOut });
+        });
+      });
+    },
+  };
 }
 
 /** After a run had to be killed: `fencecheck clean --run-id` for that run only (its id from its "(run ID)" line). */
@@ -78,9 +100,9 @@ function runFacts(runDir: string): Pick<RunOutcome, "rejectedWrites" | "faultsSt
   return { rejectedWrites: storage?.filter((r) => r["accepted"] === false).length, faultsStruck: struck.length };
 }
 
-async function runCell(cell: Cell, storeRoot: string): Promise<CellResult> {
+async function runCell(cell: Cell, storeRoot: string, cli: CliRunner): Promise<CellResult> {
   const store = join(storeRoot, cell.id);
-  const finished = await runCli([...cell.args, "--store", store]);
+  const finished = await cli.run([...cell.args, "--store", store]);
   const runDir = join(store, "latest");
   const facts = existsSync(runDir) ? runFacts(runDir) : { rejectedWrites: undefined, faultsStruck: 0 };
   const result = explainCell({ ...finished, ...facts });
@@ -88,12 +110,12 @@ async function runCell(cell: Cell, storeRoot: string): Promise<CellResult> {
   return { cell, result };
 }
 
-/** Runs `todo` with at most `jobs` at a time, keeping their order. */
-async function pool<T, R>(todo: readonly T[], jobs: number, work: (t: T) => Promise<R>): Promise<R[]> {
+/** Runs `todo` with at most `jobs` at a time, keeping their order; starts none once `stopped()` says so. */
+async function pool<T, R>(todo: readonly T[], jobs: number, work: (t: T) => Promise<R>, stopped: () => boolean): Promise<R[]> {
   const out: R[] = new Array<R>(todo.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let i = next++; i < todo.length; i = next++) out[i] = await work(todo[i] as T);
+    for (let i = next++; i < todo.length && !stopped(); i = next++) out[i] = await work(todo[i] as T);
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
   return out;
@@ -117,10 +139,15 @@ async function main(): Promise<void> {
   const todo = cells(settings).filter((c) => only.length === 0 || only.includes(c.library.adapter));
   if (todo.length === 0) throw new Error(`Cannot run the libraries page: no library called ${only.join(", ")}`);
   if (!existsSync(BIN)) throw new Error(`Cannot run the libraries page: "${BIN}" does not exist (run npm run build)`);
+  // The commit the runs are made from, taken before they start (commits made meanwhile do not count).
+  const commit = commitOf();
   const storeRoot = mkdtempSync(join(tmpdir(), "fencecheck-libraries-"));
   try {
-    const results = await pool(todo, Number(values.jobs), (cell) => runCell(cell, storeRoot));
-    const stamp: PageStamp = { date: new Date().toISOString().slice(0, 10), commit: commitOf(), ...settings };
+    const cli = cliRunner();
+    process.on("SIGTERM", () => cli.stop());
+    const results = await pool(todo, Number(values.jobs), (cell) => runCell(cell, storeRoot, cli), () => cli.stopped);
+    if (cli.stopped) throw new Error("The libraries page was stopped (SIGTERM): its runs were interrupted, nothing was written");
+    const stamp: PageStamp = { date: new Date().toISOString().slice(0, 10), commit, ...settings };
     mkdirSync(join(ROOT, "docs"), { recursive: true });
     writeFileSync(join(ROOT, "docs/libraries.html"), renderHtml(results, stamp));
     writeFileSync(join(ROOT, "docs/libraries.md"), `# What fencecheck finds in popular lock libraries\n\n${renderMarkdown(results, stamp)}`);
