@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { HarnessError } from "../core/index.js";
 
 /** The programs workloads/ ships. */
-export type EntrypointName = "reference-lock" | "storage" | "agent" | "lock-probe" | "relay" | "pg-storage" | "quorum-lock" | "s3-storage";
+export type EntrypointName = "reference-lock" | "storage" | "agent" | "lock-probe" | "relay" | "pg-storage" | "quorum-lock" | "s3-storage" | "lockfile-dir";
 
 const ENTRYPOINTS: Readonly<Record<EntrypointName, string>> = {
   "reference-lock": "dist/workloads/services/reference-lock/server.js",
@@ -19,6 +19,7 @@ const ENTRYPOINTS: Readonly<Record<EntrypointName, string>> = {
   "pg-storage": "dist/workloads/services/pg-storage/main.js",
   "quorum-lock": "dist/workloads/services/quorum-lock/server.js",
   "s3-storage": "dist/workloads/services/s3-storage/main.js",
+  "lockfile-dir": "dist/workloads/services/lockfile-dir/main.js",
 };
 
 /**

@@ -10,7 +10,8 @@ import type { LockAdapterInfo, LockServiceClock } from "./lock-adapter.js";
 // replicas vote at their own instants (quorum, redlock) or a renewal may predate the grant.
 
 /** The built-in adapter names. */
-export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redis-token-everysec" | "redis-token-volatile" | "redlock" | "postgres" | "quorum";
+export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redis-token-everysec" | "redis-token-volatile" | "redlock" | "postgres" | "quorum"
+  | "proper-lockfile" | "redis-semaphore" | "etcd-lock" | "warlock" | "dynamodb-lock";
 
 /** Each built-in adapter's self-description. */
 export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>> = {
@@ -97,6 +98,41 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     limits: "safe only with intersecting quorums (more than half the nodes); a smaller --lock-quorum is there to show the split brain",
     lease: { ends: "ttl", timedFrom: "request" },
     durability: "each acceptor's vote is written durably (temp file, fsync, rename) before it is answered: a crash or a power loss keeps every vote",
+  },
+  "proper-lockfile": {
+    summary: "proper-lockfile@4 (npm): a lock directory made with mkdir in a directory shared by all clients, its mtime touched every stale/2 by the holder; stale = TTL",
+    token: null,
+    limits: "no fencing token; a contender judges staleness from the lock's mtime against its own clock, so a client whose clock is wrong takes a held lock; the file system is the lock service, on the harness host: pausing, killing or cutting off its node reaches nothing (partition-holder and kill-lock do not touch the locks), and clients must share the host's files (--runtime local only)",
+    lease: { ends: "keep-alive", timedFrom: "request" },
+    durability: "the file system's: a lock is a directory; a kill of a client leaves its lock until it goes stale",
+  },
+  "redis-semaphore": {
+    summary: "redis-semaphore@5 (npm) Mutex on ioredis over one Redis node: SET NX PX lockTimeout, refreshed every 0.8 x lockTimeout by the holder",
+    token: null,
+    limits: "no fencing token: storage cannot tell a stale holder's write; a release after the lock was lost succeeds silently unless the refresh noticed the loss first; clock faults on its node are refused (redis-server does not start under libfaketime)",
+    lease: { ends: "keep-alive", timedFrom: "request" },
+    durability: "none (no RDB, no AOF, as redis): a restart forgets every lock",
+  },
+  "etcd-lock": {
+    summary: "the etcd3@1 package's own Lock helper (npm) over the etcd cluster: a lease kept alive by the client plus a put-if-absent of the lock key; no waiting queue",
+    token: null,
+    limits: "no fencing token (the helper exposes no revision); a contender polls (no queue, so no fairness); the library's own retries are on; clock faults on etcd's nodes are refused (Go reads the clock without libc)",
+    lease: { ends: "keep-alive", timedFrom: "request" },
+    durability: "etcd's own: the raft log is fsynced before a write is committed",
+  },
+  warlock: {
+    summary: "node-redis-warlock@1 (npm) on the redis@3 client over one Redis node: SET NX PX ttl, unlock by compare-and-delete; no refresh",
+    token: null,
+    limits: "no fencing token: storage cannot tell a stale holder's write; clock faults on its node are refused (redis-server does not start under libfaketime)",
+    lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "none (no RDB, no AOF, as redis): a restart forgets every lock",
+  },
+  "dynamodb-lock": {
+    summary: "dynamodb-lock-client@0.7 (npm) fail-open locks on the AWS SDK v2 against one dynalite node (a DynamoDB API server on LevelDB): a conditional put, heartbeats every TTL/3",
+    token: "the lock item's fencingToken, incremented by each acquire's conditional put",
+    limits: "a contender waits a whole lease (TTL) after reading a held lock before it tries, so acquires are slow; a failed heartbeat stops all later heartbeats; one dynalite node; SDK retries off (one attempt per call)",
+    lease: { ends: "keep-alive", timedFrom: "request" },
+    durability: "dynalite's LevelDB, written without fsync: a kill keeps every token, a power loss may take back the last ones",
   },
 };
 

@@ -25,6 +25,11 @@ const LOADERS: Readonly<Record<BuiltInAdapterName, () => Promise<LockAdapter>>> 
   redlock: async () => (await import("./redlock-adapter.js")).redlockAdapter,
   postgres: async () => (await import("./postgres-adapter.js")).postgresAdapter,
   quorum: async () => (await import("./quorum-adapter.js")).quorumAdapter,
+  "proper-lockfile": async () => (await import("./proper-lockfile-adapter.js")).properLockfileAdapter,
+  "redis-semaphore": async () => (await import("./redis-semaphore-adapter.js")).redisSemaphoreAdapter,
+  "etcd-lock": async () => (await import("./etcd-lock-adapter.js")).etcdLockAdapter,
+  warlock: async () => (await import("./warlock-adapter.js")).warlockAdapter,
+  "dynamodb-lock": async () => (await import("./dynamodb-lock-adapter.js")).dynamodbLockAdapter,
 };
 
 /**

@@ -22,6 +22,12 @@ describe("dockerImagesFor", () => {
     expect(dockerImagesFor("etcd", "s3").storage).toBe("fencecheck/node:local");
   });
 
+  it("runs the npm lock libraries' services in the images of the services they use", () => {
+    expect(dockerImagesFor("etcd-lock").lock).toBe("fencecheck/etcd:local");
+    for (const name of ["redis-semaphore", "warlock"]) expect(dockerImagesFor(name).lock).toBe("fencecheck/redis:local");
+    expect(dockerImagesFor("dynamodb-lock").lock).toBe("fencecheck/node:local");
+  });
+
   it("runs every redis-token variant in the redis image", () => {
     for (const name of ["redis-token", "redis-token-everysec", "redis-token-volatile"]) expect(dockerImagesFor(name).lock).toBe("fencecheck/redis:local");
   });

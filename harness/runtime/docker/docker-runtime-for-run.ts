@@ -29,6 +29,10 @@ export function dockerImagesFor(lockAdapter: string, storageKind = "fenced"): Re
     "redis-token-volatile": "redis",
     redlock: "redis",
     postgres: "postgres",
+    // The npm lock libraries run on the services above (dynalite and proper-lockfile's directory node on node).
+    "etcd-lock": "etcd",
+    "redis-semaphore": "redis",
+    warlock: "redis",
   };
   const storage = findStorageKind(storageKind).backend.kind === "postgres" ? "postgres" : "node";
   return { lock: localImageTag(service[lockAdapter] ?? "node"), storage: localImageTag(storage), client: localImageTag("node") };
