@@ -1,0 +1,39 @@
+/**
+ * The check a run makes before anything starts when its lock service runs
+ * as an image (`service.start` returns `image`): only a runtime that runs
+ * images may have it, the image must be on its engine, and clock faults
+ * aimed at lock nodes need a program libfaketime can reach (glibc,
+ * dynamically linked), else the run is refused with one line.
+ */
+import { HarnessError, runNodes, type RunConfig, type Runtime } from "../../core/index.js";
+import type { NemesisPlan } from "../../nemesis/index.js";
+import type { LockAdapter, LockServiceLaunch } from "../../workloads/index.js";
+
+/**
+ * What `service.start` returns for the first lock node, asked before the
+ * run with a stand-in address (the run's real one is not known yet), or
+ * undefined when the run starts no lock service.
+ */
+export function previewLaunch(config: RunConfig, adapter: LockAdapter): LockServiceLaunch | undefined {
+  const service = adapter.service;
+  if (!service || config.lock.endpoints?.length) return undefined;
+  const ids = runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string);
+  const nodes = ids.map((id) => ({ id, host: "127.0.0.1", port: 7001, dataDir: "/tmp" }));
+  const first = nodes[0];
+  return first === undefined ? undefined : service.start(first, nodes, { ttlMs: config.workload.ttlMs });
+}
+
+/** Throws the one-line refusal of a lock service image this run cannot have; resolves when there is none. */
+export async function refuseImage(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter): Promise<void> {
+  const launch = previewLaunch(config, adapter);
+  if (launch?.image === undefined) return;
+  if (typeof launch.image !== "string" || launch.image === "") {
+    throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${adapter.name}": its "service.start" returned an "image" that is not a non-empty string`);
+  }
+  if (!runtime.checkImage) {
+    throw new HarnessError("config.invalid", `Cannot run lock service "${adapter.name}" as image "${launch.image}": runtime "${runtime.kind}" does not run images (use --runtime docker)`);
+  }
+  const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
+  const clock = !adapter.service?.clock && nemesis.clockNodes.some((node) => lockNodes.has(node));
+  await runtime.checkImage({ name: launch.image, argv: launch.argv, clock });
+}
