@@ -13,7 +13,7 @@ function lockError(code, message, definite) {
 
 async function post(url, body, signal) {
   try {
-    const res = await fetch(url, { method: "POST", body: JSON.stringify(body), signal: AbortSignal.any([signal, AbortSignal.timeout(5000)]) });
+    const res = await fetch(url, { method: "POST", body: JSON.stringify(body), signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
     return { status: res.status, body: await res.json() };
   } catch (error) {
     // No answer: the request may or may not have acted (indeterminate).
@@ -28,7 +28,8 @@ export default {
   name: "image-lock",
   info: {
     summary: "the example lock server of examples/image-lock, run as its own image",
-    token: "a counter that grows with every grant, fsynced before it is answered",
+    token: "a counter that grows with every grant, written to its data directory before it is answered",
+    durability: "state is written (not fsynced) before each answer: a killed server loses nothing, a power loss may",
     limits: "one node: no replication; a restarted server holds every lease it had for a full TTL again",
   },
   service: {

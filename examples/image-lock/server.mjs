@@ -1,9 +1,10 @@
 // A tiny lock server shipped as a container image (see Dockerfile): one
 // lease per resource with a TTL on this server's monotonic clock, and a
 // counter that grows with every grant (the fencing token). Every grant and
-// release is written to <data>/state.json (fsynced) before it is answered,
-// so a killed server comes back with its tokens still growing and its
-// leases still held (each for a full TTL again: never shorter).
+// release is written to <data>/state.json before it is answered, so a
+// killed server comes back with its tokens still growing and its leases
+// still held (each for a full TTL again: never shorter). It is not fsynced:
+// a killed process loses nothing, a power loss of the machine may.
 //
 //   node server.mjs --host 10.77.0.10 --port 7001 --data /var/lib/image-lock
 //
@@ -14,7 +15,7 @@
 // from its monotonic clock since it started (clockDriftMs), and so does a
 // line whenever that changes by more than 100 ms: a clock fault that
 // reached the process shows there.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -38,10 +39,7 @@ function load() {
 
 function save() {
   const leasesOut = Object.fromEntries([...leases].map(([r, l]) => [r, { client: l.client, token: l.token, ttlMs: l.ttlMs }]));
-  const fd = openSync(`${statePath}.tmp`, "w");
-  writeSync(fd, JSON.stringify({ lastToken, leases: leasesOut }));
-  fsyncSync(fd);
-  closeSync(fd);
+  writeFileSync(`${statePath}.tmp`, JSON.stringify({ lastToken, leases: leasesOut }));
   renameSync(`${statePath}.tmp`, statePath);
 }
 
