@@ -23,17 +23,32 @@ export function previewLaunch(config: RunConfig, adapter: LockAdapter): LockServ
   return first === undefined ? undefined : service.start(first, nodes, { ttlMs: config.workload.ttlMs });
 }
 
-/** Throws the one-line refusal of a lock service image this run cannot have; resolves when there is none. */
-export async function refuseImage(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter): Promise<void> {
+/**
+ * Refuses, before the runtime's prerequisites are checked, a lock service
+ * image on a runtime that does not run images, and a malformed `image`;
+ * returns the launch to check with `checkLockImage` once they are.
+ */
+export function refuseImageRuntime(config: RunConfig, runtime: Runtime, adapter: LockAdapter): LockServiceLaunch | undefined {
   const launch = previewLaunch(config, adapter);
-  if (launch?.image === undefined) return;
+  if (launch?.image === undefined) return undefined;
   if (typeof launch.image !== "string" || launch.image === "") {
     throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${adapter.name}": its "service.start" returned an "image" that is not a non-empty string`);
   }
   if (!runtime.checkImage) {
     throw new HarnessError("config.invalid", `Cannot run lock service "${adapter.name}" as image "${launch.image}": runtime "${runtime.kind}" does not run images (use --runtime docker)`);
   }
+  return launch;
+}
+
+/** Asks the runtime to check the image of `launch` (on its engine; libfaketime's reach when clock faults aim at lock nodes). */
+export async function checkLockImage(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter, launch: LockServiceLaunch | undefined): Promise<void> {
+  if (launch?.image === undefined || !runtime.checkImage) return;
   const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
   const clock = !adapter.service?.clock && nemesis.clockNodes.some((node) => lockNodes.has(node));
   await runtime.checkImage({ name: launch.image, argv: launch.argv, clock });
+}
+
+/** Both checks at once (for callers that have checked the runtime's prerequisites already). */
+export async function refuseImage(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter): Promise<void> {
+  await checkLockImage(config, nemesis, runtime, adapter, refuseImageRuntime(config, runtime, adapter));
 }
