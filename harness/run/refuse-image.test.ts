@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,6 +65,16 @@ describe("refusing a lock service image before anything starts", () => {
   it("refuses an image that is not a non-empty string as a malformed adapter", async () => {
     await expect(refuse(imageAdapter(""), ["kill-lock"], imageRuntime())).rejects.toMatchObject({ code: "adapter.invalid" });
     await expect(refuse(imageAdapter(7), ["kill-lock"], imageRuntime())).rejects.toMatchObject({ code: "adapter.invalid" });
+  });
+
+  it("previews a start that writes config files into a scratch data directory, not the service's, and removes it", async () => {
+    const zookeeper = (await loadLockAdapter("zookeeper")).adapter;
+    const cfg = { ...config("zookeeper", []), lock: { adapter: "zookeeper", nodes: 3 } };
+    const launch = previewLaunch(cfg, zookeeper);
+    const dataDir = launch?.argv.find((arg) => arg.includes("fencecheck-preview-"));
+    expect(launch?.image).toBeUndefined();
+    expect(dataDir).toBeDefined();
+    expect(existsSync(dataDir as string)).toBe(false);
   });
 
   it("previews no launch for a run against --endpoints, nor for a built-in service without an image", async () => {

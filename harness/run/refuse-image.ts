@@ -5,22 +5,32 @@
  * aimed at lock nodes need a program libfaketime can reach (glibc,
  * dynamically linked), else the run is refused with one line.
  */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { HarnessError, runNodes, type RunConfig, type Runtime } from "../../core/index.js";
 import type { NemesisPlan } from "../../nemesis/index.js";
 import type { LockAdapter, LockServiceLaunch } from "../../workloads/index.js";
 
 /**
  * What `service.start` returns for the first lock node, asked before the
- * run with a stand-in address (the run's real one is not known yet), or
- * undefined when the run starts no lock service.
+ * run with a stand-in address (the run's real one is not known yet) and a
+ * scratch data directory, removed afterwards (a start may write config
+ * files there), or undefined when the run starts no lock service.
  */
 export function previewLaunch(config: RunConfig, adapter: LockAdapter): LockServiceLaunch | undefined {
   const service = adapter.service;
   if (!service || config.lock.endpoints?.length) return undefined;
-  const ids = runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string);
-  const nodes = ids.map((id) => ({ id, host: "127.0.0.1", port: 7001, dataDir: "/tmp" }));
-  const first = nodes[0];
-  return first === undefined ? undefined : service.start(first, nodes, { ttlMs: config.workload.ttlMs });
+  const scratch = mkdtempSync(join(tmpdir(), "fencecheck-preview-"));
+  try {
+    const ids = runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string);
+    const nodes = ids.map((id) => ({ id, host: "127.0.0.1", port: 7001, dataDir: join(scratch, id) }));
+    nodes.forEach((node) => mkdirSync(node.dataDir));
+    const first = nodes[0];
+    return first === undefined ? undefined : service.start(first, nodes, { ttlMs: config.workload.ttlMs });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
