@@ -39,6 +39,22 @@ export interface ProcessSpec {
    * process on the real clock (a binary libfaketime crashes). Default true.
    */
   readonly fakeClock?: boolean;
+  /**
+   * Run the process as a container of this image instead of inside the
+   * node (the docker runtime only; others refuse it up front): it shares
+   * the node's network namespace, so every network fault reaches it.
+   */
+  readonly image?: ProcessImage;
+}
+
+/** A process that runs as its own image (`ProcessSpec.image`). */
+export interface ProcessImage {
+  /** The image as the engine names it ("my-lock:1.2"); it must be on the engine already. */
+  readonly name: string;
+  /** The user to run as ("1000", "lock:lock"); the image's own by default. */
+  readonly user?: string;
+  /** Every port the process listens on (delay faults route each of them); `readyPort` by default. */
+  readonly ports?: readonly number[];
 }
 
 /** How a process ended. */

@@ -177,12 +177,28 @@ export interface StartOptions {
   readonly onFailure?: (error: HarnessError) => void;
 }
 
+/** What a run will ask of an image, checked before anything starts. */
+export interface ImageCheck {
+  readonly name: string;
+  /** The program the image will run; empty for the image's own entrypoint and command. */
+  readonly argv: readonly string[];
+  /** True when the run's clock faults reach the process (it must load libfaketime). */
+  readonly clock: boolean;
+}
+
 /** Starts clusters. `faults` is declared up front so a run can refuse early. */
 export interface Runtime {
   readonly kind: string;
   readonly faults: ReadonlySet<Fault>;
   /** Throws a `HarnessError` with code "prerequisite.missing" naming what is absent. */
   checkPrerequisites(): Promise<void>;
+  /**
+   * Only runtimes that run images (`ProcessSpec.image`) have it. Throws a
+   * `HarnessError` ("config.invalid" when the image is not on the engine,
+   * "nemesis.unsupported-fault" when `clock` is asked of an image whose
+   * program libfaketime cannot reach) before anything starts.
+   */
+  checkImage?(image: ImageCheck): Promise<void>;
   start(nodes: readonly NodeSpec[], opts: StartOptions): Promise<Cluster>;
 }
 

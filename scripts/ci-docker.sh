@@ -33,5 +33,5 @@ fi
 node dist/harness/cli/bin.js hosts build
 
 if [ "${1:-}" = "--test" ]; then
-  npx vitest run --project integration harness/runtime/docker harness/cli/docker-runtime.int.test.ts harness/cli/ssh-runtime.int.test.ts
+  npx vitest run --project integration harness/runtime/docker harness/cli/docker-runtime.int.test.ts harness/cli/image-lock.int.test.ts harness/cli/ssh-runtime.int.test.ts
 fi

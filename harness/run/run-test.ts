@@ -38,6 +38,7 @@ import { healInForce } from "./heal-in-force.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
+import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
 
 /** What a run needs besides its configuration. */
@@ -92,7 +93,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const workload = deps.workload ?? findWorkload(config.workload.name);
   // Refused before the prerequisites are checked: a refusal takes no time.
   refuseFaults(config, nemesis, deps.runtime, loaded.adapter);
+  const image = refuseImageRuntime(config, deps.runtime, loaded.adapter);
   await deps.runtime.checkPrerequisites();
+  await checkLockImage(config, nemesis, deps.runtime, loaded.adapter, image);
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());

@@ -5,7 +5,7 @@
  * lock node with all lock nodes as peers; with `--endpoints` no lock node is
  * started and clients reach the user's service through relays.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Cluster, type ClusterNode, type NodeId, type RunConfig } from "../../core/index.js";
 import {
@@ -159,9 +159,12 @@ async function startLockNodes(
   const start = async (node: LockServiceNode): Promise<LockServiceLaunch> => {
     mkdirSync(node.dataDir, { recursive: true });
     const launch = service.start(node, nodes, settings);
+    // An image may run as a user of its own: its data directory must take that user's writes.
+    if (launch.image !== undefined) chmodSync(node.dataDir, 0o777);
     await cluster.startProcess(node.id as NodeId, {
       argv: launch.argv, ...(launch.env ? { env: launch.env } : {}), ...(service.clock ? { fakeClock: false } : {}),
-      logFile: join(store.nodeDir(node.id), "service.log"), readyPort: node.port, readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,
+      logFile: join(store.nodeDir(node.id), "service.log"), readyPort: clientPort(node, launch), readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,
+      ...(launch.image !== undefined ? { image: { name: launch.image, ...(launch.user ? { user: launch.user } : {}), ports: launch.ports ?? [node.port] } } : {}),
     });
     return launch;
   };
@@ -173,14 +176,23 @@ async function startLockNodes(
       "--peers", JSON.stringify(nodes), "--settings", JSON.stringify(settings), "--timeout-ms", String(readyTimeoutMs),
     ], readyTimeoutMs + 5000);
   };
+  const launches: LockServiceLaunch[] = [];
   if (service.startOrder === "one-by-one") {
-    const launches: LockServiceLaunch[] = [];
     for (const node of nodes) launches.push(await start(node));
     await Promise.all(nodes.map((node, i) => ready(node, launches[i] as LockServiceLaunch)));
   } else {
-    await Promise.all(nodes.map(async (node) => ready(node, await start(node))));
+    launches.push(...await Promise.all(nodes.map(async (node) => {
+      const launch = await start(node);
+      await ready(node, launch);
+      return launch;
+    })));
   }
-  return nodes.map((n) => `${n.host}:${n.port}`);
+  return nodes.map((n, i) => `${n.host}:${clientPort(n, launches[i] as LockServiceLaunch)}`);
+}
+
+/** The port clients reach a lock node's service on: an image's first declared port, else the node's. */
+function clientPort(node: LockServiceNode, launch: LockServiceLaunch): number {
+  return launch.ports?.[0] ?? node.port;
 }
 
 function runNotes(loaded: LoadedLockAdapter, external: readonly string[] | undefined): string[] {

@@ -70,10 +70,25 @@ export interface LockServiceNode {
   readonly dataDir: string;
 }
 
-/** How to launch the service on one node. */
+/**
+ * How to launch the service on one node. With `image` (the docker runtime
+ * only) the node runs that image as its own container in the node's network
+ * namespace: `argv` replaces the image's entrypoint and command (empty: keep
+ * them), `env` is added to the image's, `user` is who it runs as, `ports`
+ * are what it listens on. Without `image`, `argv` runs inside the node.
+ */
 export interface LockServiceLaunch {
   readonly argv: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** An image already on the Docker engine ("my-lock:1.2"); the harness never pulls. */
+  readonly image?: string;
+  /** With `image`: the user the container runs as ("1000" or "name:group"); the image's by default. */
+  readonly user?: string;
+  /**
+   * With `image`: the ports the service listens on; the first is the one
+   * clients connect to and readiness waits for. Default: `[node.port]`.
+   */
+  readonly ports?: readonly number[];
   /**
    * Resolves true once the node answers; the harness polls it from inside
    * the node's network (after the node's port accepts connections).

@@ -13,7 +13,8 @@ import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { containerPids, execInContainer, signalHostPid } from "./container-io.js";
 import type { DockerClocks } from "./docker-clocks.js";
 import type { DockerEngine } from "./docker-engine.js";
-import type { DockerPlan } from "./docker-plan.js";
+import type { DockerPlan, PlanMounts } from "./docker-plan.js";
+import { createImageContainers } from "./image-containers.js";
 import { startExecProcess, type ExecProcess } from "./exec-process.js";
 import { createNetworkFaults } from "./network-faults.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
@@ -24,6 +25,8 @@ import { waitForService } from "./wait-for-service.js";
 export interface DockerClusterParts {
   readonly engine: DockerEngine;
   readonly plan: DockerPlan;
+  /** What the containers mount (image containers get the store and, when faked, the clock files). */
+  readonly mounts: PlanMounts;
   readonly faults: ReadonlySet<Fault>;
   readonly clock: Clock;
   readonly clocks: DockerClocks;
@@ -71,11 +74,12 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     if (!remote) return signalHostPid;
     return (pid, signal) => void run(node, ["kill", "-s", signal.replace(/^SIG/, ""), String(pid)]).catch(() => undefined);
   }
+  const images = createImageContainers({ engine, plan, mounts: parts.mounts, onFailure: parts.onFailure });
   const network = createNetworkFaults({ hosts: new Map(plan.containers.map((c) => [c.id, c.host])), pidOf: mainPid, clock });
 
   const delayer = createTrafficDelayer({
     hostOf: (node) => plan.containers.find((c) => c.id === node)?.host ?? "",
-    servicePorts: (node) => table.live(node).flatMap((p) => ((p.spec.kind ?? "service") === "service" && p.spec.readyPort !== undefined ? [p.spec.readyPort] : [])),
+    servicePorts: (node) => table.live(node).flatMap((p) => ((p.spec.kind ?? "service") === "service" ? p.spec.image?.ports ?? (p.spec.readyPort !== undefined ? [p.spec.readyPort] : []) : [])),
     startProcess: (node, spec) => start(node, spec),
     restore: (node, input) => network.restore(node, input),
     logDir: parts.logDir,
@@ -85,9 +89,10 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
   async function start(node: NodeId, spec: ProcessSpec): Promise<ExecProcess> {
     if (stopped) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
     const container = containerOf(node);
+    const env = spec.fakeClock === false ? {} : clocks.envFor(node);
     const readPidFile = remote ? async (file: string) => Number((await run(node, ["cat", file])).stdout.trim()) : undefined;
-    const proc = await startExecProcess(
-      { node, docker, container, env: clocks.envFor(node), sendSignal: sendSignal(node), clock, onLogFailure: parts.onFailure, ...(readPidFile ? { readPidFile } : {}) },
+    const proc = spec.image ? await images.start(node, spec, spec.image, env) : await startExecProcess(
+      { node, docker, container, env, sendSignal: sendSignal(node), clock, onLogFailure: parts.onFailure, ...(readPidFile ? { readPidFile } : {}) },
       spec,
     );
     table.add(proc);
@@ -103,9 +108,10 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     return proc;
   }
 
-  /** Every process of the node: the tracked ones now, then (local engine) the rest `docker top` lists. */
+  /** Every process of the node: the tracked ones now, then (local engine) the rest `docker top` lists, its image containers' too. */
   async function signalNode(node: NodeId, signal: "SIGSTOP" | "SIGCONT" | "SIGKILL"): Promise<ExecProcess[]> {
     const procs = table.signalNode(node, signal);
+    await images.signal(node, signal);
     if (remote) {
       if (signal === "SIGKILL") await run(node, ["kill", "-s", "KILL", "-1"]);
       else await (signal === "SIGSTOP" ? containerOf(node).pause() : containerOf(node).unpause()).catch(ignoreNotPaused);
@@ -117,6 +123,7 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
 
   async function stopAll(): Promise<void> {
     await Promise.all(plan.containers.map((c) => containerOf(c.id).unpause().catch(() => undefined)));
+    await Promise.all(plan.containers.map((c) => images.freeze(c.id, false).catch(() => undefined)));
     for (const proc of table.live()) proc.signal("SIGCONT");
     for (const proc of table.live()) proc.signal("SIGTERM");
     const grace = new AbortController();
@@ -175,10 +182,14 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     /** The container's freezer (`docker pause`): every process, children included. */
     async freeze(node) {
       await containerOf(node).pause();
+      await images.freeze(node, true);
       const state = (await containerOf(node).inspect()).State;
       if (!state.Paused) throw new HarnessError("nemesis.fault-not-applied", `Cannot freeze node "${node}": the container is not paused`);
     },
-    thaw: async (node) => containerOf(node).unpause().catch(ignoreNotPaused),
+    async thaw(node) {
+      await containerOf(node).unpause().catch(ignoreNotPaused);
+      await images.freeze(node, false);
+    },
     async dropPackets(node, from, probability) {
       containerOf(node);
       needHost("drop packets on", node);

@@ -15,6 +15,7 @@ import { firstFailureTo } from "../common/node-log.js";
 import { cleanDocker } from "./clean-docker.js";
 import { createDockerClocks } from "./docker-clocks.js";
 import { createDockerCluster } from "./docker-cluster.js";
+import { checkImage } from "./image-check.js";
 import { connectEngine, pingEngine, type DockerEngine } from "./docker-engine.js";
 import { containerCreateOptions, dockerPlan, networkCreateOptions, runLabelFilter, type DockerPlan, type PlanMounts } from "./docker-plan.js";
 import { localImageTag } from "./images/image-specs.js";
@@ -67,6 +68,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
       }
       if (!engine.remote) await checkHostTools(clock);
     },
+    checkImage: (image) => checkImage(engine, image),
     async start(nodes: readonly NodeSpec[], start: StartOptions): Promise<Cluster> {
       const leftovers = await engine.docker.listContainers({ all: true, filters: runLabelFilter(start.runId) });
       if (leftovers.length > 0) {
@@ -88,7 +90,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         throwIfAborted(start.signal, start.runId);
         const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
         const logDir = join(stateDir, start.runId, "logs");
-        return createDockerCluster({ engine, plan, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure) });
+        return createDockerCluster({ engine, plan, mounts, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure) });
       } catch (error) {
         await remove().catch(() => undefined);
         if (error instanceof HarnessError) throw error;

@@ -42,7 +42,7 @@ describe("remote Docker engines", () => {
     const clock = createSystemClock();
     const plan = dockerPlan("rm1", [{ id: "n1" as NodeId, role: "lock" }, { id: "n2" as NodeId, role: "client" }]);
     const cluster = createDockerCluster({
-      engine: remoteEngine(), plan, faults: REMOTE_DOCKER_FAULTS, clock,
+      engine: remoteEngine(), plan, mounts: { readOnly: [], readWrite: [], clockDir: dir }, faults: REMOTE_DOCKER_FAULTS, clock,
       clocks: createDockerClocks(dir, clock, {}), logDir: dir, stopGraceMs: 0, onFailure: () => undefined, remove: async () => undefined,
     });
     const n1 = "n1" as NodeId;
