@@ -1,19 +1,60 @@
 /**
  * `npm run bench:soak` (and the end of `npm run bench`): one long run of the
- * compiled CLI, `--nemesis pause-holder,partition,kill`, while this script
+ * compiled CLI at full speed (`--hold-ms 0`, 10 clients on 10 resources),
+ * `--nemesis pause-holder,partition,kill`, while this script
  * samples the harness process's resident memory (VmRSS in /proc) every
  * second. Prints the RSS when the workload started, the highest sample,
- * the last sample before the final reads, and the run's exit code: a
- * harness that leaks shows an end well above its start. The run lasts
- * FENCECHECK_SOAK_SECONDS (default 600, ten minutes). Needs root and a build.
+ * the last sample before the final reads, the ops the run recorded, the
+ * growth per million ops, a small chart of every sample, and the run's exit
+ * code: a harness that keeps its ops shows an end well above its start. The
+ * run lasts FENCECHECK_SOAK_SECONDS (default 600, ten minutes);
+ * FENCECHECK_SOAK_BIN runs another build's bin.js (to compare two builds in
+ * the same minutes). Needs root and a build.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? "600");
-const BIN = resolve(import.meta.dirname, "../harness/cli/bin.js");
+const BIN = process.env["FENCECHECK_SOAK_BIN"] ?? resolve(import.meta.dirname, "../harness/cli/bin.js");
+const BARS = "▁▂▃▄▅▆▇█";
+
+/**
+ * The samples as one line of bars, `width` columns at most (each column the
+ * highest sample of its share), scaled from 0 to the highest sample, so a
+ * flat run reads as a flat line and growth as a ramp.
+ */
+function rssChart(samples: readonly number[], width = 60): string {
+  if (samples.length === 0) return "";
+  const columns = Math.min(width, samples.length);
+  const top = Math.max(...samples);
+  let line = "";
+  for (let c = 0; c < columns; c++) {
+    const share = samples.slice(Math.floor((c * samples.length) / columns), Math.floor(((c + 1) * samples.length) / columns));
+    const level = top === 0 ? 0 : Math.max(...share) / top;
+    line += BARS[Math.min(BARS.length - 1, Math.floor(level * BARS.length))];
+  }
+  return line;
+}
+
+/** Ops (lines) in the run's history.jsonl, counted in chunks (an hour's file is larger than a string may be). */
+function recordedOps(store: string): number {
+  let fd: number | undefined;
+  try {
+    fd = openSync(join(realpathSync(join(store, "latest")), "history.jsonl"), "r");
+    const buf = Buffer.alloc(1 << 20);
+    let n = 0;
+    for (let read = readSync(fd, buf); read > 0; read = readSync(fd, buf)) {
+      for (let i = buf.indexOf(10); i !== -1 && i < read; i = buf.indexOf(10, i + 1)) n++;
+    }
+    return n;
+  } catch {
+    return 0;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** The process's resident set in MB, or undefined once it is gone. */
 function rssMb(pid: number): number | undefined {
@@ -32,7 +73,7 @@ interface Soak {
 }
 
 async function soak(store: string): Promise<Soak> {
-  const child = spawn(process.execPath, [BIN, "run", "--nemesis", "pause-holder,partition,kill", "--time-limit", String(SECONDS),
+  const child = spawn(process.execPath, [BIN, "run", "--nemesis", "pause-holder,partition,kill", "--hold-ms", "0", "--clients", "10", "--resources", "10", "--time-limit", String(SECONDS),
     "--seed", "1", "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const samples: number[] = [];
   let phase: "starting" | "running" | "finishing" = "starting";
@@ -59,8 +100,12 @@ async function main(): Promise<void> {
     const [start, end] = [samples[0], samples.at(-1)];
     if (start === undefined || end === undefined) throw new Error(`The soak run gave no RSS sample (exit ${code}): ${verdict}`);
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
-    process.stdout.write(`soak: ${SECONDS} s run (pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)\n`);
+    const ops = recordedOps(store);
+    const perMillion = ops > 0 ? ` (${(((end - start) * 1e6) / ops).toFixed(0)} MB per million ops)` : "";
+    process.stdout.write(`soak: ${SECONDS} s run at full speed (--hold-ms 0, 10 clients, pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)\n`);
     process.stdout.write(`  start ${mb(start)}  max ${mb(Math.max(...samples))}  end ${mb(end)}  (exit ${code}: ${verdict.split(" (")[0]})\n`);
+    process.stdout.write(`  ${ops} ops recorded; end minus start ${mb(end - start)}${perMillion}\n`);
+    process.stdout.write(`  RSS 0..${mb(Math.max(...samples))} |${rssChart(samples)}|\n`);
   } finally {
     rmSync(store, { recursive: true, force: true });
   }
