@@ -66,19 +66,51 @@ function rssMb(pid: number): number | undefined {
   }
 }
 
+/** The heap size after a collection, from one line of node's --trace-gc (`... Scavenge 12.1 (14.0) -> 10.2 (15.0) MB ...`). */
+function heapAfterGc(line: string): number | undefined {
+  const m = /(?:Scavenge|Mark-Compact|Mark-sweep)[^>]*-> ([\d.]+) \(/.exec(line);
+  return m?.[1] === undefined ? undefined : Number(m[1]);
+}
+
+/**
+ * The live heap over time: the lowest post-GC heap size of each tenth of the
+ * samples (garbage not yet collected inflates single samples; the lowest
+ * after-GC size of a stretch is what the process really kept).
+ */
+function liveHeapByTenth(samples: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let t = 0; t < 10; t++) {
+    const share = samples.slice(Math.floor((t * samples.length) / 10), Math.floor(((t + 1) * samples.length) / 10));
+    if (share.length > 0) out.push(Math.min(...share));
+  }
+  return out;
+}
+
 interface Soak {
   readonly samples: readonly number[];
+  /** The heap after every garbage collection while the workload ran (MB). */
+  readonly heap: readonly number[];
   readonly code: number | null;
   readonly verdict: string;
 }
 
 async function soak(store: string): Promise<Soak> {
-  const child = spawn(process.execPath, [BIN, "run", "--nemesis", "pause-holder,partition,kill", "--hold-ms", "0", "--clients", "10", "--resources", "10", "--time-limit", String(SECONDS),
+  const child = spawn(process.execPath, ["--trace-gc", BIN, "run", "--nemesis", "pause-holder,partition,kill", "--hold-ms", "0", "--clients", "10", "--resources", "10", "--time-limit", String(SECONDS),
     "--seed", "1", "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const samples: number[] = [];
+  const heap: number[] = [];
   let phase: "starting" | "running" | "finishing" = "starting";
   let stdout = "";
-  child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+  let partial = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      const mb = heapAfterGc(line);
+      if (mb === undefined) stdout += `${line}\n`;
+      else if (phase === "running") heap.push(mb);
+    }
+  });
   child.stderr.on("data", (chunk: Buffer) => {
     const text = chunk.toString();
     if (/^  running /m.test(text)) phase = "running";
@@ -90,13 +122,13 @@ async function soak(store: string): Promise<Soak> {
   }, 1000);
   const code = await new Promise<number | null>((res) => child.once("close", (c) => res(c)));
   clearInterval(timer);
-  return { samples, code, verdict: stdout.split("\n")[0] ?? "" };
+  return { samples, heap, code, verdict: stdout.split("\n")[0] ?? "" };
 }
 
 async function main(): Promise<void> {
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-soak-"));
   try {
-    const { samples, code, verdict } = await soak(store);
+    const { samples, heap, code, verdict } = await soak(store);
     const [start, end] = [samples[0], samples.at(-1)];
     if (start === undefined || end === undefined) throw new Error(`The soak run gave no RSS sample (exit ${code}): ${verdict}`);
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
@@ -106,6 +138,11 @@ async function main(): Promise<void> {
     process.stdout.write(`  start ${mb(start)}  max ${mb(Math.max(...samples))}  end ${mb(end)}  (exit ${code}: ${verdict.split(" (")[0]})\n`);
     process.stdout.write(`  ${ops} ops recorded; end minus start ${mb(end - start)}${perMillion}\n`);
     process.stdout.write(`  RSS 0..${mb(Math.max(...samples))} |${rssChart(samples)}|\n`);
+    const live = liveHeapByTenth(heap);
+    if (live.length > 0) {
+      process.stdout.write(`  live heap (lowest after-GC heap of each tenth of the run, ${heap.length} GCs): ${live.map((x) => x.toFixed(1)).join(" ")} MB\n`);
+      process.stdout.write(`  live heap 0..${mb(Math.max(...live))} |${rssChart(live, 10)}|\n`);
+    }
   } finally {
     rmSync(store, { recursive: true, force: true });
   }
