@@ -92,6 +92,8 @@ interface Soak {
   readonly heap: readonly number[];
   readonly code: number | null;
   readonly verdict: string;
+  /** The run's last stderr lines (shown when it exits with a harness failure). */
+  readonly stderrTail: string;
 }
 
 async function soak(store: string): Promise<Soak> {
@@ -111,8 +113,10 @@ async function soak(store: string): Promise<Soak> {
       else if (phase === "running") heap.push(mb);
     }
   });
+  let stderrTail = "";
   child.stderr.on("data", (chunk: Buffer) => {
     const text = chunk.toString();
+    stderrTail = (stderrTail + text).slice(-2000);
     if (/^  running /m.test(text)) phase = "running";
     if (/healed; final reads|interrupted|stopping nodes/.test(text)) phase = "finishing";
   });
@@ -122,13 +126,14 @@ async function soak(store: string): Promise<Soak> {
   }, 1000);
   const code = await new Promise<number | null>((res) => child.once("close", (c) => res(c)));
   clearInterval(timer);
-  return { samples, heap, code, verdict: stdout.split("\n")[0] ?? "" };
+  return { samples, heap, code, verdict: stdout.split("\n")[0] ?? "", stderrTail };
 }
 
 async function main(): Promise<void> {
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-soak-"));
   try {
-    const { samples, heap, code, verdict } = await soak(store);
+    const { samples, heap, code, verdict, stderrTail } = await soak(store);
+    if (code !== 0 && code !== 1) process.stdout.write(`the soak run exited ${code}; its last stderr lines:\n${stderrTail.split("\n").slice(-8).join("\n")}\n`);
     const [start, end] = [samples[0], samples.at(-1)];
     if (start === undefined || end === undefined) throw new Error(`The soak run gave no RSS sample (exit ${code}): ${verdict}`);
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
