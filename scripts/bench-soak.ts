@@ -131,6 +131,7 @@ async function soak(store: string): Promise<Soak> {
 
 async function main(): Promise<void> {
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-soak-"));
+  let keep = false;
   try {
     const { samples, heap, code, verdict, stderrTail } = await soak(store);
     if (code !== 0 && code !== 1) process.stdout.write(`the soak run exited ${code}; its last stderr lines:\n${stderrTail.split("\n").slice(-8).join("\n")}\n`);
@@ -148,8 +149,10 @@ async function main(): Promise<void> {
       process.stdout.write(`  live heap (lowest after-GC heap of each tenth of the run, ${heap.length} GCs): ${live.map((x) => x.toFixed(1)).join(" ")} MB\n`);
       process.stdout.write(`  live heap 0..${mb(Math.max(...live))} |${rssChart(live, 10)}|\n`);
     }
+    keep = code !== 0;
+    if (keep) process.stdout.write(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}\n`);
   } finally {
-    rmSync(store, { recursive: true, force: true });
+    if (!keep) rmSync(store, { recursive: true, force: true });
   }
 }
 
