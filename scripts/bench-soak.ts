@@ -1,19 +1,60 @@
 /**
  * `npm run bench:soak` (and the end of `npm run bench`): one long run of the
- * compiled CLI, `--nemesis pause-holder,partition,kill`, while this script
+ * compiled CLI at full speed (`--hold-ms 0`, 10 clients on 10 resources),
+ * `--nemesis pause-holder,partition,kill`, while this script
  * samples the harness process's resident memory (VmRSS in /proc) every
  * second. Prints the RSS when the workload started, the highest sample,
- * the last sample before the final reads, and the run's exit code: a
- * harness that leaks shows an end well above its start. The run lasts
- * FENCECHECK_SOAK_SECONDS (default 600, ten minutes). Needs root and a build.
+ * the last sample before the final reads, the ops the run recorded, the
+ * growth per million ops, a small chart of every sample, and the run's exit
+ * code: a harness that keeps its ops shows an end well above its start. The
+ * run lasts FENCECHECK_SOAK_SECONDS (default 600, ten minutes);
+ * FENCECHECK_SOAK_BIN runs another build's bin.js (to compare two builds in
+ * the same minutes). Needs root and a build.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? "600");
-const BIN = resolve(import.meta.dirname, "../harness/cli/bin.js");
+const BIN = process.env["FENCECHECK_SOAK_BIN"] ?? resolve(import.meta.dirname, "../harness/cli/bin.js");
+const BARS = "▁▂▃▄▅▆▇█";
+
+/**
+ * The samples as one line of bars, `width` columns at most (each column the
+ * highest sample of its share), scaled from 0 to the highest sample, so a
+ * flat run reads as a flat line and growth as a ramp.
+ */
+function rssChart(samples: readonly number[], width = 60): string {
+  if (samples.length === 0) return "";
+  const columns = Math.min(width, samples.length);
+  const top = Math.max(...samples);
+  let line = "";
+  for (let c = 0; c < columns; c++) {
+    const share = samples.slice(Math.floor((c * samples.length) / columns), Math.floor(((c + 1) * samples.length) / columns));
+    const level = top === 0 ? 0 : Math.max(...share) / top;
+    line += BARS[Math.min(BARS.length - 1, Math.floor(level * BARS.length))];
+  }
+  return line;
+}
+
+/** Ops (lines) in the run's history.jsonl, counted in chunks (an hour's file is larger than a string may be). */
+function recordedOps(store: string): number {
+  let fd: number | undefined;
+  try {
+    fd = openSync(join(realpathSync(join(store, "latest")), "history.jsonl"), "r");
+    const buf = Buffer.alloc(1 << 20);
+    let n = 0;
+    for (let read = readSync(fd, buf); read > 0; read = readSync(fd, buf)) {
+      for (let i = buf.indexOf(10); i !== -1 && i < read; i = buf.indexOf(10, i + 1)) n++;
+    }
+    return n;
+  } catch {
+    return 0;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** The process's resident set in MB, or undefined once it is gone. */
 function rssMb(pid: number): number | undefined {
@@ -25,21 +66,57 @@ function rssMb(pid: number): number | undefined {
   }
 }
 
+/** The heap size after a collection, from one line of node's --trace-gc (`... Scavenge 12.1 (14.0) -> 10.2 (15.0) MB ...`). */
+function heapAfterGc(line: string): number | undefined {
+  const m = /(?:Scavenge|Mark-Compact|Mark-sweep)[^>]*-> ([\d.]+) \(/.exec(line);
+  return m?.[1] === undefined ? undefined : Number(m[1]);
+}
+
+/**
+ * The live heap over time: the lowest post-GC heap size of each tenth of the
+ * samples (garbage not yet collected inflates single samples; the lowest
+ * after-GC size of a stretch is what the process really kept).
+ */
+function liveHeapByTenth(samples: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let t = 0; t < 10; t++) {
+    const share = samples.slice(Math.floor((t * samples.length) / 10), Math.floor(((t + 1) * samples.length) / 10));
+    if (share.length > 0) out.push(Math.min(...share));
+  }
+  return out;
+}
+
 interface Soak {
   readonly samples: readonly number[];
+  /** The heap after every garbage collection while the workload ran (MB). */
+  readonly heap: readonly number[];
   readonly code: number | null;
   readonly verdict: string;
+  /** The run's last stderr lines (shown when it exits with a harness failure). */
+  readonly stderrTail: string;
 }
 
 async function soak(store: string): Promise<Soak> {
-  const child = spawn(process.execPath, [BIN, "run", "--nemesis", "pause-holder,partition,kill", "--time-limit", String(SECONDS),
+  const child = spawn(process.execPath, ["--trace-gc", BIN, "run", "--nemesis", "pause-holder,partition,kill", "--hold-ms", "0", "--clients", "10", "--resources", "10", "--time-limit", String(SECONDS),
     "--seed", "1", "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const samples: number[] = [];
+  const heap: number[] = [];
   let phase: "starting" | "running" | "finishing" = "starting";
   let stdout = "";
-  child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+  let partial = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      const mb = heapAfterGc(line);
+      if (mb === undefined) stdout += `${line}\n`;
+      else if (phase === "running") heap.push(mb);
+    }
+  });
+  let stderrTail = "";
   child.stderr.on("data", (chunk: Buffer) => {
     const text = chunk.toString();
+    stderrTail = (stderrTail + text).slice(-2000);
     if (/^  running /m.test(text)) phase = "running";
     if (/healed; final reads|interrupted|stopping nodes/.test(text)) phase = "finishing";
   });
@@ -49,20 +126,33 @@ async function soak(store: string): Promise<Soak> {
   }, 1000);
   const code = await new Promise<number | null>((res) => child.once("close", (c) => res(c)));
   clearInterval(timer);
-  return { samples, code, verdict: stdout.split("\n")[0] ?? "" };
+  return { samples, heap, code, verdict: stdout.split("\n")[0] ?? "", stderrTail };
 }
 
 async function main(): Promise<void> {
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-soak-"));
+  let keep = false;
   try {
-    const { samples, code, verdict } = await soak(store);
+    const { samples, heap, code, verdict, stderrTail } = await soak(store);
+    if (code !== 0 && code !== 1) process.stdout.write(`the soak run exited ${code}; its last stderr lines:\n${stderrTail.split("\n").slice(-8).join("\n")}\n`);
     const [start, end] = [samples[0], samples.at(-1)];
     if (start === undefined || end === undefined) throw new Error(`The soak run gave no RSS sample (exit ${code}): ${verdict}`);
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
-    process.stdout.write(`soak: ${SECONDS} s run (pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)\n`);
+    const ops = recordedOps(store);
+    const perMillion = ops > 0 ? ` (${(((end - start) * 1e6) / ops).toFixed(0)} MB per million ops)` : "";
+    process.stdout.write(`soak: ${SECONDS} s run at full speed (--hold-ms 0, 10 clients, pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)\n`);
     process.stdout.write(`  start ${mb(start)}  max ${mb(Math.max(...samples))}  end ${mb(end)}  (exit ${code}: ${verdict.split(" (")[0]})\n`);
+    process.stdout.write(`  ${ops} ops recorded; end minus start ${mb(end - start)}${perMillion}\n`);
+    process.stdout.write(`  RSS 0..${mb(Math.max(...samples))} |${rssChart(samples)}|\n`);
+    const live = liveHeapByTenth(heap);
+    if (live.length > 0) {
+      process.stdout.write(`  live heap (lowest after-GC heap of each tenth of the run, ${heap.length} GCs): ${live.map((x) => x.toFixed(1)).join(" ")} MB\n`);
+      process.stdout.write(`  live heap 0..${mb(Math.max(...live))} |${rssChart(live, 10)}|\n`);
+    }
+    keep = code !== 0;
+    if (keep) process.stdout.write(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}\n`);
   } finally {
-    rmSync(store, { recursive: true, force: true });
+    if (!keep) rmSync(store, { recursive: true, force: true });
   }
 }
 

@@ -6,7 +6,7 @@
  * flight into `info`, and an error after the workload started still gets
  * the history checked.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -84,6 +84,28 @@ describe("the run lifecycle", () => {
     expect(seen[0]!.at(-1)).toBe("stop");
     expect(Object.keys(outcome.results)).toContain("fencing");
     expect(lines).toContain(`checking the history (Ctrl-C ends the check; fencecheck analyze ${outcome.dir} checks it again)`);
+  }, 20_000);
+
+  it("checks a second pass of history.jsonl, not ops kept in memory: a read the file alone holds is judged", async () => {
+    const runtime = createFakeRuntime({ onLine: agents(), hello: JSON.stringify({ ready: true }), exec: preflight });
+    let inFile = 0;
+    const outcome = await runTest(config([], 300), {
+      runtime,
+      whileChecking: async (check) => {
+        const path = join(store, "latest", "history.jsonl");
+        const last = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { index: number; time: number }).at(-1)!;
+        const read = { process: 99, f: "read", node: "c1" };
+        appendFileSync(path, [
+          { ...read, index: last.index + 1, time: last.time + 1, type: "invoke", value: { resource: "r1" } },
+          { ...read, index: last.index + 2, time: last.time + 2, type: "ok", value: { resource: "r1", value: "never-written", token: "1" } },
+        ].map((op) => JSON.stringify(op) + "\n").join(""));
+        inFile = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string; f: string })
+          .filter((op) => op.type === "invoke" && (op.f === "read" || op.f === "write")).length;
+        return check();
+      },
+    });
+    // Every storage op of the file, the appended read included, reached the checker.
+    expect(outcome.results["linearizable"]).toMatchObject({ operations: inFile });
   }, 20_000);
 
   it("checks the history recorded before an error in the workload, and stops the cluster", async () => {

@@ -31,7 +31,7 @@ import {
 import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
-import { checkStore, openRunStore, RUN_FILES, type RunStore } from "../store/index.js";
+import { checkStore, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport } from "./check-and-report.js";
 import { healInForce } from "./heal-in-force.js";
@@ -99,7 +99,10 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
-  const history: Op[] = [];
+  // Only the nemesis's ops stay in memory (the last heal needs the faults in force): every op
+  // goes to history.jsonl as it completes, and the check reads that file back, so a long run's
+  // memory does not grow with its ops.
+  const nemesisOps: Op[] = [];
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   deps.signal?.addEventListener("abort", onAbort, { once: true });
@@ -111,7 +114,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   };
   const reached = { workload: false };
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, history, signal: controller.signal, onFailure, log, reached });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, nemesisOps, signal: controller.signal, onFailure, log, reached });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
@@ -122,7 +125,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
   if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
   log(deps.whileChecking ? `checking the history (Ctrl-C ends the check; fencecheck analyze ${store.dir} checks it again)` : "checking the history");
-  const check = () => checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  const check = () => checkAndReport({ config, history: readHistoryLines(join(store.dir, RUN_FILES.history)), dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
@@ -138,7 +141,8 @@ interface Execution {
   readonly workload: Workload;
   /** The lock adapter has `leader()`: faults that prefer the leader can ask it. */
   readonly canTellLeader: boolean;
-  readonly history: Op[];
+  /** The nemesis's ops so far (client ops are only in history.jsonl). */
+  readonly nemesisOps: Op[];
   readonly signal: AbortSignal;
   /** Ends the run with a cluster's failure (a node's log it cannot write). */
   readonly onFailure: (error: HarnessError) => void;
@@ -175,7 +179,7 @@ async function execute(run: Execution): Promise<void> {
     const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
     await stopWaitingAt(end, clock, interpreter, running);
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
-    await healInForce({ history: run.history, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     const final = run.workload.finalGenerator(config);
     if (!final) return;
     if (run.signal.aborted) {
@@ -185,7 +189,7 @@ async function execute(run: Execution): Promise<void> {
     log("healed; final reads");
     await interpreter.run(final);
   } finally {
-    if (pkg) await healInForce({ history: run.history, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    if (pkg) await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     await interpreter?.close();
     await services?.stop();
     await collectFiles(cluster, store);
@@ -213,7 +217,7 @@ async function openInterpreter(
     nemesis,
     nodeOf: (thread) => clientNode(thread),
     record(op) {
-      run.history.push(op);
+      if (op.process === "nemesis") run.nemesisOps.push(op);
       store.appendOp(op);
       run.deps.onOp?.(op);
     },

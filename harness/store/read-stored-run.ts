@@ -6,11 +6,11 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import {
   HarnessError,
-  parseHistoryJsonl,
   type Op,
   type RunConfig,
   type StorageRecord,
 } from "../../core/index.js";
+import { readHistoryLines } from "./read-history-lines.js";
 import { RUN_FILES } from "./run-store.js";
 
 /** What a run folder holds, as data. */
@@ -32,7 +32,7 @@ export function readStoredRun(dirArg: string): StoredRunFiles {
     throw new HarnessError("store.invalid", `Cannot read "${join(dir, RUN_FILES.config)}": not a fencecheck run configuration`);
   }
   const historyPath = join(dir, RUN_FILES.history);
-  const history = existsSync(historyPath) ? parseHistoryJsonl(readFileSync(historyPath, "utf8"), historyPath) : [];
+  const history = existsSync(historyPath) ? readHistoryLines(historyPath) : [];
   return { dir, config, history, storage: readStorageLog(join(dir, RUN_FILES.storage)) };
 }
 

@@ -14,8 +14,8 @@ import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
 import { createStorageClient } from "../adapters/storage-client.js";
 import { storageKinds } from "../services/storage-kinds.js";
 import { parseAgentConfig } from "./agent-config.js";
-import { DEFAULT_WORKLOAD, findWorkload } from "../registry.js";
 import type { AgentSession } from "./agent-session.js";
+import { AGENT_DEFAULT_WORKLOAD, agentSessionFor } from "./agent-sessions.js";
 
 function emit(line: AgentHello | AgentReply): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -42,7 +42,7 @@ async function openSession(): Promise<AgentSession> {
     process.stderr.write(`self-fencing: ${reason}; exiting\n`);
     process.exit(70);
   };
-  return findWorkload(config.workload ?? DEFAULT_WORKLOAD).session({ config, lock, storage, sleep, nowMs: () => clock.wallMs(), selfFence });
+  return agentSessionFor(config.workload ?? AGENT_DEFAULT_WORKLOAD)({ config, lock, storage, sleep, nowMs: () => clock.wallMs(), selfFence });
 }
 
 function parseLine(line: string): AgentRequest | AgentStopWaiting | undefined {

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { encodeOp, parseHistoryJsonl, type Op } from "../../core/index.js";
+import { readHistoryLines } from "./read-history-lines.js";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function file(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "fc-read-history-"));
+  dirs.push(dir);
+  const path = join(dir, "history.jsonl");
+  writeFileSync(path, text);
+  return path;
+}
+
+const op = (index: number, value: unknown = index): Op =>
+  ({ index, time: index * 1000, process: index % 3, type: index % 2 === 0 ? "invoke" : "ok", f: "write", value }) as Op;
+
+describe("reading history.jsonl line by line", () => {
+  it("gives the same ops as parsing the whole text, whatever the chunk size, multi-byte characters split across chunks included", () => {
+    const ops = Array.from({ length: 40 }, (_, i) => op(i, i % 5 === 0 ? `périphérique ✓ ${i}` : i));
+    const text = ops.map(encodeOp).join("\n") + "\n";
+    const path = file(text);
+    const whole = parseHistoryJsonl(text, path);
+    for (const chunk of [1, 2, 3, 7, 64, 1 << 20]) expect(readHistoryLines(path, chunk)).toEqual(whole);
+  });
+
+  it("drops a final line cut short (a killed harness) and keeps every whole line before it", () => {
+    const path = file(`${encodeOp(op(0))}\n${encodeOp(op(1))}\n{"index":2,"ti`);
+    expect(readHistoryLines(path, 5).map((o) => o.index)).toEqual([0, 1]);
+  });
+
+  it("refuses a bad line in the middle, naming the file and its line", () => {
+    const path = file(`${encodeOp(op(0))}\nnot json\n${encodeOp(op(1))}\n`);
+    expect(() => readHistoryLines(path, 4)).toThrow(`Cannot read "${path}" line 2: not JSON`);
+  });
+
+  it("refuses a line that is JSON but not an op, as parsing the whole text does", () => {
+    const path = file(`{"index":0}\n`);
+    expect(() => readHistoryLines(path)).toThrow(/line 1: "type" must be/);
+  });
+
+  it("reads an empty file as an empty history and names a missing one", () => {
+    expect(readHistoryLines(file(""))).toEqual([]);
+    expect(() => readHistoryLines("/nonexistent/history.jsonl")).toThrow('Cannot read "/nonexistent/history.jsonl": no such file');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Reads a run's history.jsonl back one line at a time, from fixed-size
+ * chunks: the file is never held as one string, so a history larger than
+ * V8's longest string (about 512 MB, an hour-long run) still reads, and the
+ * run itself need not keep its ops in memory (run-test.ts checks this
+ * second pass of the file). Every line is validated as `parseHistoryJsonl`
+ * does, with the same errors naming the file and line; a final line without
+ * a newline that does not parse (a killed harness) is dropped.
+ */
+import { closeSync, openSync, readSync } from "node:fs";
+import { HarnessError, parseOp, type Op } from "../../core/index.js";
+
+const CHUNK = 1 << 20;
+
+/** Every op of the history file at `path`, in recording order. */
+export function readHistoryLines(path: string, chunkBytes = CHUNK): Op[] {
+  const ops: Op[] = [];
+  forEachLine(path, chunkBytes, (line, n, last) => {
+    const text = line.trim();
+    if (text === "") return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      if (last) return;
+      throw new HarnessError("input.invalid", `Cannot read "${path}" line ${n}: not JSON`);
+    }
+    ops.push(parseOp(raw, `"${path}" line ${n}`));
+  });
+  return ops;
+}
+
+/**
+ * Calls `each` with every line (without its newline), its 1-based number,
+ * and whether it is a final line with no newline after it. Multi-byte
+ * characters split across chunks are decoded whole: lines are cut on the
+ * newline byte, then decoded.
+ */
+function forEachLine(path: string, chunkBytes: number, each: (line: string, n: number, last: boolean) => void): void {
+  const fd = openFile(path);
+  try {
+    const buf = Buffer.alloc(chunkBytes);
+    let carry: Buffer = Buffer.alloc(0);
+    let n = 0;
+    for (let read = readSync(fd, buf, 0, chunkBytes, null); read > 0; read = readSync(fd, buf, 0, chunkBytes, null)) {
+      const chunk = carry.length > 0 ? Buffer.concat([carry, buf.subarray(0, read)]) : buf.subarray(0, read);
+      let from = 0;
+      for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
+        each(chunk.toString("utf8", from, nl), ++n, false);
+        from = nl + 1;
+      }
+      carry = Buffer.from(chunk.subarray(from));
+    }
+    if (carry.length > 0) each(carry.toString("utf8"), ++n, true);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function openFile(path: string): number {
+  try {
+    return openSync(path, "r");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new HarnessError("input.invalid", `Cannot read "${path}": ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
+  }
+}
