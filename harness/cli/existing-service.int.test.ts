@@ -108,7 +108,7 @@ describe("an etcd cluster the test started, used as it runs", () => {
     it(`is faulted with ${fault}, gives valid with fenced storage, and is left running as found`, async () => {
       const before = LOCK_HOSTS.map(etcdPids);
       const { code, out, err } = await runCliInProcess(["run", "--lock", "etcd", "--existing", existingFile, "--storage", "fenced",
-        "--nemesis", fault, ...opts, "--nemesis-interval", "3", "--time-limit", "15", "--acquire-timeout-ms", "8000", "--seed", "11", "--store", store, ...sshArgs]);
+        "--nemesis", fault, ...opts, "--nemesis-interval", "4", "--time-limit", "25", "--clients", "2", "--acquire-timeout-ms", "8000", "--seed", "11", "--store", store, ...sshArgs]);
       expect(code, err).toBe(0);
       expect(out).toMatch(/^valid/);
       const run = join(store, "latest");
@@ -138,7 +138,7 @@ describe("fencecheck clean after a harness killed with SIGKILL", () => {
   ] as const) {
     it(`starts or continues the service a ${fault} left ${state}, and leaves it running`, async () => {
       const child = spawn(process.execPath, [bin, "run", "--lock", "etcd", "--existing", existingFile, "--nemesis", fault, ...opts,
-        "--nemesis-interval", "1", "--time-limit", "90", "--acquire-timeout-ms", "8000", "--store", store, ...sshArgs], { stdio: ["ignore", "ignore", "pipe"] });
+        "--nemesis-interval", "1", "--time-limit", "90", "--clients", "2", "--acquire-timeout-ms", "8000", "--store", store, ...sshArgs], { stdio: ["ignore", "ignore", "pipe"] });
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
       try {
