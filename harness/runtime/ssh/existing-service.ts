@@ -149,7 +149,7 @@ async function checkFound(
   };
   const pids = await pidsOn(host).catch((error: Error) => refuse(error.message));
   if (pids.length === 0) refuse(`its PID command \`${existing.pid}\` printed no PID (start it first: fencecheck never starts it on its own)`);
-  const answered = await run(host, readyCheckScript(existing, host.address, 5), 15_000);
+  const answered = await run(host, readyCheckScript(existing, host.address, 15), 30_000);
   if (answered.exitCode !== 0) refuse(`nothing answers on port ${existing.port} of ${host.address} (PIDs ${pids.join(" ")} run)`);
   if (existing.dataDir !== undefined) {
     const found = await run(host, `test -d '${existing.dataDir.replace(/'/g, "'\\''")}'`);
