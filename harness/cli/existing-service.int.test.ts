@@ -166,7 +166,8 @@ describe("an existing service that cannot be used", () => {
     try {
       const { code, err } = await runCliInProcess(["run", "--lock", "etcd", "--existing", existingFile, "--time-limit", "5", "--acquire-timeout-ms", "8000", "--store", store, ...sshArgs]);
       expect(code).toBe(254);
-      expect(err.trim().split("\n")).toEqual([`fencecheck: Cannot use the existing service on host "${sandbox.addresses[2]}" (node l3): its PID command \`pgrep -x etcd || true\` printed no PID (start it first: fencecheck never starts it on its own)`]);
+      // The run's progress lines ("starting N nodes") share stderr: the error is its one "fencecheck:" line.
+      expect(err.trim().split("\n").filter((l) => l.startsWith("fencecheck:"))).toEqual([`fencecheck: Cannot use the existing service on host "${sandbox.addresses[2]}" (node l3): its PID command \`pgrep -x etcd || true\` printed no PID (start it first: fencecheck never starts it on its own)`]);
       expect(etcdState(3)).toBe("gone");
     } finally {
       onHost(3, "/usr/local/bin/etcd-up");
@@ -180,7 +181,7 @@ describe("an existing service that cannot be used", () => {
     const { code, err } = await runCliInProcess(["run", "--lock", "reference", "--existing", existingFile, "--nemesis", "clock-jump",
       "--fault-opt", "clock.nodes=lock", "--time-limit", "5", "--store", store, ...sshArgs]);
     expect(code).toBe(254);
-    expect(err.trim().split("\n")).toEqual([expect.stringMatching(/^fencecheck: Cannot run clock faults on lock node "l\d": the existing service on host "[\d.]+" was not started under libfaketime \(PID \d+ has no LD_PRELOAD of libfaketime\)/)]);
+    expect(err.trim().split("\n").filter((l) => l.startsWith("fencecheck:"))).toEqual([expect.stringMatching(/^fencecheck: Cannot run clock faults on lock node "l\d": the existing service on host "[\d.]+" was not started under libfaketime \(PID \d+ has no LD_PRELOAD of libfaketime\)/)]);
     expect(LOCK_HOSTS.map(etcdState)).toEqual(["running", "running", "running"]);
     expect(leftovers()).toEqual([]);
   }, 120_000);
