@@ -7,6 +7,7 @@ export * from "./errors.js";
 export * from "./rng.js";
 export * from "./clock.js";
 export * from "./run-config.js";
+export * from "./existing-service.js";
 export * from "./run-id.js";
 export * from "./runtime.js";
 export * from "./storage-record.js";

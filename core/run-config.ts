@@ -5,6 +5,7 @@
  */
 import type { HoldSpec } from "./hold.js";
 import type { LeaseCheck } from "./agent-protocol.js";
+import type { ExistingService } from "./existing-service.js";
 
 export type RuntimeKind = "local" | "fake" | "docker" | "ssh";
 
@@ -28,6 +29,8 @@ export interface LockConfig {
   readonly nodes: number;
   /** Endpoints of services the harness does not start, when given. */
   readonly endpoints?: readonly string[];
+  /** A service already running on the lock nodes' hosts, steered by its own commands (ssh runtime; `--existing` or the adapter's `existing`). */
+  readonly existing?: ExistingService;
   /** Votes a replicated service needs per decision (the `quorum` adapter); default a majority. */
   readonly quorum?: number;
   /** How many of the lock nodes are witnesses that vote but hold no data (the `quorum` adapter); default 0. */

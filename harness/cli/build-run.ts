@@ -11,11 +11,12 @@ import { Command } from "commander";
 import { HarnessError, type RunConfig, type Runtime } from "../../core/index.js";
 import { createLocalRuntime, dockerRuntimeForRun, resolveLockService, sshRuntimeForRun } from "../run/index.js";
 import { optionsToConfig, type ConfigEnv, type RunOptions } from "./options-to-config.js";
+import { withExistingOption, type ExistingOptions } from "./existing-option.js";
 import { addRunOptions } from "./run-options.js";
 import { sshConfigFrom, withPlacement, type SshOptions } from "./ssh-options.js";
 
 /** Everything `fencecheck run` parses into: its run options and the ssh runtime's. */
-export type RunAndSshOptions = RunOptions & SshOptions;
+export type RunAndSshOptions = RunOptions & SshOptions & ExistingOptions;
 
 /** A configuration ready to run and the runtime it names. */
 export interface BuiltRun {
@@ -37,7 +38,7 @@ export async function resolveRunConfig(opts: RunAndSshOptions, env: ConfigEnv): 
     const flag = `--${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     throw new HarnessError("config.invalid", `Cannot run: ${flag} is an ssh runtime option, but the runtime is "${opts.runtime}" (add --runtime ssh)`);
   }
-  const resolved = await resolveLockService(optionsToConfig(opts, env), { nodesGiven: opts.lockNodes !== undefined });
+  const resolved = await resolveLockService(withExistingOption(optionsToConfig(opts, env), opts.existing, env.cwd), { nodesGiven: opts.lockNodes !== undefined });
   if (resolved.runtime !== "ssh") return resolved;
   return withPlacement({ ...resolved, ssh: sshConfigFrom(opts, env.cwd) }, opts.placement, env.cwd);
 }

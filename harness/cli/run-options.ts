@@ -1,5 +1,6 @@
 /** The options of `fencecheck run`, which every command that builds a run parses its run's command line with. */
 import { Command, Option } from "commander";
+import { EXISTING_OPTION } from "./existing-option.js";
 import { STORAGE_KINDS } from "./options-to-config.js";
 import { addSshOptions } from "./ssh-options.js";
 
@@ -8,6 +9,7 @@ export function addRunOptions(command: Command): Command {
   return addSshOptions(command)
     .option("--lock <adapter>", "lock service: a built-in adapter (reference) or a path to an adapter module", "reference")
     .option("--endpoints <list>", "host:port,... of a lock service the harness does not start")
+    .option(...EXISTING_OPTION)
     .option("--lock-nodes <n>", "lock service nodes to start (default: the adapter's own, e.g. 3 for etcd)")
     .option("--lock-quorum <n>", "votes a grant needs in a replicated lock service (quorum adapter; default a majority)")
     .option("--lock-witnesses <n>", "how many lock nodes are witnesses that vote but hold no data (quorum adapter)")

@@ -1,8 +1,9 @@
 /**
  * Settles what depends on the lock adapter before anything starts: loads
  * it (a malformed module fails here, with nothing running), takes the
- * number of lock nodes from its `service` unless the user gave one, and
- * refuses storage that needs a fencing token with a service that has none.
+ * number of lock nodes from its `service` (or its existing service) unless
+ * the user gave one, and refuses storage that needs a fencing token with a
+ * service that has none.
  */
 import { HarnessError, type RunConfig } from "../../core/index.js";
 import { findStorageKind, loadLockAdapter } from "../../workloads/index.js";
@@ -11,15 +12,22 @@ import { findStorageKind, loadLockAdapter } from "../../workloads/index.js";
 export async function resolveLockService(config: RunConfig, opts: { readonly nodesGiven: boolean }): Promise<RunConfig> {
   const loaded = await loadLockAdapter(config.lock.adapter);
   const external = (config.lock.endpoints?.length ?? 0) > 0;
+  const existing = config.lock.existing ?? loaded.adapter.existing;
   const service = loaded.adapter.service;
-  if (!external && !service) {
-    throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${loaded.name}": it has no "service" to start, so give --endpoints host:port,... of a running one`);
+  if (!external && !service && !existing) {
+    throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${loaded.name}": it has no "service" to start, so give --endpoints host:port,... of a running one, or --existing with how to steer it on your hosts`);
+  }
+  if (existing && external) throw new HarnessError("config.invalid", "Cannot use both --endpoints and an existing service: --endpoints reaches a service no fault reaches, --existing one on your hosts (give one)");
+  if (existing && config.runtime !== "ssh") {
+    throw new HarnessError("config.invalid", `Cannot use an existing lock service with runtime "${config.runtime}": only --runtime ssh reaches the hosts it runs on (add --runtime ssh --nodes ...)`);
   }
   const storage = findStorageKind(config.storage.kind);
   if (loaded.adapter.info?.token === null && storage.needsToken) {
     throw new HarnessError("config.invalid",
       `Cannot run lock service "${loaded.name}" with storage "${config.storage.kind}": it grants no fencing token, so storage would refuse every write (use a token variant such as redis-token, or --storage cas or unfenced)`);
   }
-  if (opts.nodesGiven || !service) return config;
-  return { ...config, lock: { ...config.lock, nodes: service.nodes } };
+  const withExisting = existing ? { ...config, lock: { ...config.lock, existing } } : config;
+  const nodes = existing?.nodes ?? service?.nodes;
+  if (opts.nodesGiven || nodes === undefined) return withExisting;
+  return { ...withExisting, lock: { ...withExisting.lock, nodes } };
 }

@@ -3,11 +3,13 @@
  * endpoints its clients connect to. The lock service is whatever the
  * adapter's `service` says (built-in or a user's module), started on every
  * lock node with all lock nodes as peers; with `--endpoints` no lock node is
- * started and clients reach the user's service through relays.
+ * started and clients reach the user's service through relays; with an
+ * existing service (`config.lock.existing`) nothing is started and clients
+ * reach it on each lock node's host at its port.
  */
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { HarnessError, type Cluster, type ClusterNode, type NodeId, type RunConfig } from "../../core/index.js";
+import { HarnessError, type Cluster, type ClusterNode, type ExistingService, type NodeId, type RunConfig } from "../../core/index.js";
 import {
   loadLockAdapter, preflightSilence, type LoadedLockAdapter, type LockServiceLaunch, type LockServiceNode, type LockServiceSettings,
 } from "../../workloads/index.js";
@@ -56,15 +58,19 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
   const storageNodes = cluster.nodes.filter((n) => n.role === "storage");
   const external = config.lock.endpoints?.length ? config.lock.endpoints : undefined;
   const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts))).then(() => undefined);
+  const existing = config.lock.existing;
   const lockStarted: Promise<LockEndpoints> = external
     ? startExternalRelays(cluster, external, opts.store)
+    : existing
+    // The runtime found it running on every lock node's host when the cluster started (harness/runtime/ssh/existing-service.ts).
+    ? Promise.resolve({ endpoints: cluster.nodes.filter((n) => n.role === "lock").map((n) => `${n.host}:${existing.port}`), stop: async () => undefined })
     : startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)).then((endpoints) => {
       opts.log?.(`lock service ready (${endpoints.length} node${endpoints.length === 1 ? "" : "s"})`);
       return { endpoints, stop: async () => undefined };
     });
   let lock: LockEndpoints;
   try {
-    [lock] = await startTogether<[LockEndpoints, undefined]>([lockStarted, storageStarted], () => killServiceNodes(cluster));
+    [lock] = await startTogether<[LockEndpoints, undefined]>([lockStarted, storageStarted], () => killServiceNodes(cluster, existing !== undefined));
   } catch (error) {
     await lockStarted.then((started) => started.stop(), () => undefined);
     throw error;
@@ -72,9 +78,9 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
   try {
     const early = { lock: lock.endpoints, storage: storageEndpoints(storageNodes) };
     const first = await bothSettled(runPreflight(cluster, config, loaded, lock.endpoints), opts.whilePreflight?.(early));
-    const notes = runNotes(loaded, external);
+    const notes = [...runNotes(loaded, external), ...(existing ? [existingNote(loaded.name, existing)] : [])];
     opts.store.writeFile("services.json", JSON.stringify({
-      lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null,
+      lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null, existing: existing ?? null,
         endpoints: lock.endpoints, preflightToken: first.token ?? null },
       storage: { kind: config.storage.kind, endpoints: storageEndpoints(storageNodes) },
       nodes: cluster.nodes.map((n) => ({ id: n.id, role: n.role, host: n.host, ...(config.ssh?.placement?.[n.id] ? { sshHost: config.ssh.placement[n.id] } : {}) })),
@@ -93,9 +99,9 @@ interface LockEndpoints {
   stop(): Promise<void>;
 }
 
-/** Ends the starts still under way on lock and storage nodes: their processes are killed, so their readiness waits fail at once. */
-async function killServiceNodes(cluster: Cluster): Promise<void> {
-  const nodes = cluster.nodes.filter((n) => n.role !== "client");
+/** Ends the starts still under way on lock and storage nodes: their processes are killed, so their readiness waits fail at once (an existing lock service is left alone: nothing of it was starting). */
+async function killServiceNodes(cluster: Cluster, existingLock: boolean): Promise<void> {
+  const nodes = cluster.nodes.filter((n) => n.role !== "client" && !(existingLock && n.role === "lock"));
   await Promise.all(nodes.map((n) => cluster.kill(n.id).catch(() => undefined)));
 }
 
@@ -193,6 +199,10 @@ async function startLockNodes(
 /** The port clients reach a lock node's service on: an image's first declared port, else the node's. */
 function clientPort(node: LockServiceNode, launch: LockServiceLaunch): number {
   return launch.ports?.[0] ?? node.port;
+}
+
+function existingNote(name: string, existing: ExistingService): string {
+  return `Lock service "${name}" was already running on the lock nodes' hosts: fencecheck did not install, configure or start it; pause stops the PIDs \`${existing.pid}\` prints, kill runs \`${existing.stop}\`, restart \`${existing.start}\`, and the run leaves it running`;
 }
 
 function runNotes(loaded: LoadedLockAdapter, external: readonly string[] | undefined): string[] {

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { HarnessError, toToken, type Token } from "../../core/index.js";
+import { HarnessError, checkExistingService, toToken, type Token } from "../../core/index.js";
 import type { AcquireOptions, ConnectOptions, Lease, LockAdapter, LockClient, ReleaseOptions } from "./lock-adapter.js";
 import { builtInAdapters, findBuiltInAdapter } from "./built-in-adapters.js";
 
@@ -88,6 +88,7 @@ function adapterShape(module: Record<string, unknown>, label: string): LockAdapt
     }
   }
   if (adapter.leader !== undefined && typeof adapter.leader !== "function") throw invalid(label, `its "leader" is not a function`);
+  if (adapter.existing !== undefined) checkExistingService(adapter.existing, `adapter "${label}" ("existing")`);
   return { ...(adapter as unknown as LockAdapter), name: typeof adapter.name === "string" ? adapter.name : label };
 }
 

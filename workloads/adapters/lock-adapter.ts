@@ -6,7 +6,7 @@
  * logical process.
  */
 
-import type { LeaseDeclaration } from "../../core/index.js";
+import type { ExistingService, LeaseDeclaration } from "../../core/index.js";
 
 /** A fencing token as an adapter may return it; normalized with `toToken`. */
 export type RawToken = string | bigint | number;
@@ -173,6 +173,14 @@ export interface LockAdapterInfo {
 export interface LockAdapter {
   readonly name: string;
   readonly service?: LockService;
+  /**
+   * Instead of `service`: a service already running on the lock nodes'
+   * hosts, which the ssh runtime finds by its PID command and stops and
+   * starts with its own commands (core/existing-service.ts). `--existing
+   * <file.json>` gives the same declaration for any adapter, built-in ones
+   * included, and wins over this one.
+   */
+  readonly existing?: ExistingService;
   /** Optional self-description; built-in adapters all have one. */
   readonly info?: LockAdapterInfo;
   connect(options: ConnectOptions): Promise<LockClient>;

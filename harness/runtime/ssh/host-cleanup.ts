@@ -1,7 +1,8 @@
 /**
  * What a run leaves on a host, and the one script that removes it: every
  * process whose environment carries FENCECHECK_RUN (of one run, or of any),
- * our iptables chains, and the run's folder. A process is found by its
+ * our iptables chains, and the run's folder (after running the restore
+ * script an existing lock service left there). A process is found by its
  * environment, not by a PID file, so a program a node forked is found too
  * and a reused PID never is. The script checks its own work: a process
  * still alive, a chain still there or a folder not removed is a failure
@@ -75,6 +76,8 @@ export function cleanupScript(runId: string | undefined, opts: CleanupOptions = 
       `  if iptables -w -t ${table} -S ${chain} >/dev/null 2>&1; then echo 'failed chain ${chain} (table ${table}) is still there'; fi`,
     ].join("\n")),
     "fi",
+    // An existing lock service the run steered is put back as it was found (continued, or started): see existing-service.ts.
+    `for f in ${folder}/existing-restore.sh; do [ -f "$f" ] && sh "$f" </dev/null >/dev/null 2>&1; done; true`,
     ...(opts.keepFolder === true ? [] : [`rm -rf ${folder} 2>/dev/null; for d in ${folder}; do [ -e "$d" ] && echo "failed folder $d is still there"; done`]),
     'echo "killed $killed"',
     'echo "chains $chains"',

@@ -4,10 +4,11 @@
  * service's own binaries required on the lock nodes' hosts.
  */
 import { isAbsolute } from "node:path";
-import { HarnessError } from "../../../core/index.js";
+import { HarnessError, createSystemClock } from "../../../core/index.js";
 import type { NodeId, RunConfig } from "../../../core/index.js";
 import { loadLockAdapter } from "../../../workloads/index.js";
 import { packageRoot } from "../common/package-root.js";
+import { withExistingService } from "./existing-service.js";
 import { binaryRequirement, type Requirement } from "./host-checks.js";
 import { createSshRuntime, type SshRuntime } from "./ssh-runtime.js";
 
@@ -18,15 +19,17 @@ export async function sshRuntimeForRun(config: RunConfig, log: (line: string) =>
   if (isAbsolute(config.lock.adapter)) {
     throw new HarnessError("config.invalid", `Cannot use the ssh runtime with adapter module "${config.lock.adapter}": only built-in lock services are deployed to the hosts`);
   }
-  return createSshRuntime({
+  const runtime = createSshRuntime({
     hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
     ...(ssh.placement ? { placement: new Map(Object.entries(ssh.placement) as [NodeId, string][]) } : {}),
     storeDir: config.storeDir, packageRoot: packageRoot(), lockRequirements: await lockRequirements(config), log,
   });
+  return config.lock.existing ? withExistingService(runtime, config.lock.existing, createSystemClock()) : runtime;
 }
 
 async function lockRequirements(config: RunConfig): Promise<Requirement[]> {
-  return config.lock.endpoints?.length ? [] : lockServiceRequirements(config.lock.adapter);
+  // An existing service is the user's: nothing of it is required, only found running.
+  return config.lock.endpoints?.length || config.lock.existing ? [] : lockServiceRequirements(config.lock.adapter);
 }
 
 /** The absolute program a lock adapter's nodes run, unless it is Node itself (deployed). */
