@@ -40,6 +40,7 @@
 
 #define PAGE 4096
 #define NBUCKETS 1024
+#define CACHE_TIMEOUT_S 1.0
 
 struct page { off_t idx; struct page *next; char data[PAGE]; };
 
@@ -154,8 +155,9 @@ static void *fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg) {
   cfg->use_ino = 1;
   cfg->hard_remove = 1;
   cfg->nullpath_ok = 1;
-  cfg->attr_timeout = 0;
-  cfg->entry_timeout = 0;
+  /* The kernel may keep names and attributes this long: clear-cache waits it out before it answers. */
+  cfg->attr_timeout = CACHE_TIMEOUT_S;
+  cfg->entry_timeout = CACHE_TIMEOUT_S;
   cfg->negative_timeout = 0;
   cfg->kernel_cache = 0;
   return NULL;
@@ -207,9 +209,15 @@ static int fs_releasedir(const char *path, struct fuse_file_info *fi) { (void)pa
 
 static int fs_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi);
 
-static int fs_mkdir(const char *path, mode_t mode) { char p[PATH_MAX]; full(path, p); return mkdir(p, mode) ? -errno : 0; }
+/* A new entry belongs to the caller, as on a disk (this server runs as root). */
+static int own(const char *p) {
+  struct fuse_context *ctx = fuse_get_context();
+  return lchown(p, ctx->uid, ctx->gid) ? -errno : 0;
+}
+
+static int fs_mkdir(const char *path, mode_t mode) { char p[PATH_MAX]; full(path, p); return mkdir(p, mode) ? -errno : own(p); }
 static int fs_rmdir(const char *path) { char p[PATH_MAX]; full(path, p); return rmdir(p) ? -errno : 0; }
-static int fs_symlink(const char *to, const char *path) { char p[PATH_MAX]; full(path, p); return symlink(to, p) ? -errno : 0; }
+static int fs_symlink(const char *to, const char *path) { char p[PATH_MAX]; full(path, p); return symlink(to, p) ? -errno : own(p); }
 
 /* Drops the cache of a file whose last name is about to go. */
 static void forget_if_last(const char *p) {
@@ -294,6 +302,7 @@ static int fs_create(const char *path, mode_t mode, struct fuse_file_info *fi) {
   if (fd < 0) return -errno;
   fi->fh = fd;
   if (!existed) {
+    own(p);
     struct stat st; fstat(fd, &st);
     struct created *c = malloc(sizeof *c);
     c->ino = st.st_ino; c->path = strdup(p); c->next = created; created = c;
@@ -428,6 +437,10 @@ static void *control(void *arg) {
     if (strncmp(line, "clear-cache", 11) == 0) {
       struct summary s = summarize();
       int removed = clear_cache();
+      pthread_mutex_unlock(&lock);
+      /* Until the kernel's cached names and sizes have expired, a reader could still see what was dropped. */
+      usleep((useconds_t)(CACHE_TIMEOUT_S * 1e6) + 200000);
+      pthread_mutex_lock(&lock);
       print_summary("cleared", s);
       printf(" removed=%d\n", removed);
     } else if (strncmp(line, "stats", 5) == 0) {
