@@ -6,6 +6,13 @@
  */
 import type { Scenario } from "./scenario.js";
 
+/**
+ * A power loss keeps its single lock node down for over 2 s (the kill, the
+ * file system's 1.2 s, the 1 s down): runs long enough for grants on both
+ * sides of a loss.
+ */
+const LONGER = ["--time-limit", "20", "--nemesis-interval", "5"] as const;
+
 /** "a fencing token is only as durable as its counter". */
 export const powerLossScenario: Scenario = {
   name: "token-durability",
@@ -14,19 +21,19 @@ export const powerLossScenario: Scenario = {
   variants: [
     {
       label: "counter fsynced before each grant, power loss",
-      argv: ["--lock", "reference", "--storage", "fenced", "--nemesis", "lose-unfsynced-lock"],
+      argv: ["--lock", "reference", "--storage", "fenced", "--nemesis", "lose-unfsynced-lock", ...LONGER],
       expect: "valid",
       why: "the reference service answers a grant only once its journal line is fdatasynced, so a power loss keeps every token it gave",
     },
     {
       label: "counter written but not fsynced, kill",
-      argv: ["--lock", "reference-nosync", "--storage", "fenced", "--nemesis", "kill-lock"],
+      argv: ["--lock", "reference-nosync", "--storage", "fenced", "--nemesis", "kill-lock", ...LONGER],
       expect: "valid",
       why: "a killed process's writes stay in the kernel's page cache, so the restarted service reads every grant back",
     },
     {
       label: "counter written but not fsynced, power loss",
-      argv: ["--lock", "reference-nosync", "--storage", "fenced", "--nemesis", "lose-unfsynced-lock"],
+      argv: ["--lock", "reference-nosync", "--storage", "fenced", "--nemesis", "lose-unfsynced-lock", ...LONGER],
       expect: "invalid",
       why: "the power loss drops the journal lines never synced, and the restarted service grants the same tokens again",
     },
