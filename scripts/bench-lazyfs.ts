@@ -11,8 +11,7 @@
 import { closeSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalRuntime, createSystemClock, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
-import { mountLazyDisks } from "../harness/runtime/common/lazy-fs.js";
+import { createLocalRuntime, createSystemClock, mountLazyDisks, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
 
 const SYNCED = 300;
 const UNSYNCED = 3000;

@@ -8,8 +8,8 @@ import type { Scenario } from "./scenario.js";
 
 /**
  * A power loss keeps its single lock node down for over 2 s (the kill, the
- * file system's 1.2 s, the 1 s down): runs long enough for grants on both
- * sides of a loss.
+ * file system's 1.2 s, the 1 s down), a kill for 2 s: runs long enough for
+ * grants on both sides of a fault.
  */
 const LONGER = ["--time-limit", "20", "--nemesis-interval", "5"] as const;
 
@@ -39,7 +39,7 @@ export const powerLossScenario: Scenario = {
     },
     {
       label: "counter in memory only (Redis without persistence), kill",
-      argv: ["--lock", "redis-token-volatile", "--storage", "fenced", "--nemesis", "kill-lock"],
+      argv: ["--lock", "redis-token-volatile", "--storage", "fenced", "--nemesis", "kill-lock", ...LONGER],
       expect: "invalid",
       why: "the counter lives in memory: after a restart tokens begin again at 1",
     },
