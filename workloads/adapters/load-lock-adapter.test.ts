@@ -32,7 +32,8 @@ describe("loadLockAdapter", () => {
     expect((await loadLockAdapter("reference")).name).toBe("reference");
   });
 
-  it("gives every built-in adapter its self-description, leases of a fixed TTL included", async () => {
+  // Loads every adapter's client library: seconds on a loaded machine.
+  it("gives every built-in adapter its self-description, leases of a fixed TTL included", { timeout: 30_000 }, async () => {
     for (const builtIn of builtInAdapters()) {
       const adapter = await loadLockAdapter(builtIn.name);
       expect(adapter.adapter.info).toEqual(builtIn.info);
