@@ -7,7 +7,7 @@
  * backing directory `<dir>-durable`, never its own mount.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Clock, type ClusterDisks, type NodeId, type UnsyncedLoss } from "../../../core/index.js";
 import { createLineSplitter } from "./line-splitter.js";
@@ -81,6 +81,7 @@ export async function mountLazyDisks(dirs: Readonly<Record<string, string>>, clo
     async loseUnsynced(node: NodeId): Promise<UnsyncedLoss> {
       const mount = mounts.get(node);
       if (!mount) throw new HarnessError("nemesis.unsupported-fault", `Cannot drop unsynced writes of node "${node}": its data directory is not on a lazy file system`);
+      await waitUntilUnused(mount.dir, clock, `Cannot drop unsynced writes of node "${node}"`);
       mount.child.stdin.write("clear-cache\n");
       const line = await nextLine(mount, clock, `Cannot drop unsynced writes of node "${node}"`);
       return parseLoss(line, node);
@@ -133,6 +134,49 @@ async function nextLine(mount: Mount, clock: Clock, context: string): Promise<st
     await Promise.race([new Promise<void>((resolve) => mount.waiters.push(resolve)), clock.sleep(Math.min(left, READY_TIMEOUT_MS), woken.signal)]);
     woken.abort();
   }
+}
+
+const UNUSED_TIMEOUT_MS = 20_000;
+
+/**
+ * Waits until no process has a file or its working directory under `dir`:
+ * the children of a killed service (PostgreSQL's backends) may outlive it
+ * for a while, and one that wrote after the drop would break the power
+ * loss. Rejects with "nemesis.fault-not-applied" past UNUSED_TIMEOUT_MS.
+ */
+async function waitUntilUnused(dir: string, clock: Clock, context: string): Promise<void> {
+  const deadline = clock.nowNs() + UNUSED_TIMEOUT_MS * 1e6;
+  for (;;) {
+    const users = processesUsing(dir);
+    if (users.length === 0) return;
+    if (clock.nowNs() > deadline) {
+      throw new HarnessError("nemesis.fault-not-applied", `${context}: processes ${users.join(", ")} still use ${dir} ${UNUSED_TIMEOUT_MS} ms after the kill`);
+    }
+    await clock.sleep(50);
+  }
+}
+
+/** The pids whose working directory or open files lie under `dir` (containers' too: the store has the same path inside them). */
+function processesUsing(dir: string): number[] {
+  const inside = (path: string): boolean => path === dir || path.startsWith(`${dir}/`);
+  const link = (path: string): string => {
+    try {
+      return readlinkSync(path);
+    } catch {
+      return "";
+    }
+  };
+  const pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  return pids.filter((pid) => {
+    if (inside(link(`/proc/${pid}/cwd`))) return true;
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      return false;
+    }
+    return fds.some((fd) => inside(link(`/proc/${pid}/fd/${fd}`)));
+  }).map(Number);
 }
 
 /** Closes the server's stdin (it unmounts and exits); past a grace, SIGKILL and a lazy unmount. */
