@@ -179,8 +179,10 @@ function processesUsing(dir: string): number[] {
   }).map(Number);
 }
 
-/** Closes the server's stdin (it unmounts and exits); past a grace, SIGKILL and a lazy unmount. */
+/** Once nothing uses it (at most UNUSED_TIMEOUT_MS), closes the server's stdin (it unmounts and exits); past a grace, SIGKILL and a lazy unmount. */
 async function unmount(mount: Mount, clock: Clock): Promise<void> {
+  // Children of a stopped service may still be finishing their I/O on it.
+  await waitUntilUnused(mount.dir, clock, "").catch(() => undefined);
   mount.child.stdin.end();
   const grace = new AbortController();
   const ended = await Promise.race([mount.exited.then(() => true), clock.sleep(EXIT_TIMEOUT_MS, grace.signal).then(() => false)]);
