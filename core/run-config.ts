@@ -10,7 +10,7 @@ import type { ExistingService } from "./existing-service.js";
 export type RuntimeKind = "local" | "fake" | "docker" | "ssh";
 
 /** The fault kinds a runtime can declare it supports. */
-export type Fault = "pause" | "kill" | "partition" | "clock";
+export type Fault = "pause" | "kill" | "partition" | "clock" | "lose-unfsynced";
 
 /** What role a node plays in a run. */
 export type NodeRole = "lock" | "storage" | "client";

@@ -25,6 +25,11 @@
  *   when the cluster was started without `StartOptions.clock`, and with
  *   "nemesis.fault-not-applied" when the node does not then read the skewed
  *   time; `readClock` reads a node's clock as its processes see it.
+ * - `ClusterDisks`: what survives a power loss. A cluster started with
+ *   `StartOptions.lazyFs` keeps those nodes' data directories on a file
+ *   system that holds writes in its own cache until they are fsynced;
+ *   `loseUnsynced` drops what is unsynced there (the node's processes must
+ *   be dead) and says what was lost.
  * - `ClusterFiles`: what node processes wrote. Processes write their logs
  *   and data to paths under the run's store on the harness host (the paths
  *   in `ProcessSpec` and in their argv); `collect` makes those paths hold
@@ -39,7 +44,7 @@
  * implements these facets; shared helpers (iptables scripts, libfaketime,
  * the process table, the line splitter) are in harness/runtime/common.
  */
-import type { ExecResult, HarnessError } from "./errors.js";
+import { HarnessError, type ExecResult } from "./errors.js";
 import type { NodeId } from "./op.js";
 import type { Fault } from "./run-config.js";
 import type {
@@ -137,6 +142,39 @@ export interface ClusterClocks {
   readClock(node: NodeId): Promise<ClockReading>;
 }
 
+/** What one node lost when its unsynced writes were dropped. */
+export interface UnsyncedLoss {
+  /** Files with unsynced pages or sizes. */
+  readonly files: number;
+  /** Bytes of the unsynced pages dropped (whole 4 KiB pages). */
+  readonly bytes: number;
+  /** Writes and truncations since each file's last sync. */
+  readonly writes: number;
+  /** How long before the loss the oldest dropped write was made, in ms (-1 when nothing was unsynced). */
+  readonly oldestMs: number;
+  /** Files created and never synced (neither they nor their directory), removed by the loss. */
+  readonly removedFiles: number;
+}
+
+/** Power loss: unsynced writes dropped. */
+export interface ClusterDisks {
+  /**
+   * Drops every write to the node's data directory that was not fsynced,
+   * after the node's processes have been killed. Rejects with
+   * "nemesis.unsupported-fault" when the cluster was started without the
+   * node in `StartOptions.lazyFs`, and "nemesis.fault-not-applied" when the
+   * file system did not answer.
+   */
+  loseUnsynced(node: NodeId): Promise<UnsyncedLoss>;
+}
+
+/** The disks facet of a cluster that cannot lose unsynced writes. */
+export const NO_DISK_FAULTS: ClusterDisks = {
+  loseUnsynced: async (node) => {
+    throw new HarnessError("nemesis.unsupported-fault", `Cannot drop unsynced writes of node "${node}": its data directory is not on a lazy file system`);
+  },
+};
+
 /** What node processes wrote, brought to the harness host. */
 export interface ClusterFiles {
   /**
@@ -158,7 +196,7 @@ export interface ClusterFiles {
 export const INCOMPLETE_SUFFIX = ".incomplete";
 
 /** A running cluster: its nodes and the four facets. */
-export interface Cluster extends ClusterInfo, ClusterProcesses, ClusterNetwork, ClusterClocks, ClusterFiles, AsyncDisposable {
+export interface Cluster extends ClusterInfo, ClusterProcesses, ClusterNetwork, ClusterClocks, ClusterDisks, ClusterFiles, AsyncDisposable {
   /** Resumes, kills and removes everything the cluster started. Idempotent; also `Symbol.asyncDispose`. */
   stop(): Promise<void>;
 }
@@ -175,6 +213,13 @@ export interface StartOptions {
    * so the run can end with that error. The cluster still heals and stops.
    */
   readonly onFailure?: (error: HarnessError) => void;
+  /**
+   * Node id → the directory on the harness host (under the run's store)
+   * that holds its data: each is mounted on a lazy file system before any
+   * process starts, so `loseUnsynced` can drop what was not fsynced. What is
+   * durable lies beside it in `<dir>-durable`. Needs the "lose-unfsynced" fault.
+   */
+  readonly lazyFs?: Readonly<Record<string, string>>;
 }
 
 /** What a run will ask of an image, checked before anything starts. */
@@ -190,8 +235,12 @@ export interface ImageCheck {
 export interface Runtime {
   readonly kind: string;
   readonly faults: ReadonlySet<Fault>;
-  /** Throws a `HarnessError` with code "prerequisite.missing" naming what is absent. */
-  checkPrerequisites(): Promise<void>;
+  /**
+   * Throws a `HarnessError` with code "prerequisite.missing" naming what is
+   * absent, or "nemesis.unsupported-fault" when a fault in `needs` cannot be
+   * served on this host (lose-unfsynced without FUSE).
+   */
+  checkPrerequisites(needs?: ReadonlySet<Fault>): Promise<void>;
   /**
    * Only runtimes that run images (`ProcessSpec.image`) have it. Throws a
    * `HarnessError` ("config.invalid" when the image is not on the engine,
@@ -205,7 +254,7 @@ export interface Runtime {
 /** The facets and `stop` as one `Cluster`, with `Symbol.asyncDispose` calling `stop`. */
 export function composeCluster(
   info: ClusterInfo,
-  facets: ClusterProcesses & ClusterNetwork & ClusterClocks & ClusterFiles & { stop(): Promise<void> },
+  facets: ClusterProcesses & ClusterNetwork & ClusterClocks & ClusterDisks & ClusterFiles & { stop(): Promise<void> },
 ): Cluster {
   return { ...info, ...facets, [Symbol.asyncDispose]: () => facets.stop() };
 }

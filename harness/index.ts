@@ -7,7 +7,7 @@ export { runTest, analyzeRun, checkAndReport, type RunDeps, type RunOutcome, typ
 export { resolveLockService } from "./run/index.js";
 export { resolveNemesis, findWorkload, workloads, type NemesisPlan } from "./run/index.js";
 export type { Workload } from "../workloads/index.js";
-export { createLocalRuntime, cleanLocal } from "./runtime/index.js";
+export { createLocalRuntime, cleanLocal, mountLazyDisks } from "./runtime/index.js";
 export { createDockerRuntime, dockerRuntimeForRun, cleanDocker, buildImages, connectEngine, packageRoot } from "./runtime/index.js";
 export { readStoredRun, openRunStore, RUN_FILES } from "./store/index.js";
 export { main } from "./cli/main.js";

@@ -36,6 +36,11 @@ export interface FaultPackageSpec {
    * (only these run under a fake clock). Omitted: every node of the run.
    */
   clockNodes?(config: RunConfig): readonly string[];
+  /**
+   * For a package that needs "lose-unfsynced": the nodes whose data
+   * directory it may drop unsynced writes of (only these live on a lazy file system).
+   */
+  diskNodes?(config: RunConfig): readonly string[];
 }
 
 /** A numeric per-fault option (`--fault-opt fault.key=value`), if given and positive. */

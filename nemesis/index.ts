@@ -25,3 +25,5 @@ export * from "./pause/pause-leader.js";
 export * from "./leader/grant-aim.js";
 export * from "./kill/kill-after-grant.js";
 export * from "./partition/partition-after-grant.js";
+export * from "./disk/lose-unfsynced-nemesis.js";
+export * from "./disk/lose-unfsynced-packages.js";

@@ -19,10 +19,11 @@ import { partitionPackages } from "./partition/partition-packages.js";
 import { killPackages } from "./kill/kill-packages.js";
 import { netPackages } from "./net/net-packages.js";
 import { clockPackages } from "./clock/clock-packages.js";
+import { loseUnsyncedPackages } from "./disk/lose-unfsynced-packages.js";
 
 /** Every known fault package; each fault kind contributes its own list. */
 export function faultPackages(): readonly FaultPackageSpec[] {
-  return [...pausePackages(), ...partitionPackages(), ...killPackages(), ...netPackages(), ...clockPackages()];
+  return [...pausePackages(), ...partitionPackages(), ...killPackages(), ...netPackages(), ...clockPackages(), ...loseUnsyncedPackages()];
 }
 
 /**
@@ -45,6 +46,8 @@ export interface NemesisPlan {
    * processes run under a fake clock. Empty when it needs no "clock".
    */
   readonly clockNodes: readonly string[];
+  /** The nodes whose data directory a package may drop unsynced writes of: the only ones on a lazy file system. */
+  readonly diskNodes: readonly string[];
   readonly shading: readonly FaultShading[];
   /** The package: schedules from the configuration, one nemesis per kind, each given `ctx`. */
   build(ctx?: NemesisContext): NemesisPackage;
@@ -63,6 +66,7 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
     leaderFaults: specs.filter((s) => s.needsLeader === true).map((s) => s.name),
     wantsLeader: specs.some((s) => s.needsLeader === true || s.prefersLeader === true),
     clockNodes: clockNodesOf(specs, config),
+    diskNodes: [...new Set(specs.flatMap((s) => s.diskNodes?.(config) ?? []))],
     shading,
     build: (ctx = {}) => ({
       name,

@@ -9,6 +9,7 @@ import { clientName, millis, seconds } from "./format.js";
 import { realTimeStory } from "./real-time-story.js";
 import { findGrant, findPause, findWrite } from "./story-evidence.js";
 import { aimedFaultFact } from "./aimed-fault-story.js";
+import { powerLossFact } from "./power-loss-story.js";
 
 export type { Story, StoryFact, StoryKind } from "./story-types.js";
 import type { Story, StoryFact, StoryKind } from "./story-types.js";
@@ -35,7 +36,9 @@ export function buildStory(input: StoryInput): Story {
     return { kind: "unknown", headline: "Whether a stale write reached storage is unknown", facts: [], conclusion: `Cannot tell: ${why}.` };
   }
   // A fault aimed at a grant that made the service repeat a token is the story, unless a stale write was accepted.
-  const aimed = fencing.violations.length === 0 ? aimedFaultFact(input.history, input.lockService?.tokenViolations ?? []) : undefined;
+  // So is a power loss that made it forget a grant.
+  const violations = input.lockService?.tokenViolations ?? [];
+  const aimed = fencing.violations.length === 0 ? aimedFaultFact(input.history, violations) ?? powerLossFact(input.history, violations) : undefined;
   const stale = fencing.violations[0] ?? (aimed ? undefined : fencing.rejections[0]);
   if (stale !== undefined) return staleStory(input, stale);
   const broken = input.lockService?.tokenViolations[0];

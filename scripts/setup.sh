@@ -10,7 +10,7 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "setup: run as root (the local runtime creates network namespaces)" >&2
   exit 1
 fi
-packages=(iproute2 iptables libfaketime procps)
+packages=(iproute2 iptables libfaketime procps gcc pkg-config libfuse3-dev fuse3)
 if [ "${1:-}" != "--minimal" ]; then
   packages+=(etcd-server etcd-client zookeeper redis-server postgresql chromium busybox-static strace)
 fi
@@ -25,3 +25,5 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 npm ci --no-audit --no-fund --loglevel=error
 npm run -s build
+# The lazy file system behind the lose-unfsynced faults (a FUSE program in C).
+native/lazyfs/build.sh

@@ -94,7 +94,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   // Refused before the prerequisites are checked: a refusal takes no time.
   refuseFaults(config, nemesis, deps.runtime, loaded.adapter);
   const image = refuseImageRuntime(config, deps.runtime, loaded.adapter);
-  await deps.runtime.checkPrerequisites();
+  await deps.runtime.checkPrerequisites(nemesis.needs);
   await checkLockImage(config, nemesis, deps.runtime, loaded.adapter, image);
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
@@ -156,7 +156,8 @@ async function execute(run: Execution): Promise<void> {
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
   const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config), nodes: run.nemesis.clockNodes } } : {};
-  await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults });
+  const lazyFs = run.nemesis.needs.has("lose-unfsynced") ? { lazyFs: Object.fromEntries(run.nemesis.diskNodes.map((n) => [n, join(store.nodeDir(n), "data")])) } : {};
+  await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults, ...lazyFs });
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;
   let pkg: NemesisPackage | undefined;

@@ -3,6 +3,7 @@
  * design notes to runs whose verdicts prove it.
  */
 import type { Scenario } from "./scenario.js";
+import { powerLossScenario } from "./power-loss-scenario.js";
 
 /** Every scenario, in the order the design notes tell them. */
 export function scenarioList(): readonly Scenario[] {
@@ -190,6 +191,7 @@ export function scenarioList(): readonly Scenario[] {
         },
       ],
     },
+    powerLossScenario,
   ];
 }
 

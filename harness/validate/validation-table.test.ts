@@ -41,11 +41,12 @@ describe("the validation table", () => {
     }
   });
 
-  it("expects every known-broken design invalid (or only measures its catch rate), and has one for lease clocks, small quorums, early grants, lost grants and lost counters", () => {
+  it("expects every known-broken design invalid (or only measures its catch rate), and has one for lease clocks, small quorums, early grants, lost grants, lost counters and unsynced counters", () => {
     const broken = VALIDATION_TABLE.filter((r) => DESIGNS.find((d) => d.name === r.design)?.knownBroken);
-    expect([...new Set(broken.map((r) => r.design))].sort()).toEqual(["early-lock", "quorum-2-of-4", "redis-token-volatile", "reference-timer", "reference-wallclock"]);
+    expect([...new Set(broken.map((r) => r.design))].sort()).toEqual(["early-lock", "quorum-2-of-4", "redis-token-volatile", "reference-nosync", "reference-timer", "reference-wallclock"]);
     for (const row of broken) expect(["invalid", "either"], cellName(row)).toContain(resolveRow(row, "/root").expect);
     expect(broken.filter((r) => resolveRow(r, "/root").expect === "invalid").map((r) => r.design)).toContain("reference-timer");
+    expect(broken.filter((r) => resolveRow(r, "/root").expect === "invalid").map((r) => r.design)).toContain("reference-nosync");
   });
 
   it("takes a cell a scenario declares from the scenario, command line and reason", () => {

@@ -39,6 +39,7 @@ export const DESIGNS: readonly ValidationDesign[] = [
   { name: "reference-wallclock", argv: ["--lock", "reference-wallclock", "--storage", "fenced"], knownBroken: true },
   { name: "reference-timer", argv: ["--lock", "reference-timer", "--storage", "fenced"], knownBroken: true },
   { name: "redis-token-volatile", argv: ["--lock", "redis-token-volatile", "--storage", "fenced"], knownBroken: true },
+  { name: "reference-nosync", argv: ["--lock", "reference-nosync", "--storage", "fenced"], knownBroken: true },
   { name: "quorum-2-of-4", knownBroken: true },
   { name: "early-lock", argv: ["--workload", "lock-mutex", "--lock", `{root}/${EARLY_LOCK_ADAPTER}`, "--clients", "3"], knownBroken: true },
 ];
@@ -57,6 +58,8 @@ export const FAULTS: readonly ValidationFault[] = [
   { name: "kill-after-grant", argv: ["--nemesis", "kill-after-grant"] },
   { name: "partition-leader-after-grant", argv: ["--nemesis", "partition-leader-after-grant"] },
   { name: "none", argv: ["--nemesis", "none"] },
+  { name: "lose-unfsynced-lock", argv: ["--nemesis", "lose-unfsynced-lock"] },
+  { name: "lose-unfsynced-storage", argv: ["--nemesis", "lose-unfsynced-storage"] },
 ];
 
 const CI = { ci: true } as const;
@@ -156,5 +159,14 @@ export const VALIDATION_TABLE: readonly ValidationRow[] = [
   { design: "dynamodb-lock", fault: "kill-lock", expect: "valid", why: "dynalite hands each write to LevelDB's log before answering, which a kill of the process does not lose, so fencingTokens keep growing" },
   // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
   { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },
+  // Power loss (lose-unfsynced): what each service keeps of what it did not fsync.
+  { design: "reference", fault: "lose-unfsynced-lock", scenario: { name: "token-durability", variant: "counter fsynced before each grant, power loss" }, ...CI },
+  { design: "reference", fault: "lose-unfsynced-storage", expect: "valid", why: "the storage service fsyncs its journal before it answers a write, so a power loss keeps every accepted write and highest token", ...CI },
+  { design: "etcd", fault: "lose-unfsynced-lock", expect: "valid", why: "etcd fsyncs its raft log before it commits, so a member that loses power has nothing unsynced to lose that the cluster acknowledged" },
+  { design: "zookeeper", fault: "lose-unfsynced-lock", expect: "valid", why: "ZooKeeper fsyncs its transaction log before it acknowledges, and a quorum holds every acknowledged znode" },
+  { design: "postgres", fault: "lose-unfsynced-lock", expect: "valid", why: "PostgreSQL with fsync=on and synchronous_commit=on flushes its WAL before a commit returns, so the token sequence survives a power loss" },
+  { design: "redis-token", fault: "lose-unfsynced-lock", expect: "valid", why: "with appendfsync always Redis fsyncs each INCR to its append-only file before it answers, so no token is lost" },
+  { design: "redis-token-everysec", fault: "lose-unfsynced-lock", expect: "either", why: "appendfsync everysec loses up to a second of INCRs at a power loss: a token is repeated only when a grant fell in that second" },
+  { design: "reference-nosync", fault: "lose-unfsynced-lock", scenario: { name: "token-durability", variant: "counter written but not fsynced, power loss" }, ...CI },
   { design: "early-lock", fault: "none", expect: "invalid", why: "the test service grants a resource again once 60% of the TTL has passed, while its holder may still hold it", ...CI, ...DOCKER_CI },
 ];

@@ -10,7 +10,7 @@ import type { LockAdapterInfo, LockServiceClock } from "./lock-adapter.js";
 // replicas vote at their own instants (quorum, redlock) or a renewal may predate the grant.
 
 /** The built-in adapter names. */
-export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redis-token-everysec" | "redis-token-volatile" | "redlock" | "postgres" | "quorum"
+export type BuiltInAdapterName = "reference" | "reference-wallclock" | "reference-timer" | "reference-nosync" | "etcd" | "zookeeper" | "redis" | "redis-token" | "redis-token-everysec" | "redis-token-volatile" | "redlock" | "postgres" | "quorum"
   | "proper-lockfile" | "redis-semaphore" | "etcd-lock" | "warlock" | "dynamodb-lock";
 
 /** Each built-in adapter's self-description. */
@@ -35,6 +35,13 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     limits: "unsafe under kill faults by design: a crash loses the grants of the last 300 ms, so the restarted node hands the same tokens out again",
     lease: { ends: "ttl", timedFrom: "grant" },
     durability: "changes are written every 300 ms, after the answer: a crash (kill) loses the grants of the last 300 ms, which are then given again",
+  },
+  "reference-nosync": {
+    summary: "the reference service writing its journal before each grant but never fsyncing it: what a power loss breaks and a kill does not",
+    token: "a per-resource counter that grows with every grant, written before the answer but not fsynced",
+    limits: "unsafe under lose-unfsynced faults by design: a power loss drops the journal lines written since the last sync, so the restarted node hands the same tokens out again; safe under kill (the kernel keeps what a killed process wrote)",
+    lease: { ends: "ttl", timedFrom: "grant" },
+    durability: "written before the answer, never fsynced: survives a kill, not a power loss (lose-unfsynced)",
   },
   etcd: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",

@@ -16,6 +16,7 @@ const LOADERS: Readonly<Record<BuiltInAdapterName, () => Promise<LockAdapter>>> 
   reference: async () => (await import("./reference-adapter.js")).referenceAdapter,
   "reference-wallclock": async () => (await import("./reference-adapter.js")).referenceWallclockAdapter,
   "reference-timer": async () => (await import("./reference-adapter.js")).referenceTimerAdapter,
+  "reference-nosync": async () => (await import("./reference-adapter.js")).referenceNosyncAdapter,
   etcd: async () => (await import("./etcd-adapter.js")).etcdAdapter,
   zookeeper: async () => (await import("./zookeeper-adapter.js")).zookeeperAdapter,
   redis: async () => (await import("./redis-adapter.js")).redisAdapter,

@@ -13,7 +13,10 @@
  * faults on the lock node move. `reference-timer` (the same service with
  * `--persist timer`) saves its token counters every 300 ms instead of
  * before each grant: a known-broken design that a crash makes hand out the
- * same token twice.
+ * same token twice. `reference-nosync` (the same service with `--fsync
+ * never`) writes its journal before each answer but never fsyncs it: a
+ * kill keeps every grant (the kernel has the page), a power loss
+ * (`lose-unfsynced`) does not.
  */
 import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../core/index.js";
 import { entrypointPath } from "../entrypoints.js";
@@ -33,6 +36,8 @@ export interface ReferenceAdapterOptions {
   readonly leaseClock?: "monotonic" | "wall";
   /** When the service saves its state (default "grant": before each answer; "timer" for `reference-timer`). */
   readonly persist?: "grant" | "timer";
+  /** Whether the service fsyncs its journal before answering (default true; false for `reference-nosync`). */
+  readonly fsync?: boolean;
 }
 
 /** Creates the `reference` adapter. */
@@ -41,9 +46,10 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
   const rngFor = options.rngFor ?? ((clientId: string) => createRng(stableHash(clientId)));
   const leaseClock = options.leaseClock ?? "monotonic";
   const persist = options.persist ?? "grant";
+  const fsync = options.fsync ?? true;
   return {
-    name: persist === "timer" ? "reference-timer" : leaseClock === "wall" ? "reference-wallclock" : "reference",
-    service: { nodes: 1, start: (node, _peers, settings) => referenceLaunch(node, leaseClock, persist, settings?.volatile === true) },
+    name: persist === "timer" ? "reference-timer" : !fsync ? "reference-nosync" : leaseClock === "wall" ? "reference-wallclock" : "reference",
+    service: { nodes: 1, start: (node, _peers, settings) => referenceLaunch(node, leaseClock, persist, settings?.volatile === true || !fsync) },
     async connect({ endpoints, clientId }) {
       const first = endpoints[0];
       if (first === undefined) {
@@ -139,3 +145,6 @@ export const referenceWallclockAdapter: LockAdapter = createReferenceAdapter({ l
 
 /** The reference service saving its state on a 300 ms timer: known broken under crashes. */
 export const referenceTimerAdapter: LockAdapter = createReferenceAdapter({ persist: "timer" });
+
+/** The reference service writing its journal before each answer but never fsyncing it: safe under kill, broken by a power loss. */
+export const referenceNosyncAdapter: LockAdapter = createReferenceAdapter({ fsync: false });

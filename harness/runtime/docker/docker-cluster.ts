@@ -6,7 +6,8 @@
  * container), with the faults that need the host refused.
  */
 import type Docker from "dockerode";
-import { composeCluster, HarnessError, SHARED_FILES } from "../../../core/index.js";
+import { composeCluster, HarnessError, NO_DISK_FAULTS, SHARED_FILES } from "../../../core/index.js";
+import type { LazyDisks } from "../common/lazy-fs.js";
 import type { Clock, Cluster, ClusterNode, ExecResult, Fault, NodeId, NodeProcess, ProcessSpec } from "../../../core/index.js";
 import { awaitStopped, createProcessTable } from "../common/process-table.js";
 import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
@@ -38,6 +39,8 @@ export interface DockerClusterParts {
   readonly remove: () => Promise<void>;
   /** Called when a node's log cannot be written (see `StartOptions.onFailure`). */
   readonly onFailure: (error: HarnessError) => void;
+  /** The nodes' lazy data directories (host FUSE mounts bind-mounted through the store), unmounted once the containers are gone. */
+  readonly disks?: LazyDisks;
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
@@ -131,6 +134,7 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     grace.abort();
     await parts.remove();
     await Promise.race([Promise.all(table.live().map((p) => p.exited)), clock.sleep(2_000)]);
+    await parts.disks?.unmountAll();
   }
 
   const nodes: ClusterNode[] = plan.containers.map((c) => ({ id: c.id, role: c.role, host: c.host }));
@@ -153,6 +157,12 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
       containerOf(node);
       const procs = await signalNode(node, "SIGKILL");
       await Promise.all(procs.map((p) => p.exited));
+    },
+    /** Drops the node's unsynced writes; refused while a tracked process of it lives. */
+    async loseUnsynced(node) {
+      containerOf(node);
+      if (table.live(node).length > 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot drop unsynced writes of node "${node}": its processes still run (kill it first)`);
+      return (parts.disks ?? NO_DISK_FAULTS).loseUnsynced(node);
     },
     /** Starts again every service process of the node that has exited, with its original spec. */
     async restart(node) {

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { HarnessError, createSystemClock, messageOf } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { runCommand } from "../common/run-command.js";
+import { checkLazyFs, mountLazyDisks, type LazyDisks } from "../common/lazy-fs.js";
 import { firstFailureTo } from "../common/node-log.js";
 import { cleanDocker } from "./clean-docker.js";
 import { createDockerClocks } from "./docker-clocks.js";
@@ -39,7 +40,7 @@ export interface DockerRuntimeOptions {
 }
 
 /** The faults on an engine of this host, and on a remote one. */
-export const DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock"]);
+export const DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock", "lose-unfsynced"]);
 export const REMOTE_DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill"]);
 
 /** The default state directory of the docker runtime (clock files), for `fencecheck clean`. */
@@ -59,7 +60,8 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
   return {
     kind: "docker",
     faults,
-    async checkPrerequisites() {
+    async checkPrerequisites(needs) {
+      if (needs?.has("lose-unfsynced") && !engine.remote) checkLazyFs();
       await pingEngine(engine);
       for (const image of new Set((["lock", "storage", "client"] as const).map(imageOf))) {
         await engine.docker.getImage(image).inspect().catch(() => {
@@ -76,10 +78,13 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
       }
       const clockDir = join(stateDir, start.runId, "clock");
       const clocks = createDockerClocks(clockDir, clock, start.clock);
+      let disks: LazyDisks | undefined;
       const remove = async (): Promise<void> => {
         await cleanDocker(engine, { runId: start.runId, stateDir });
       };
       try {
+        // Mounted before the containers exist: their bind mount of the store then carries the lazy disks in.
+        if (start.lazyFs && !engine.remote) disks = await mountLazyDisks(start.lazyFs, clock);
         const plan = await createNetwork(engine, start.runId, nodes);
         const mounts: PlanMounts = { ...opts.mounts, clockDir };
         await Promise.all(plan.containers.map(async (node) => {
@@ -90,9 +95,12 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         throwIfAborted(start.signal, start.runId);
         const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
         const logDir = join(stateDir, start.runId, "logs");
-        return createDockerCluster({ engine, plan, mounts, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure) });
+        return createDockerCluster({
+          engine, plan, mounts, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure), ...(disks ? { disks } : {}),
+        });
       } catch (error) {
         await remove().catch(() => undefined);
+        await disks?.unmountAll();
         if (error instanceof HarnessError) throw error;
         throw new HarnessError("runtime.node-start-failed", `Cannot start run "${start.runId}": ${messageOf(error)}`, { cause: error });
       }

@@ -3,7 +3,7 @@
  * lifecycle: no root, no processes. Fault calls are recorded as data, and
  * "pipe" processes are answered by an in-process handler.
  */
-import { composeCluster, HarnessError } from "../../../core/index.js";
+import { composeCluster, HarnessError, NO_DISK_FAULTS } from "../../../core/index.js";
 import type {
   ClockSkew,
   Cluster,
@@ -96,6 +96,7 @@ function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluste
   }
   const nodes = specs.map((s, i) => ({ id: s.id, role: s.role, host: `10.77.0.${i + 10}` }));
   return composeCluster({ runId: ctx.runId, nodes, faults: ctx.faults }, {
+    ...NO_DISK_FAULTS,
     /** Nothing to bring home: recorded only. */
     async collect(node, paths) {
       check(node);

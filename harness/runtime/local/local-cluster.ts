@@ -2,7 +2,7 @@
  * A running local cluster: network namespaces on a run-owned bridge, with
  * ordinary processes inside them.
  */
-import { composeCluster, HarnessError, SHARED_FILES } from "../../../core/index.js";
+import { composeCluster, HarnessError, NO_DISK_FAULTS, SHARED_FILES } from "../../../core/index.js";
 import type {
   Clock,
   ClockOptions,
@@ -29,6 +29,7 @@ import { awaitStopped, createProcessTable } from "../common/process-table.js";
 import { runCommand } from "../common/run-command.js";
 import { retryableOnce } from "../common/retryable-once.js";
 import { waitForPort } from "./wait-for-port.js";
+import type { LazyDisks } from "../common/lazy-fs.js";
 
 /** What a local cluster is made of. */
 export interface LocalClusterParts {
@@ -43,6 +44,8 @@ export interface LocalClusterParts {
   readonly fakeClock?: ClockOptions;
   /** Parent of the run's state directory (skew files), e.g. "/run/fencecheck". */
   readonly stateDir?: string;
+  /** The nodes' lazy data directories, unmounted by `stop` once every process is dead. */
+  readonly disks?: LazyDisks;
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
@@ -102,6 +105,7 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
     await shaper.killProxies();
     for (const proc of table.live()) proc.signalGroup("SIGKILL");
     await Promise.all(table.live().map((p) => p.exited));
+    await parts.disks?.unmountAll();
     await reapNamespaces(clock, await listOwnedNamespaces(clock, runId));
     await clockAndFreeze.cleanup();
   }
@@ -164,6 +168,12 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
     async probe(from, to, opts = {}) {
       const { namespace } = planned(from);
       return probeConnection({ namespace, host: planned(to).host, port: opts.port ?? 9, timeoutMs: opts.timeoutMs ?? 1000, clock });
+    },
+    /** Drops the node's unsynced writes; refused while any of its processes lives (they would see the drop). */
+    async loseUnsynced(node) {
+      planned(node);
+      if (table.live(node).length > 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot drop unsynced writes of node "${node}": its processes still run (kill it first)`);
+      return (parts.disks ?? NO_DISK_FAULTS).loseUnsynced(node);
     },
     setClock: (node, skew) => clockAndFreeze.setClock(node, skew),
     readClock: (node) => clockAndFreeze.readClock(node),

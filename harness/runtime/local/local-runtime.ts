@@ -10,6 +10,7 @@ import { createLocalCluster } from "./local-cluster.js";
 import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
 import { networkPlan } from "./namespaces.js";
 import { checkLocalPrerequisites } from "./prerequisites.js";
+import { checkLazyFs, mountLazyDisks, type LazyDisks } from "../common/lazy-fs.js";
 
 /** Options for `createLocalRuntime`. */
 export interface LocalRuntimeOptions {
@@ -25,7 +26,7 @@ export interface LocalRuntimeOptions {
 }
 
 /** The faults the local runtime can inject (clock skew needs `StartOptions.clock`). */
-export const LOCAL_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock"]);
+export const LOCAL_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock", "lose-unfsynced"]);
 
 /**
  * Creates the local runtime. `start` refuses a run id whose namespaces
@@ -37,7 +38,10 @@ export function createLocalRuntime(opts: LocalRuntimeOptions = {}): Runtime {
   return {
     kind: "local",
     faults: LOCAL_FAULTS,
-    checkPrerequisites: () => checkLocalPrerequisites(clock),
+    async checkPrerequisites(needs) {
+      if (needs?.has("lose-unfsynced")) checkLazyFs();
+      await checkLocalPrerequisites(clock);
+    },
     async start(nodes: readonly NodeSpec[], start: StartOptions): Promise<Cluster> {
       const plan = networkPlan(start.runId, nodes.map((n) => n.id));
       const leftovers = await listOwnedNamespaces(clock, start.runId);
@@ -56,7 +60,15 @@ export function createLocalRuntime(opts: LocalRuntimeOptions = {}): Runtime {
         throw error;
       }
       const stopGraceMs = opts.stopGraceMs ?? 1_000;
+      let disks: LazyDisks | undefined;
+      try {
+        if (start.lazyFs) disks = await mountLazyDisks(start.lazyFs, clock);
+      } catch (error) {
+        await reapNamespaces(clock, await listOwnedNamespaces(clock, start.runId));
+        throw error;
+      }
       return createLocalCluster({
+        ...(disks ? { disks } : {}),
         runId: start.runId, plan, specs: nodes, faults: LOCAL_FAULTS, clock, stopGraceMs,
         ...(start.clock ? { fakeClock: start.clock } : {}), ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
       });

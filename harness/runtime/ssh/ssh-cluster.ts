@@ -4,7 +4,7 @@
  * everything of the run on every host (found by its environment mark),
  * removes its chains and folders, and closes the connections.
  */
-import { HarnessError, composeCluster } from "../../../core/index.js";
+import { HarnessError, NO_DISK_FAULTS, composeCluster } from "../../../core/index.js";
 import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../../core/index.js";
 import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
@@ -106,6 +106,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
 
   return composeCluster({ runId: parts.runId, nodes: parts.nodes, faults: parts.faults }, {
     ...processes,
+    ...NO_DISK_FAULTS,
     async partition(grudge) {
       if (stopped) throw new HarnessError("nemesis.fault-not-applied", `Cannot partition run "${parts.runId}": the cluster is stopped`);
       await network.partition(grudge);

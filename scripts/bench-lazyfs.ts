@@ -1,0 +1,85 @@
+/**
+ * `npm run bench:lazyfs`: what the lose-unfsynced faults' FUSE file system
+ * (native/lazyfs) costs. First the journal pattern of our services on a
+ * plain directory and on a lazy disk: appends of 128 bytes, each followed
+ * by fdatasync, then appends without a sync; then the reference lock
+ * service under lock-write (5 clients, 10 s) with `kill-lock` and with
+ * `lose-unfsynced-lock` (its data directory on a lazy disk). A run without
+ * a lose-unfsynced fault mounts nothing: its overhead is none. Needs root,
+ * /dev/fuse and native/lazyfs/build.sh.
+ */
+import { closeSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLocalRuntime, createSystemClock, mountLazyDisks, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
+
+const SYNCED = 300;
+const UNSYNCED = 3000;
+const SECONDS = 10;
+const LINE = Buffer.alloc(128, "x");
+
+/** Appends per second to `dir/journal`, each followed by fdatasync when `sync`. */
+function appends(dir: string, count: number, sync: boolean): number {
+  const clock = createSystemClock();
+  const fd = openSync(join(dir, `journal-${sync ? "synced" : "unsynced"}`), "a");
+  const start = clock.nowNs();
+  for (let i = 0; i < count; i++) {
+    writeSync(fd, LINE);
+    if (sync) fdatasyncSync(fd);
+  }
+  const seconds = (clock.nowNs() - start) / 1e9;
+  closeSync(fd);
+  return count / seconds;
+}
+
+async function fileBench(root: string): Promise<void> {
+  const plain = join(root, "plain");
+  mkdirSync(plain);
+  const lazy = join(root, "lazy");
+  const disks = await mountLazyDisks({ bench: lazy }, createSystemClock());
+  try {
+    process.stdout.write("file system   append+fdatasync/s   append/s\n");
+    for (const [name, dir] of [["plain", plain], ["lazyfs", lazy]] as const) {
+      const synced = appends(dir, SYNCED, true);
+      const unsynced = appends(dir, UNSYNCED, false);
+      process.stdout.write(`${name.padEnd(12)}  ${synced.toFixed(0).padStart(18)}   ${unsynced.toFixed(0).padStart(8)}\n`);
+    }
+  } finally {
+    await disks.unmountAll();
+  }
+}
+
+function configFor(fault: string, storeDir: string): RunConfig {
+  return {
+    name: `bench-lazyfs-${fault}`, seed: 1, runtime: "local",
+    lock: { adapter: "reference", nodes: 1 },
+    storage: { kind: "fenced", nodes: 1 },
+    workload: { name: "lock-write", clients: 5, resources: 2, ttlMs: 2000, holdMs: 0, acquireTimeoutMs: 3000 },
+    nemesis: { faults: [fault], intervalMs: 3000, options: {} },
+    timeLimitMs: SECONDS * 1000, opTimeoutMs: 10_000, storeDir, command: "npm run bench:lazyfs",
+  };
+}
+
+async function runBench(fault: string, storeDir: string): Promise<string> {
+  const config = await resolveLockService(configFor(fault, storeDir), { nodesGiven: false });
+  const outcome = await runTest(config, { runtime: createLocalRuntime(), clock: createSystemClock() });
+  if (outcome.error) return `${fault.padEnd(20)} error: ${outcome.error.message.split("\n")[0]}`;
+  const oks = readFileSync(join(outcome.dir, "history.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"ok"')).length;
+  return `${fault.padEnd(20)} ${(oks / SECONDS).toFixed(1).padStart(8)} ok ops/s  (${outcome.valid === true ? "valid" : String(outcome.valid)})`;
+}
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), "fencecheck-bench-lazyfs-"));
+  try {
+    await fileBench(root);
+    process.stdout.write(`\nreference, lock-write (5 clients, ${SECONDS} s)\n`);
+    for (const fault of ["kill-lock", "lose-unfsynced-lock"]) process.stdout.write(`${await runBench(fault, join(root, "store"))}\n`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(255);
+});
