@@ -13,6 +13,7 @@ import {
 } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
+import { checkLaunchFiles, writeLaunchFiles } from "./launch-files.js";
 import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
 import { startStorageNode } from "./start-storage.js";
 import { startTogether } from "./start-together.js";
@@ -159,6 +160,8 @@ async function startLockNodes(
   const start = async (node: LockServiceNode): Promise<LockServiceLaunch> => {
     mkdirSync(node.dataDir, { recursive: true });
     const launch = service.start(node, nodes, settings);
+    checkLaunchFiles(loaded.name, node.dataDir, launch.files ?? []);
+    await writeLaunchFiles(cluster, node.id as NodeId, launch.files ?? []);
     await cluster.startProcess(node.id as NodeId, {
       argv: launch.argv, ...(launch.env ? { env: launch.env } : {}), ...(service.clock ? { fakeClock: false } : {}),
       logFile: join(store.nodeDir(node.id), "service.log"), readyPort: node.port, readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,

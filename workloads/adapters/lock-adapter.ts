@@ -70,10 +70,26 @@ export interface LockServiceNode {
   readonly dataDir: string;
 }
 
-/** How to launch the service on one node. */
+/** A file a service needs before it starts (a config file), written by the harness on the node's host. */
+export interface LaunchFile {
+  /** Absolute; inside the node's `dataDir`. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/**
+ * How to launch the service on one node. `service.start` only describes the
+ * launch: it writes nothing (it also runs where the service does not, to
+ * learn what a host needs); what must exist first goes in `files`.
+ */
 export interface LockServiceLaunch {
   readonly argv: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Files written on the node's host, before `argv` runs there, on every
+   * start (the store's paths in `path` and `text` become the host's).
+   */
+  readonly files?: readonly LaunchFile[];
   /**
    * Resolves true once the node answers; the harness polls it from inside
    * the node's network (after the node's port accepts connections).

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { HarnessError, createSystemClock } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { firstFailureTo } from "../common/node-log.js";
+import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
 import { runFolder } from "./host-cleanup.js";
@@ -37,6 +38,11 @@ export interface SshRuntimeOptions {
   readonly packageRoot: string;
   /** Programs the lock nodes' hosts need (the lock service's binaries). */
   readonly lockRequirements?: readonly Requirement[];
+  /**
+   * The folder of a user's adapter module (absolute): copied into the run's
+   * folder on every host, and its paths mapped there.
+   */
+  readonly adapterDir?: string;
   /** Programs every host needs besides the runtime's own (`hosts prepare --lock`). */
   readonly requirements?: readonly Requirement[];
   /** Called with every problem line (unusable host, missing program) before the first is thrown. */
@@ -143,8 +149,11 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         const made = await runRemote(h.ssh, `mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
         if (made.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
       }));
+      const adapterDir = opts.adapterDir;
+      if (adapterDir !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapterDir, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
       const layout = remoteLayout(bundle as Bundle);
-      const paths = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]] as const;
+      const paths: [string, string][] = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]];
+      if (adapterDir !== undefined) paths.push([adapterDir, remoteAdapterDir(runDir)]);
       const clusterNodes = nodes.map((n) => ({ id: n.id, role: n.role, host: (byName.get(placed.get(n.id) as string) as ClusterHost).address }));
       return createSshCluster({
         runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),

@@ -1,7 +1,9 @@
 /**
  * The sandbox hosts' image: a plain Debian system made by debootstrap from
  * this machine's own APT mirror (no container registry), with Debian's
- * OpenSSH server, iptables, procps and etcd-server installed as a user would
+ * OpenSSH server, iptables, procps and every built-in lock service's
+ * server (etcd-server, ZooKeeper's jars on a headless JRE, redis-server,
+ * postgresql) installed as a user would
  * install them on their hosts. Nothing of fencecheck's is in it. Cached by
  * its inputs like the other images: rebuilt only when they change.
  */
@@ -19,7 +21,11 @@ import { aptMirror, type AptMirror } from "./apt-mirror.js";
 export const HOST_IMAGE = "fencecheck/host:local";
 
 /** What the image is made of (hashed into its cache tag). */
-export const HOST_PACKAGES = ["openssh-server", "iptables", "procps", "etcd-server"] as const;
+export const HOST_PACKAGES = [
+  "openssh-server", "iptables", "procps", "etcd-server",
+  // ZooKeeper as our recipe runs it (zookeeper.jar and slf4j-simple.jar on a headless JRE), Redis and PostgreSQL.
+  "default-jre-headless", "libzookeeper-java", "libslf4j-java", "redis-server", "postgresql",
+] as const;
 
 /**
  * The container's command: installs the authorized key given in
