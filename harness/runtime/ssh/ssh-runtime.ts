@@ -17,6 +17,7 @@ import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
 import { runFolder } from "./host-cleanup.js";
+import { clockRefusal, probeHostFaketime } from "./host-faketime.js";
 import { measureHostTime } from "./host-time.js";
 import { placeNodes, type Placement } from "./placement.js";
 import { runRemote, shellWord } from "./remote-command.js";
@@ -105,16 +106,18 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         for (const line of problems) opts.onProblem?.(line);
         throw unusable(problems);
       }
-      const libDir = faketimeDir(process.arch);
-      if (libDir === undefined) throw new HarnessError("prerequisite.missing", `Cannot deploy to the hosts: no libfaketime folder is known for architecture "${process.arch}"`);
-      bundle ??= localBundle(opts.packageRoot, process.execPath, libDir);
+      bundle ??= localBundle(opts.packageRoot, process.execPath, faketimeDir(process.arch));
       const ready = bundle;
       let packed: Promise<string> | undefined;
       const archive = (): Promise<string> => (packed ??= packBundle(ready, join(tmpdir(), "fencecheck-deploy")));
       const copied = await Promise.all(hosts.map((h) => deployTo(h.ssh, ready, { clock, archive })));
       const fresh = hosts.filter((_, i) => copied[i] === "copied").map((h) => h.ssh.target.host);
       if (fresh.length > 0) opts.log?.(`deployed fencecheck ${ready.version} to ${fresh.join(", ")} (${ready.dir})`);
-      return await Promise.all(hosts.map(async (h) => ({ ...h, time: await measureHostTime(h.ssh, remoteLayout(ready).node, clock) })));
+      const bundled = ready.faketime.length > 0 ? remoteLayout(ready).faketime : undefined;
+      return await Promise.all(hosts.map(async (h) => ({
+        ...h, time: await measureHostTime(h.ssh, remoteLayout(ready).node, clock),
+        faketime: await probeHostFaketime(h.ssh, { controlMachine: unameMachine(process.arch), bundled, clock }),
+      })));
     } catch (error) {
       for (const h of hosts) h.ssh.close();
       throw error;
@@ -143,6 +146,12 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       if (problems.length > 0) {
         runtime.close();
         throw unusable(problems);
+      }
+      const faked = start.clock?.nodes ?? (start.clock ? nodes.map((n) => n.id) : []);
+      const refusal = clockRefusal(nodes.filter((n) => faked.includes(n.id)).map((n) => ({ id: n.id, faketime: (byName.get(placed.get(n.id) as string) as ClusterHost).faketime })));
+      if (refusal !== undefined) {
+        runtime.close();
+        throw new HarnessError("nemesis.unsupported-fault", refusal);
       }
       const runDir = runFolder(start.runId);
       await Promise.all(hosts.map(async (h) => {
