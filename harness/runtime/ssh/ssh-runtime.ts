@@ -60,8 +60,8 @@ export const SSH_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "
 
 /**
  * Where Debian puts libfaketime for a Node `process.arch` (its multiarch
- * triplet). The hosts run this machine's architecture (host-checks refuses
- * any other), so the library deployed with the bundle is this folder's.
+ * triplet): the library the bundle carries when this machine has it. Each
+ * host's own library is chosen from its `uname -m` (host-faketime.ts).
  * Undefined for an architecture Debian has no triplet for here. Pure.
  */
 export function faketimeDir(arch: string): string | undefined {
