@@ -7,6 +7,7 @@ export type {
   LockAdapter,
   LockClient,
   LockService,
+  LaunchFile,
   LockServiceLaunch,
   LockServiceNode,
   RawToken,

@@ -51,13 +51,13 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
     });
   const prepare = addSshOptions(new Command("prepare"))
     .description("Reach every host, check what it needs (one line per missing thing, with how to install it) and copy what the nodes run")
-    .option("--lock <adapter>", "also check the binaries of this built-in lock service on every host", "reference")
+    .option("--lock <adapter>", "also check on every host the program this lock service's nodes run (a built-in name or an adapter module's path)", "reference")
     .action(async (opts: SshOptions & { lock: string }) => {
       const ssh = sshConfigFrom(opts, ctx.cwd);
       let problems = 0;
       const runtime = createSshRuntime({
         hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
-        storeDir: ctx.cwd, packageRoot: packageRoot(), requirements: await lockServiceRequirements(opts.lock),
+        storeDir: ctx.cwd, packageRoot: packageRoot(), requirements: await lockServiceRequirements(modulePath(opts.lock, ctx.cwd)),
         onProblem: (line) => {
           problems++;
           ctx.io.out(`${line}\n`);
@@ -76,4 +76,9 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
     });
   return new Command("hosts").description("Hosts for --runtime ssh: a local sandbox, and preparing your own")
     .addCommand(up).addCommand(down).addCommand(build).addCommand(prepare);
+}
+
+/** An adapter module's path made absolute against `cwd` (a built-in name as it is). Pure. */
+function modulePath(lock: string, cwd: string): string {
+  return /[/\\]|\.(m?js|cjs|ts)$/.test(lock) ? resolve(cwd, lock) : lock;
 }

@@ -1,7 +1,7 @@
 /**
  * The ssh runtime on a sandbox of 5 local SSH hosts (Docker containers
- * running Debian's OpenSSH server, etcd-server installed from Debian's
- * mirror; `fencecheck hosts build` made the image). Everything on the hosts
+ * running Debian's OpenSSH server, every built-in service's server installed
+ * from Debian's mirror; `fencecheck hosts build` made the image). Everything on the hosts
  * is checked from outside, with `docker exec`, not through our own SSH
  * code. Needs root, Docker and a build.
  */
@@ -28,8 +28,9 @@ let sandbox: Sandbox;
 let sshArgs: string[];
 
 beforeAll(async () => {
-  await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: 5, dir, name: NAME, clock });
+  // The exact tag of this image's inputs: another build may retag fencecheck/host:local meanwhile.
+  const image = await buildHostImage(engine, { clock });
+  sandbox = await hostsUp(engine, { count: 5, dir, name: NAME, clock, image: image.exact });
   sshArgs = sandbox.runOptions.split(" ");
 }, 240_000);
 
@@ -245,8 +246,14 @@ describe("hosts that cannot be used", () => {
   });
 
   it("hosts prepare names each missing binary with how to install it", async () => {
-    const { code, out } = await cli(["hosts", "prepare", "--lock", "redis", ...sshArgs.slice(2)]);
-    expect(code).toBe(254);
-    expect(out.trim().split("\n")).toEqual(sandbox.addresses.map((a) => `host "${a}": "/usr/bin/redis-server" is missing (apt-get install redis-server)`));
+    // The sandbox image has every built-in service's binary: one host loses redis-server for this test.
+    onHost(3, "mv /usr/bin/redis-server /usr/bin/redis-server.away");
+    try {
+      const { code, out } = await cli(["hosts", "prepare", "--lock", "redis", ...sshArgs.slice(2)]);
+      expect(code).toBe(254);
+      expect(out.trim().split("\n")).toEqual([`host "${sandbox.addresses[2]}": "/usr/bin/redis-server" is missing (apt-get install redis-server)`]);
+    } finally {
+      onHost(3, "mv /usr/bin/redis-server.away /usr/bin/redis-server");
+    }
   });
 });

@@ -15,6 +15,7 @@ import {
 } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
+import { checkLaunchFiles, writeLaunchFiles } from "./launch-files.js";
 import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
 import { startStorageNode } from "./start-storage.js";
 import { startTogether } from "./start-together.js";
@@ -167,6 +168,8 @@ async function startLockNodes(
     const launch = service.start(node, nodes, settings);
     // An image may run as a user of its own: its data directory must take that user's writes.
     if (launch.image !== undefined) chmodSync(node.dataDir, 0o777);
+    checkLaunchFiles(loaded.name, node.dataDir, launch.files ?? []);
+    await writeLaunchFiles(cluster, node.id as NodeId, launch.files ?? []);
     await cluster.startProcess(node.id as NodeId, {
       argv: launch.argv, ...(launch.env ? { env: launch.env } : {}), ...(service.clock ? { fakeClock: false } : {}),
       logFile: join(store.nodeDir(node.id), "service.log"), readyPort: clientPort(node, launch), readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,

@@ -70,12 +70,22 @@ export interface LockServiceNode {
   readonly dataDir: string;
 }
 
+/** A file a service needs before it starts (a config file), written by the harness on the node's host. */
+export interface LaunchFile {
+  /** Absolute; inside the node's `dataDir`. */
+  readonly path: string;
+  readonly text: string;
+}
+
 /**
- * How to launch the service on one node. With `image` (the docker runtime
- * only) the node runs that image as its own container in the node's network
- * namespace: `argv` replaces the image's entrypoint and command (empty: keep
- * them), `env` is added to the image's, `user` is who it runs as, `ports`
- * are what it listens on. Without `image`, `argv` runs inside the node.
+ * How to launch the service on one node. `service.start` only describes the
+ * launch: it writes nothing (it also runs where the service does not, to
+ * learn what a host needs); what must exist first goes in `files`. With
+ * `image` (the docker runtime only) the node runs that image as its own
+ * container in the node's network namespace: `argv` replaces the image's
+ * entrypoint and command (empty: keep them), `env` is added to the image's,
+ * `user` is who it runs as, `ports` are what it listens on. Without
+ * `image`, `argv` runs inside the node.
  */
 export interface LockServiceLaunch {
   readonly argv: readonly string[];
@@ -89,6 +99,11 @@ export interface LockServiceLaunch {
    * clients connect to and readiness waits for. Default: `[node.port]`.
    */
   readonly ports?: readonly number[];
+  /**
+   * Files written on the node's host, before `argv` runs there, on every
+   * start (the store's paths in `path` and `text` become the host's).
+   */
+  readonly files?: readonly LaunchFile[];
   /**
    * Resolves true once the node answers; the harness polls it from inside
    * the node's network (after the node's port accepts connections).

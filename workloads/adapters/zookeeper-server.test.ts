@@ -1,8 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { maxSessionTimeoutFor, zooConfig } from "./zookeeper-server.js";
+import { maxSessionTimeoutFor, zooConfig, zookeeperLaunch } from "./zookeeper-server.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-zk-"));
 const nodes = ["l1", "l2", "l3"].map((id, i) => ({ id, host: `10.77.0.${10 + i}`, port: 7001, dataDir: join(dir, id) }));
@@ -18,5 +18,18 @@ describe("zoo.cfg", () => {
     expect(maxSession({ ttlMs: 2_000 })).toBe("20000");
     expect(maxSession({})).toBe("20000");
     expect(maxSessionTimeoutFor(undefined)).toBe(20_000);
+  });
+});
+
+describe("a ZooKeeper node's launch", () => {
+  it("writes nothing, and carries zoo.cfg and myid for the node's host", () => {
+    for (const n of nodes) mkdirSync(n.dataDir, { recursive: true });
+    const launch = zookeeperLaunch(nodes[1]!, nodes, { ttlMs: 30_000 });
+    expect(nodes.map((n) => readdirSync(n.dataDir))).toEqual([[], [], []]);
+    expect(launch.files).toEqual([
+      { path: join(nodes[1]!.dataDir, "myid"), text: "2\n" },
+      { path: join(nodes[1]!.dataDir, "zoo.cfg"), text: zooConfig(nodes[1]!, nodes, { ttlMs: 30_000 }) },
+    ]);
+    expect(launch.argv.at(-1)).toBe(join(nodes[1]!.dataDir, "zoo.cfg"));
   });
 });

@@ -1,13 +1,12 @@
 /**
  * How to run one ZooKeeper server of a 3-node ensemble from Debian's
  * `zookeeper` package: java with /usr/share/java/zookeeper.jar (its manifest
- * names the other jars) and a zoo.cfg plus myid written into the node's data
- * dir. The client port is the node's port; quorum and election use the next
+ * names the other jars) and a zoo.cfg plus myid in the node's data dir,
+ * which the harness writes on the node's host (`files`: nothing is written here). The client port is the node's port; quorum and election use the next
  * two. A short tick (200 ms) lets session timeouts (the lease TTL) go down
  * to 400 ms; the most a session may ask is the run's TTL (at least 20 s), so
  * the server never caps the lease below `--ttl-ms`.
  */
-import { writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import type { LockServiceLaunch, LockServiceNode, LockServiceSettings } from "./lock-adapter.js";
@@ -34,12 +33,14 @@ export function zooConfig(node: LockServiceNode, peers: readonly LockServiceNode
   ].join("\n");
 }
 
-/** Writes zoo.cfg and myid (idempotent) and returns the java command line. */
+/** The java command line, with zoo.cfg and myid as the launch's files (pure: writes nothing). */
 export function zookeeperLaunch(node: LockServiceNode, peers: readonly LockServiceNode[], settings: LockServiceSettings = {}): LockServiceLaunch {
   const myid = peers.findIndex((p) => p.id === node.id) + 1;
-  writeFileSync(join(node.dataDir, "myid"), `${myid}\n`);
-  writeFileSync(join(node.dataDir, "zoo.cfg"), zooConfig(node, peers, settings));
   return {
+    files: [
+      { path: join(node.dataDir, "myid"), text: `${myid}\n` },
+      { path: join(node.dataDir, "zoo.cfg"), text: zooConfig(node, peers, settings) },
+    ],
     argv: [
       "/usr/bin/java", "-Xms32m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
       `-Dzookeeper.log.dir=${node.dataDir}`, "-cp", "/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-simple.jar",

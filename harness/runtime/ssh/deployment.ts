@@ -43,11 +43,13 @@ export function remoteLayout(bundle: Pick<Bundle, "dir">): { node: string; pkg: 
  * every file of dist/ the archive carries, so rebuilding the same code keeps
  * the version and hosts keep their copy. The check bundle's V8 code cache is
  * left out of the hash: it differs from build to build of the same bundle.
- * Throws "prerequisite.missing" without libfaketime or a build.
+ * Carries this machine's libfaketime when it is installed (`faketime`
+ * empty otherwise). Throws "prerequisite.missing" without a build.
  */
-export function localBundle(packageRoot: string, nodeBinary: string, faketimeDir: string): Bundle {
-  const faketime = ["libfaketime.so.1", "libfaketimeMT.so.1"].map((f) => join(faketimeDir, f));
-  if (!existsSync(faketime[0] as string)) throw new HarnessError("prerequisite.missing", "Cannot deploy to the hosts: libfaketime is not installed on this machine (apt-get install libfaketime)");
+export function localBundle(packageRoot: string, nodeBinary: string, faketimeDir: string | undefined): Bundle {
+  const libraries = faketimeDir === undefined ? [] : ["libfaketime.so.1", "libfaketimeMT.so.1"].map((f) => join(faketimeDir, f));
+  // Without libfaketime here the bundle carries none: hosts then need their own for clock faults (host-faketime.ts).
+  const faketime = libraries.filter((f) => existsSync(f));
   if (!existsSync(join(packageRoot, "dist"))) throw new HarnessError("prerequisite.missing", `Cannot deploy to the hosts: "${packageRoot}" has no build (npm run build)`);
   const hash = createHash("sha256");
   for (const file of [nodeBinary, ...faketime]) {

@@ -19,6 +19,7 @@ export const BASE_REQUIREMENTS: readonly Requirement[] = [
   { program: "iptables", install: "apt-get install iptables" },
   { program: "bash", install: "apt-get install bash" },
   { program: "tar", install: "apt-get install tar" },
+  { program: "gzip", install: "apt-get install gzip" },
   { program: "timeout", install: "apt-get install coreutils" },
 ];
 

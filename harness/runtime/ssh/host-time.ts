@@ -47,6 +47,9 @@ export function offsetsFrom(samples: readonly TimeSample[]): HostTime {
   };
 }
 
+/** How long the host's Node may take to start and answer first. */
+const FIRST_ANSWER_MS = 20_000;
+
 /** Measures the host's offsets with the deployed Node binary `nodeBinary`. */
 export async function measureHostTime(host: SshHost, nodeBinary: string, clock: Clock): Promise<HostTime> {
   const channel = await host.open(`exec ${shellWord(nodeBinary)} -e ${shellWord(TIME_PROGRAM)}`);
@@ -69,7 +72,8 @@ export async function measureHostTime(host: SshHost, nodeBinary: string, clock: 
       const sentWallMs = clock.wallMs();
       const sentNs = process.hrtime.bigint();
       channel.write("t\n");
-      const line = await Promise.race([answer, clock.sleep(5_000).then(() => "")]);
+      // The first answer waits for Node to start on the host: seconds on a loaded one.
+      const line = await Promise.race([answer, clock.sleep(i === 0 ? FIRST_ANSWER_MS : 5_000).then(() => "")]);
       const receivedNs = process.hrtime.bigint();
       const [wall, mono] = line.split(" ");
       if (wall === undefined || mono === undefined || !/^\d+$/.test(mono)) {

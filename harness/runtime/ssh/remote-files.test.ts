@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -34,10 +34,22 @@ describe("fetchPath of a file", () => {
 });
 
 describe("fetchPath of a directory", () => {
+  it("brings a service's preallocated 64 MB log whole, compressed on the way", async () => {
+    const folder = mkdtempSync(join(dir, "node-"));
+    writeFileSync(join(folder, "log.1"), Buffer.alloc(64 * 1024 * 1024));
+    writeFileSync(join(folder, "myid"), "2\n");
+    const copy = join(dir, "copy-64");
+    const sent: string[] = [];
+    await fetchPath(localHost((c) => (sent.push(c), c)), folder, copy, clock);
+    expect(statSync(join(copy, "log.1")).size).toBe(64 * 1024 * 1024);
+    expect(readFileSync(join(copy, "myid"), "utf8")).toBe("2\n");
+    expect(sent.some((c) => c.includes("-cS -I 'gzip -1'"))).toBe(true);
+  });
+
   it("throws naming the host and the folder when the host's tar fails", async () => {
     const folder = mkdtempSync(join(dir, "node-"));
     writeFileSync(join(folder, "log"), "x");
-    const failing = localHost((c) => c.replace(/tar -C (\S+) -c \.$/, "tar -C $1 -c . ; exit 2"));
+    const failing = localHost((c) => c.replace(/(tar -C \S+ -cS -I 'gzip -1' \.)$/, "$1 ; exit 2"));
     await expect(fetchPath(failing, folder, join(dir, "copy"), clock)).rejects.toThrow(`Cannot fetch "${folder}" from host "local": the host's tar exited with code 2`);
   });
 });

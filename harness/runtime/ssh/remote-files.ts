@@ -42,10 +42,11 @@ const DIRECTORY_TIMEOUT_MS = 120_000;
 
 async function fetchDirectory(host: SshHost, remote: string, local: string): Promise<void> {
   mkdirSync(local, { recursive: true });
-  const channel = await host.open(`tar -C ${shellWord(remote)} -c .`);
+  // Compressed, holes kept: services preallocate their logs (ZooKeeper's and etcd's are 64 MB of zeros each).
+  const channel = await host.open(`tar -C ${shellWord(remote)} -cS -I ${shellWord("gzip -1")} .`);
   let remoteErr = "";
   channel.stderr.on("data", (chunk: Buffer) => (remoteErr += chunk.toString()));
-  const tar = spawn("tar", ["-x", "-C", local, "--no-same-owner"], { stdio: ["pipe", "ignore", "pipe"] });
+  const tar = spawn("tar", ["-xz", "-C", local, "--no-same-owner"], { stdio: ["pipe", "ignore", "pipe"] });
   let stderr = "";
   tar.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   tar.stdin.on("error", () => undefined);

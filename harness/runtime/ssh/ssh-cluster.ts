@@ -10,6 +10,7 @@ import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
 import { retryableOnce } from "../common/retryable-once.js";
 import { cleanHost, cleanupLine } from "./host-cleanup.js";
+import type { HostFaketime } from "./host-faketime.js";
 import type { HostTime } from "./host-time.js";
 import { mapText, type PathMap } from "./path-map.js";
 import { createRemoteClocks } from "./remote-clocks.js";
@@ -23,6 +24,8 @@ export interface ClusterHost {
   readonly address: string;
   readonly ssh: SshHost;
   readonly time: HostTime;
+  /** The libfaketime its processes load, or why it has none (a run skewing its nodes is refused at start). */
+  readonly faketime: HostFaketime;
 }
 
 /** What an ssh cluster is made of. */
@@ -60,7 +63,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
   const hostAt = (where: string): ClusterHost => parts.hosts.get(where) as ClusterHost;
   const hostOf = (node: NodeId): ClusterHost => hostAt(address(node));
   const clocks = createRemoteClocks((node) => ({
-    host: hostOf(node).ssh, time: hostOf(node).time, dir: `${parts.runDir}/clock`, faketimeLibrary: parts.layout.faketime, nodeBinary: parts.layout.node,
+    host: hostOf(node).ssh, time: hostOf(node).time, dir: `${parts.runDir}/clock`, faketimeLibrary: hostOf(node).faketime.library ?? parts.layout.faketime, nodeBinary: parts.layout.node,
   }), clock, parts.clockOptions);
   const processes = createSshProcesses({
     runId: parts.runId, hostOf: (node) => hostOf(node).ssh, addressOf: address, monotonicOffsetNs: (node) => hostOf(node).time.monotonicOffsetNs,

@@ -13,9 +13,11 @@ import { join } from "node:path";
 import { HarnessError, createSystemClock } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { firstFailureTo } from "../common/node-log.js";
+import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
 import { runFolder } from "./host-cleanup.js";
+import { clockRefusal, probeHostFaketime } from "./host-faketime.js";
 import { measureHostTime } from "./host-time.js";
 import { placeNodes, type Placement } from "./placement.js";
 import { runRemote, shellWord } from "./remote-command.js";
@@ -37,6 +39,11 @@ export interface SshRuntimeOptions {
   readonly packageRoot: string;
   /** Programs the lock nodes' hosts need (the lock service's binaries). */
   readonly lockRequirements?: readonly Requirement[];
+  /**
+   * The folder of a user's adapter module (absolute): copied into the run's
+   * folder on every host, and its paths mapped there.
+   */
+  readonly adapterDir?: string;
   /** Programs every host needs besides the runtime's own (`hosts prepare --lock`). */
   readonly requirements?: readonly Requirement[];
   /** Called with every problem line (unusable host, missing program) before the first is thrown. */
@@ -53,8 +60,8 @@ export const SSH_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "
 
 /**
  * Where Debian puts libfaketime for a Node `process.arch` (its multiarch
- * triplet). The hosts run this machine's architecture (host-checks refuses
- * any other), so the library deployed with the bundle is this folder's.
+ * triplet): the library the bundle carries when this machine has it. Each
+ * host's own library is chosen from its `uname -m` (host-faketime.ts).
  * Undefined for an architecture Debian has no triplet for here. Pure.
  */
 export function faketimeDir(arch: string): string | undefined {
@@ -99,16 +106,18 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         for (const line of problems) opts.onProblem?.(line);
         throw unusable(problems);
       }
-      const libDir = faketimeDir(process.arch);
-      if (libDir === undefined) throw new HarnessError("prerequisite.missing", `Cannot deploy to the hosts: no libfaketime folder is known for architecture "${process.arch}"`);
-      bundle ??= localBundle(opts.packageRoot, process.execPath, libDir);
+      bundle ??= localBundle(opts.packageRoot, process.execPath, faketimeDir(process.arch));
       const ready = bundle;
       let packed: Promise<string> | undefined;
       const archive = (): Promise<string> => (packed ??= packBundle(ready, join(tmpdir(), "fencecheck-deploy")));
       const copied = await Promise.all(hosts.map((h) => deployTo(h.ssh, ready, { clock, archive })));
       const fresh = hosts.filter((_, i) => copied[i] === "copied").map((h) => h.ssh.target.host);
       if (fresh.length > 0) opts.log?.(`deployed fencecheck ${ready.version} to ${fresh.join(", ")} (${ready.dir})`);
-      return await Promise.all(hosts.map(async (h) => ({ ...h, time: await measureHostTime(h.ssh, remoteLayout(ready).node, clock) })));
+      const bundled = ready.faketime.length > 0 ? remoteLayout(ready).faketime : undefined;
+      return await Promise.all(hosts.map(async (h) => ({
+        ...h, time: await measureHostTime(h.ssh, remoteLayout(ready).node, clock),
+        faketime: await probeHostFaketime(h.ssh, { controlMachine: unameMachine(process.arch), bundled, clock }),
+      })));
     } catch (error) {
       for (const h of hosts) h.ssh.close();
       throw error;
@@ -138,13 +147,22 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         runtime.close();
         throw unusable(problems);
       }
+      const faked = start.clock?.nodes ?? (start.clock ? nodes.map((n) => n.id) : []);
+      const refusal = clockRefusal(nodes.filter((n) => faked.includes(n.id)).map((n) => ({ id: n.id, faketime: (byName.get(placed.get(n.id) as string) as ClusterHost).faketime })));
+      if (refusal !== undefined) {
+        runtime.close();
+        throw new HarnessError("nemesis.unsupported-fault", refusal);
+      }
       const runDir = runFolder(start.runId);
       await Promise.all(hosts.map(async (h) => {
         const made = await runRemote(h.ssh, `mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
         if (made.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
       }));
+      const adapterDir = opts.adapterDir;
+      if (adapterDir !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapterDir, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
       const layout = remoteLayout(bundle as Bundle);
-      const paths = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]] as const;
+      const paths: [string, string][] = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]];
+      if (adapterDir !== undefined) paths.push([adapterDir, remoteAdapterDir(runDir)]);
       const clusterNodes = nodes.map((n) => ({ id: n.id, role: n.role, host: (byName.get(placed.get(n.id) as string) as ClusterHost).address }));
       return createSshCluster({
         runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),

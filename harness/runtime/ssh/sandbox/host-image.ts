@@ -1,7 +1,9 @@
 /**
  * The sandbox hosts' image: a plain Debian system made by debootstrap from
  * this machine's own APT mirror (no container registry), with Debian's
- * OpenSSH server, iptables, procps and etcd-server installed as a user would
+ * OpenSSH server, iptables, procps and every built-in lock service's
+ * server (etcd-server, ZooKeeper's jars on a headless JRE, redis-server,
+ * postgresql) installed as a user would
  * install them on their hosts. Nothing of fencecheck's is in it. Cached by
  * its inputs like the other images: rebuilt only when they change.
  */
@@ -19,7 +21,11 @@ import { aptMirror, type AptMirror } from "./apt-mirror.js";
 export const HOST_IMAGE = "fencecheck/host:local";
 
 /** What the image is made of (hashed into its cache tag). */
-export const HOST_PACKAGES = ["openssh-server", "iptables", "procps", "etcd-server"] as const;
+export const HOST_PACKAGES = [
+  "openssh-server", "iptables", "procps", "etcd-server",
+  // ZooKeeper as our recipe runs it (zookeeper.jar and slf4j-simple.jar on a headless JRE), Redis and PostgreSQL.
+  "default-jre-headless", "libzookeeper-java", "libslf4j-java", "redis-server", "postgresql",
+] as const;
 
 /**
  * The container's command: installs the authorized key given in
@@ -34,6 +40,8 @@ export const HOST_COMMAND = [
 /** What happened to the image. */
 export interface HostImageResult {
   readonly tag: string;
+  /** The tag of these very inputs (HOST_IMAGE may be retagged by another build meanwhile). */
+  readonly exact: string;
   readonly status: "built" | "cached";
   readonly durationMs: number;
 }
@@ -67,7 +75,7 @@ export async function buildHostImage(engine: DockerEngine, opts: { readonly cloc
   const exists = await engine.docker.getImage(exact).inspect().then(() => true, () => false);
   if (exists && !opts.force) {
     await engine.docker.getImage(exact).tag({ repo: "fencecheck/host", tag: "local" });
-    return { tag: HOST_IMAGE, status: "cached", durationMs: elapsed() };
+    return { tag: HOST_IMAGE, exact, status: "cached", durationMs: elapsed() };
   }
   if (!existsSync("/usr/sbin/debootstrap")) {
     throw new HarnessError("prerequisite.missing", "Cannot build the sandbox host image: debootstrap is not installed (apt-get install debootstrap)");
@@ -83,7 +91,7 @@ export async function buildHostImage(engine: DockerEngine, opts: { readonly cloc
     rmSync(root, { recursive: true, force: true });
   }
   await engine.docker.getImage(exact).tag({ repo: "fencecheck/host", tag: "local" });
-  return { tag: HOST_IMAGE, status: "built", durationMs: elapsed() };
+  return { tag: HOST_IMAGE, exact, status: "built", durationMs: elapsed() };
 }
 
 /** Streams `root` as a tar into `docker import`, with the host command. */

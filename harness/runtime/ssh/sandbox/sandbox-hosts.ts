@@ -39,6 +39,8 @@ export interface HostsUpOptions {
   /** The sandbox's name: its containers are `fencecheck-<name>-<i>`; default "hosts". */
   readonly name?: string;
   readonly clock: Clock;
+  /** The image the hosts run; default HOST_IMAGE (a test names the exact tag it built, which no other build retags). */
+  readonly image?: string;
 }
 
 /** Replaces any sandbox with `count` fresh hosts and resolves once each one's sshd accepts connections. */
@@ -61,7 +63,7 @@ export async function hostsUp(engine: DockerEngine, opts: HostsUpOptions): Promi
     const created = await engine.docker.createContainer({
       name: container,
       Hostname: `n${i + 1}`,
-      Image: HOST_IMAGE,
+      Image: opts.image ?? HOST_IMAGE,
       Env: [`AUTHORIZED_KEY=${keys.public}`],
       Labels: labels,
       HostConfig: { NetworkMode: network, CapAdd: ["NET_ADMIN"], Privileged: false },

@@ -20,7 +20,9 @@ export function localHost(rewrite: (command: string) => string = (c) => c): SshH
       child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk)).on("end", () => stdout.push(null));
       const channel = Object.assign(stdout, {
         stderr: child.stderr,
-        end: (input: string | Buffer) => child.stdin.end(input),
+        end: (input?: string | Buffer) => child.stdin.end(input),
+        // Piped into, as an ssh2 channel is (a stream sent to the command's stdin).
+        write: (chunk: string | Buffer, ...rest: unknown[]) => child.stdin.write(chunk, ...(rest as [])),
         close: () => {
           stdout.destroy();
           child.stdout.destroy();

@@ -1,0 +1,119 @@
+/**
+ * Every built-in lock service, PostgreSQL storage and a user's adapter
+ * module over SSH, on a sandbox of 4 local SSH hosts whose image has
+ * Debian's etcd-server, ZooKeeper, redis-server and postgresql installed as
+ * a user would (`fencecheck hosts build`; reference and etcd are run in
+ * ssh-runtime.int.test.ts). Each is the seed scenario (pause-holder) through
+ * the compiled CLI: unfenced storage is caught (exit 1), protective storage
+ * stays valid (exit 0), and nothing of the run is left on any host. Runs go
+ * one after another (they share the hosts' ports). Needs root, Docker and a build.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSystemClock } from "../../core/index.js";
+import { buildHostImage, connectEngine, hostsDown, hostsUp, type Sandbox } from "../runtime/index.js";
+import { runCli } from "./testing/cli-process.js";
+
+const NAME = "ssh-svc";
+const engine = connectEngine();
+const clock = createSystemClock();
+const dir = mkdtempSync(join(tmpdir(), "fencecheck-ssh-svc-"));
+const example = resolve(import.meta.dirname, "../../examples/custom-lock/adapter.mjs");
+let sandbox: Sandbox;
+let sshArgs: string[];
+
+beforeAll(async () => {
+  // The exact tag of this image's inputs: another build may retag fencecheck/host:local meanwhile.
+  const image = await buildHostImage(engine, { clock });
+  sandbox = await hostsUp(engine, { count: 4, dir, name: NAME, clock, image: image.exact });
+  sshArgs = sandbox.runOptions.split(" ");
+}, 1_200_000);
+
+afterAll(async () => {
+  if (process.env["KEEP_SANDBOX"] === undefined) await hostsDown(engine, NAME);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a shell command on sandbox host i (1-based) through Docker, not SSH. */
+function onHost(i: number, script: string): string {
+  return execFileSync("docker", ["exec", `fencecheck-${NAME}-${i}`, "sh", "-c", script], { encoding: "utf8" });
+}
+
+/** What runs left on every host: marked processes, our chains, run folders. */
+function leftovers(): string[] {
+  return [1, 2, 3, 4].flatMap((i) => onHost(i, [
+    "for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q '^FENCECHECK_RUN=' && echo \"process ${p#/proc/}\"; done",
+    "iptables -S | grep FENCECHECK; iptables -t nat -S | grep FENCECHECK",
+    "ls /var/tmp/fencecheck 2>/dev/null",
+    "true",
+  ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
+}
+
+/** The seed scenario on the sandbox with its own store; returns the run's folder. */
+async function seed(args: readonly string[]): Promise<{ code: number | null; out: string; err: string; run: string }> {
+  const store = mkdtempSync(join(dir, "store-"));
+  const { code, stdout: out, stderr: err } = await runCli(["run", "--nemesis", "pause-holder", "--time-limit", "8", "--seed", "7", "--store", store, ...args, ...sshArgs]);
+  return { code, out, err, run: join(store, "latest") };
+}
+
+describe("the seed scenario over SSH", () => {
+  for (const [lock, storage, expected] of [
+    ["zookeeper", "unfenced", 1], ["zookeeper", "fenced", 0],
+    ["redis-token", "unfenced", 1], ["redis-token", "fenced", 0],
+    ["postgres", "postgres-unfenced", 1], ["postgres", "postgres-fenced", 0],
+  ] as const) {
+    it(`gives exit ${expected} with ${lock} and ${storage} storage, leaving nothing on the hosts`, async () => {
+      const { code, out, err, run } = await seed(["--lock", lock, "--storage", storage]);
+      expect(code, err).toBe(expected);
+      expect(out).toMatch(expected === 1 ? /^INVALID.*fencing: FAIL/ : /^valid/);
+      // The storage nodes' own records came back from their host: the fencing checker read them.
+      expect(readFileSync(join(run, "storage.jsonl"), "utf8").split("\n").filter(Boolean).length).toBeGreaterThan(0);
+      expect(leftovers()).toEqual([]);
+    }, 240_000);
+  }
+
+  it("writes ZooKeeper's zoo.cfg and myid on each lock node's own host, with the host's paths", async () => {
+    const { code, err, run } = await seed(["--lock", "zookeeper", "--storage", "fenced", "--time-limit", "3"]);
+    expect(code, err).toBe(0);
+    // Brought back with the node's folder: the text names the host's run folder, not this machine's store.
+    for (const [i, node] of ["l1", "l2", "l3"].entries()) {
+      expect(readFileSync(join(run, "nodes", node, "data", "myid"), "utf8")).toBe(`${i + 1}\n`);
+      expect(readFileSync(join(run, "nodes", node, "data", "zoo.cfg"), "utf8")).toMatch(new RegExp(`^dataDir=/var/tmp/fencecheck/[^/]+/store/.*/nodes/${node}/data$`, "m"));
+    }
+    expect(leftovers()).toEqual([]);
+  }, 240_000);
+
+  it("with the token-less redlock: unfenced storage is caught by real time (exit 1), cas storage stays valid (exit 0)", async () => {
+    const unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100"]);
+    expect(unfenced.code, unfenced.err).toBe(1);
+    expect(unfenced.out).toMatch(/^INVALID \(fencing: n\/a, real-time: FAIL/);
+    const cas = await seed(["--lock", "redlock", "--storage", "cas"]);
+    expect(cas.code, cas.err).toBe(0);
+    expect(leftovers()).toEqual([]);
+  }, 300_000);
+});
+
+describe("a user's adapter module over SSH", () => {
+  it("is deployed with its folder, its server runs on the lock node's host, and the seed scenario gives 1 then 0", async () => {
+    const unfenced = await seed(["--lock", example, "--storage", "unfenced"]);
+    expect(unfenced.code, unfenced.err).toBe(1);
+    expect(unfenced.out).toMatch(/^INVALID.*fencing: FAIL/);
+    const fenced = await seed(["--lock", example, "--storage", "fenced"]);
+    expect(fenced.code, fenced.err).toBe(0);
+    expect(readFileSync(join(fenced.run, "services.json"), "utf8")).toContain('"adapter": "custom-lock"');
+    expect(leftovers()).toEqual([]);
+  }, 300_000);
+
+  it("hosts prepare names, per host, the program its service needs that the host lacks", async () => {
+    const module = join(dir, "lockd-adapter.mjs");
+    execFileSync("sh", ["-c", `printf '%s\\n' 'export default { name: "lockd", service: { nodes: 1, start: () => ({ argv: ["/usr/sbin/my-lockd"] }) }, connect: async () => ({}) };' > ${module}`]);
+    const { code, stdout } = await runCli(["hosts", "prepare", "--lock", module, ...sshArgs.slice(2)]);
+    expect(code).toBe(254);
+    expect(stdout.trim().split("\n")).toEqual(sandbox.addresses.map((a) => `host "${a}": "/usr/sbin/my-lockd" is missing (install "/usr/sbin/my-lockd")`));
+    const example = await runCli(["hosts", "prepare", "--lock", "./examples/custom-lock/adapter.mjs", ...sshArgs.slice(2)], { cwd: resolve(import.meta.dirname, "../..") });
+    expect(example.code, example.stdout).toBe(0);
+  }, 120_000);
+});
