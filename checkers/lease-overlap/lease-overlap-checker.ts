@@ -5,7 +5,9 @@
  * violation only when the lock service certainly granted the resource twice
  * while the first lease was live: the double grants of the lock-service
  * checker, found by the same function over the same lease model
- * (checkers/lease), so the two checkers never disagree about one history.
+ * (checkers/lease), so the two checkers never disagree about one history's
+ * leases with a token. Token-less leases are left out here (a belief names
+ * its token): their double grants are reported by the lock-service checker.
  */
 import { pairs, type CheckInput, type CheckResult, type Checker, type History, type OpPair, type Validity } from "../../core/index.js";
 import { leaseRules, leasesOf, type Lease } from "../lease/index.js";

@@ -13,10 +13,14 @@
  *   it had returned before the earlier lease could have ended. At the
  *   instant of the later grant both were live.
  *
- * Leases without a token are left out (as lease-overlap leaves them):
- * with no token the grant order rests on real time alone, which the
- * real-time checker judges. A clock nemesis that makes the service expire
- * leases early is exactly the broken promise this finds.
+ * Leases without a token (redis, redlock, most npm lock libraries) are
+ * judged by the two proofs that need none, "overlap" and "asked-after":
+ * a service without tokens still promises one holder at a time. The
+ * token-order proof needs both tokens, and a token-less lease's grant
+ * window is never narrowed (checkers/lease), so its `mayEndFrom` is the
+ * earliest the adapter's lease model allows. A clock nemesis that makes
+ * the service (or a library judging staleness on a client's clock)
+ * expire leases early is exactly the broken promise this finds.
  */
 import { compareTokens, type History, type RunConfig } from "../../core/index.js";
 import { leaseRules, leasesOf, type Lease, type LeaseRules } from "../lease/index.js";
@@ -45,7 +49,7 @@ export function doubleGrants(history: History, config: RunConfig): DoubleGrant[]
 
 /** As `doubleGrants`, over leases already judged by `rules`. Pure. */
 export function doubleGrantsOf(all: readonly Lease[], rules: LeaseRules): DoubleGrant[] {
-  const leases = all.filter((l) => l.token !== undefined).sort((a, b) => a.grantedAt - b.grantedAt);
+  const leases = [...all].sort((a, b) => a.grantedAt - b.grantedAt);
   const out: DoubleGrant[] = [];
   const seen = new Set<string>();
   leases.forEach((a, i) => {
@@ -67,7 +71,7 @@ export function doubleGrantsOf(all: readonly Lease[], rules: LeaseRules): Double
 /** A double grant with `a` live when `b` was granted, or undefined when none is proven. */
 function judgePair(a: Lease, b: Lease): DoubleGrant | undefined {
   const order = b.invokedAt >= a.grantedAt ? "asked-after"
-    : compareTokens(a.token as string, b.token as string) < 0 && b.grantedAt >= a.invokedAt ? "token-order" : undefined;
+    : a.token !== undefined && b.token !== undefined && compareTokens(a.token, b.token) < 0 && b.grantedAt >= a.invokedAt ? "token-order" : undefined;
   if (order !== undefined && b.grantedAt < a.mayEndFrom) {
     return grant(a, b, order, Math.max(b.grantNoEarlierThan, a.invokedAt), Math.min(a.mayEndFrom, Math.max(b.grantedAt, b.mayEndFrom)));
   }
@@ -79,15 +83,20 @@ function judgePair(a: Lease, b: Lease): DoubleGrant | undefined {
 }
 
 function grant(a: Lease, b: Lease, proof: DoubleGrantProof, overlapStart: number, overlapEnd: number): DoubleGrant {
-  const who = `client ${a.process} (token "${a.token}") and client ${b.process} (token "${b.token}")`;
+  const who = `${holder(a)} and ${holder(b)}`;
   const ms = (ns: number): string => (ns / 1e6).toFixed(0);
   const s = (ns: number): string => `${(ns / 1e9).toFixed(3)} s`;
   const message = proof === "overlap"
     ? `"${a.resource}" was held by ${who} at once for ${ms(overlapEnd - overlapStart)} ms before either lease could have ended`
-    : `"${a.resource}" was granted to client ${b.process} (token "${b.token}") by ${s(b.grantedAt)}, ` +
-      `${proof === "asked-after" ? "asked for after" : "with a higher token than"} client ${a.process}'s grant (token "${a.token}"), ` +
+    : `"${a.resource}" was granted to ${holder(b)} by ${s(b.grantedAt)}, ` +
+      `${proof === "asked-after" ? "asked for after" : "with a higher token than"} ${holder(a, "'s grant")}, ` +
       `whose lease could not have ended before ${s(a.mayEndFrom)}`;
   return { resource: a.resource, first: a, second: b, proof, overlapStart, overlapEnd, message };
+}
+
+/** "client 3 (token "7")", or "client 3 (no token)"; `what` follows the client's name. */
+function holder(l: Lease, what = ""): string {
+  return `client ${l.process}${what} (${l.token === undefined ? "no token" : `token "${l.token}"`})`;
 }
 
 /** The first index whose grant returned at or after `t`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LeaseEnd, RunConfig } from "../../core/index.js";
-import { historyBuilder, seedScenario, testRunConfig } from "../testing/index.js";
+import { historyBuilder, seedScenario, testRunConfig, type HistoryBuilder } from "../testing/index.js";
 import { checkLockService } from "./lock-service-checker.js";
 
 const config = testRunConfig("fenced"); // ttl 2000 ms
@@ -73,6 +73,52 @@ describe("lock-service checker", () => {
     expect(narrowed.doubleGrants[0]).toMatchObject({ proof: "token-order", first: { token: "7", grantNoEarlierThan: 7410e6, mayEndFrom: 9388e6 }, second: { token: "8" } });
     // Without the narrowing (a TTL a replica may start at the request), grant 7 may have come at 6.058 s: nothing is proven.
     expect(checkLockService({ config: withLease("ttl", "request"), history }).valid).toBe(true);
+  });
+
+  describe("for a service without tokens", () => {
+    /** An acquire whose ok carries no token, as redis, redlock and the npm lock libraries answer. */
+    function acquire(b: HistoryBuilder, process: number, resource: string, [t0, t1]: readonly [number, number]): HistoryBuilder {
+      return b.op("invoke", process, "acquire", { resource }, t0).op("ok", process, "acquire", { resource, token: null }, t1);
+    }
+
+    it("finds two concurrent acquires both granted while both leases were live", () => {
+      const history = acquire(acquire(historyBuilder(), 1, "r1", [0, 20]), 2, "r1", [5, 15]).build();
+      const result = checkLockService({ config: withLease("ttl", "request"), history });
+      expect(result.valid).toBe(false);
+      expect(result.doubleGrants).toHaveLength(1);
+      expect(result.doubleGrants[0]).toMatchObject({ proof: "overlap", overlapStart: 20e6, overlapEnd: 1978e6, first: { token: undefined } });
+      expect(result.summary).toMatch(/client 2 \(no token\) and client 1 \(no token\) at once/);
+    });
+
+    it("finds a grant asked for after another's grant returned, and returned before that lease's release or earliest end", () => {
+      // The issue's proper-lockfile run: client 1 held r2 from 8.094 s to its release at 8.262 s; client 4 asked at 8.148 s and got it at 8.186 s.
+      let b = acquire(historyBuilder(), 1, "r2", [8050, 8094]);
+      b = acquire(b, 4, "r2", [8148, 8186]).release(1, "r2", "", [8262, 8270]);
+      const result = checkLockService({ config: withLease("keep-alive", "request"), history: b.build() });
+      expect(result.valid).toBe(false);
+      expect(result.doubleGrants.map((d) => [d.proof, d.first.process, d.second.process])).toEqual([["asked-after", 1, 4]]);
+      expect(result.summary).toContain('"r2" was granted to client 4 (no token) by 8.186 s, asked for after client 1\'s grant (no token)');
+    });
+
+    it("finds no double grant when the earlier lease may have expired before the later grant: its grant may have come at its invoke", () => {
+      // Client 1 asked at 0 s and was answered at 3 s: a lease timed from the request may have ended at 1.978 s.
+      const history = acquire(acquire(historyBuilder(), 1, "r1", [0, 3000]), 2, "r1", [3050, 3100]).build();
+      const result = checkLockService({ config: withLease("ttl", "grant"), history });
+      expect(result.doubleGrants).toEqual([]);
+      expect(result.valid).toBe(true);
+    });
+
+    it("does not order token-less grants by a token: the issue's tokens 6, 7, 8 without tokens prove nothing", () => {
+      let b = acquire(historyBuilder(), 2, "r2", [6058, 7488]);
+      b = acquire(acquire(b, 3, "r2", [7000, 8065]), 1, "r2", [7407, 7408]).release(1, "r2", "", [7410, 7485]);
+      expect(checkLockService({ config: withLease("ttl", "grant"), history: b.build() }).valid).toBe(true);
+    });
+
+    it("accepts a grant made after the holder invoked its release", () => {
+      let b = acquire(historyBuilder(), 1, "r1", [0, 10]).release(1, "r1", "", [100, 300]);
+      b = acquire(b, 2, "r1", [150, 200]);
+      expect(checkLockService({ config: withLease("ttl", "grant"), history: b.build() }).valid).toBe(true);
+    });
   });
 
   it("calls a run where no acquire was granted unavailable, not unsafe", () => {

@@ -21,11 +21,11 @@ function namespaces(): string[] {
   return execFileSync("ip", ["netns", "list"], { encoding: "utf8" }).split("\n").map((l) => l.split(" ")[0] ?? "").filter(Boolean);
 }
 
-/** Runs `fencecheck run` under pause-holder with its own store; throws if it left a namespace behind. */
-async function run(args: readonly string[]): Promise<{ code: number | null; out: string; err: string; latest: string }> {
+/** Runs `fencecheck run` under `fault` (pause-holder unless told) with its own store; throws if it left a namespace behind. */
+async function run(args: readonly string[], fault: readonly string[] = ["--nemesis", "pause-holder"]): Promise<{ code: number | null; out: string; err: string; latest: string }> {
   const own = mkdtempSync(join(store, "run-"));
   const { code, stdout: out, stderr: err } = await runCli([
-    "run", "--time-limit", "10", "--seed", "7", "--nemesis", "pause-holder", "--hold-ms", "100", "--store", own, ...args,
+    "run", "--time-limit", "10", "--seed", "7", ...fault, "--hold-ms", "100", "--store", own, ...args,
     // The preflight acquire has this long too: on a machine shared with other work, 3 s was not always enough to bring up a client.
     "--acquire-timeout-ms", "10000",
   ]);
@@ -81,5 +81,15 @@ describe.concurrent("popular lock libraries through the CLI, with pause-holder",
       expect(out, err).toMatch(/fencing: storage rejected \d+ stale write/);
       expect(code).toBe(0);
     });
+  });
+});
+
+describe("a token-less library's double grant through the CLI", () => {
+  it("proper-lockfile with clients' clocks skewed past its stale time: the lock-service checker names two holders at once (exit 1), cas storage or not", async ({ expect }) => {
+    // Seed 1 skews every client's clock by 2.3 to 2.7 s from 3 s on, more than the 2 s TTL (stale): a contender takes a held lock.
+    const { code, out, err } = await run(["--lock", "proper-lockfile", "--storage", "cas"], ["--nemesis", "clock-skew", "--fault-opt", "clock.nodes=client", "--seed", "1"]);
+    expect(out, err).toMatch(/^INVALID \(fencing: ok, real-time: n\/a, lease-overlap: ok, lock-service: FAIL/);
+    expect(out).toMatch(/The lock service broke its promise: "r\d" (was held by client \d \(no token\) and client \d \(no token\) at once|was granted to client \d \(no token\))/);
+    expect(code).toBe(1);
   });
 });
