@@ -178,6 +178,9 @@ export function builtInClock(name: string): LockServiceClock | undefined {
     "redis-token-everysec": UNFAKEABLE_CLOCKS.redis,
     "redis-token-volatile": UNFAKEABLE_CLOCKS.redis,
     redlock: UNFAKEABLE_CLOCKS.redis,
+    "redis-semaphore": UNFAKEABLE_CLOCKS.redis,
+    warlock: UNFAKEABLE_CLOCKS.redis,
+    "etcd-lock": UNFAKEABLE_CLOCKS.etcd,
   };
   return Object.hasOwn(byService, name) ? byService[name] : undefined;
 }
