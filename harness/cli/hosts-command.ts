@@ -56,7 +56,7 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
       const ssh = sshConfigFrom(opts, ctx.cwd);
       let problems = 0;
       const runtime = createSshRuntime({
-        hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
+        hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys, sudo: ssh.sudo === true,
         storeDir: ctx.cwd, packageRoot: packageRoot(), requirements: await lockServiceRequirements(opts.lock),
         onProblem: (line) => {
           problems++;

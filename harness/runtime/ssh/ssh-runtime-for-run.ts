@@ -22,6 +22,7 @@ export async function sshRuntimeForRun(config: RunConfig, log: (line: string) =>
     hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
     ...(ssh.placement ? { placement: new Map(Object.entries(ssh.placement) as [NodeId, string][]) } : {}),
     storeDir: config.storeDir, packageRoot: packageRoot(), lockRequirements: await lockRequirements(config), log,
+    ...(ssh.watchdogS === undefined ? {} : { watchdogS: ssh.watchdogS }), sudo: ssh.sudo === true,
   });
 }
 

@@ -19,16 +19,21 @@ import { aptMirror, type AptMirror } from "./apt-mirror.js";
 export const HOST_IMAGE = "fencecheck/host:local";
 
 /** What the image is made of (hashed into its cache tag). */
-export const HOST_PACKAGES = ["openssh-server", "iptables", "procps", "etcd-server"] as const;
+export const HOST_PACKAGES = ["openssh-server", "iptables", "procps", "etcd-server", "sudo"] as const;
 
 /**
  * The container's command: installs the authorized key given in
- * AUTHORIZED_KEY, makes this host's own SSH host keys, runs sshd.
+ * AUTHORIZED_KEY (for root, and for two users: "fencecheck" whose sudo
+ * needs no password, "nosudo" whose sudo asks for one), makes this host's
+ * own SSH host keys, runs sshd.
  */
 export const HOST_COMMAND = [
   "/bin/sh", "-c",
   "mkdir -p /run/sshd /root/.ssh && printf '%s\\n' \"$AUTHORIZED_KEY\" > /root/.ssh/authorized_keys && " +
-    "chmod 700 /root/.ssh && chmod 600 /root/.ssh/authorized_keys && ssh-keygen -A >/dev/null && exec /usr/sbin/sshd -D -e",
+    "chmod 700 /root/.ssh && chmod 600 /root/.ssh/authorized_keys && " +
+    "for u in fencecheck nosudo; do id $u >/dev/null 2>&1 || useradd -m -s /bin/sh -p '*' $u; mkdir -p /home/$u/.ssh && cp /root/.ssh/authorized_keys /home/$u/.ssh/ && chown -R $u: /home/$u/.ssh; done && " +
+    "echo 'fencecheck ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/fencecheck && echo 'nosudo ALL=(ALL) ALL' > /etc/sudoers.d/nosudo && chmod 440 /etc/sudoers.d/fencecheck /etc/sudoers.d/nosudo && " +
+    "ssh-keygen -A >/dev/null && exec /usr/sbin/sshd -D -e",
 ] as const;
 
 /** What happened to the image. */
