@@ -6,8 +6,7 @@
  * read through `docker exec`, not our SSH code. Needs root, Docker and a build.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ssh2 from "ssh2";
@@ -28,8 +27,9 @@ let sandbox: Sandbox;
 let sshArgs: string[];
 
 beforeAll(async () => {
-  await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: HOSTS.length, dir, name: NAME, clock });
+  // Its own tag: another build may retag fencecheck/host:local meanwhile.
+  const { image } = await buildHostImage(engine, { clock });
+  sandbox = await hostsUp(engine, { count: HOSTS.length, dir, name: NAME, image, clock });
   sshArgs = sandbox.runOptions.split(" ");
 }, 600_000);
 
@@ -80,11 +80,15 @@ async function sshAnswers(address: string): Promise<string> {
 describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
   for (const [fault, faulted] of [["partition", (l: string) => l.includes("FENCECHECK")], ["pause", (l: string) => /State:\s+T/.test(l)]] as const) {
     it(`leaves nothing of the run on any host within the watchdog's ${WATCHDOG_S} s plus 5 s, after a ${fault}`, async () => {
-      const faultOpts = fault === "partition" ? ["--fault-opt", "partition.nodes=lock"] : [];
+      // A fault that lasts: the harness is killed while it is in force, not between two.
+      const faultOpts = fault === "partition" ? ["--fault-opt", "partition.durationMs=60000"] : ["--fault-opt", "pause.durationMs=60000"];
+      const logFile = join(dir, `${fault}.log`);
       const child = spawn(process.execPath, [bin, "run", "--lock", "reference", "--nemesis", fault, ...faultOpts, "--nemesis-interval", "1", "--time-limit", "120",
-        "--host-watchdog-s", String(WATCHDOG_S), "--store", store, ...sshArgs], { stdio: "ignore" });
+        "--host-watchdog-s", String(WATCHDOG_S), "--store", store, ...sshArgs], { stdio: ["ignore", "ignore", openSync(logFile, "w")] });
       try {
-        await waitFor(`the run never showed a ${fault}`, 120_000, () => leftovers().some(faulted));
+        await waitFor(`the run never showed a ${fault}`, 120_000, () => child.exitCode === null && leftovers().some(faulted)).catch((error: Error) => {
+          throw new Error(`${error.message}; the run said: ${readFileSync(logFile, "utf8")}`);
+        });
       } finally {
         child.kill("SIGKILL");
       }

@@ -39,6 +39,8 @@ export const HOST_COMMAND = [
 /** What happened to the image. */
 export interface HostImageResult {
   readonly tag: string;
+  /** The image's own tag, by its inputs: `hostsUp` runs this one, since HOST_IMAGE may be retagged by a build with other inputs meanwhile. */
+  readonly image: string;
   readonly status: "built" | "cached";
   readonly durationMs: number;
 }
@@ -72,7 +74,7 @@ export async function buildHostImage(engine: DockerEngine, opts: { readonly cloc
   const exists = await engine.docker.getImage(exact).inspect().then(() => true, () => false);
   if (exists && !opts.force) {
     await engine.docker.getImage(exact).tag({ repo: "fencecheck/host", tag: "local" });
-    return { tag: HOST_IMAGE, status: "cached", durationMs: elapsed() };
+    return { tag: HOST_IMAGE, image: exact, status: "cached", durationMs: elapsed() };
   }
   if (!existsSync("/usr/sbin/debootstrap")) {
     throw new HarnessError("prerequisite.missing", "Cannot build the sandbox host image: debootstrap is not installed (apt-get install debootstrap)");
@@ -88,7 +90,7 @@ export async function buildHostImage(engine: DockerEngine, opts: { readonly cloc
     rmSync(root, { recursive: true, force: true });
   }
   await engine.docker.getImage(exact).tag({ repo: "fencecheck/host", tag: "local" });
-  return { tag: HOST_IMAGE, status: "built", durationMs: elapsed() };
+  return { tag: HOST_IMAGE, image: exact, status: "built", durationMs: elapsed() };
 }
 
 /** Streams `root` as a tar into `docker import`, with the host command. */

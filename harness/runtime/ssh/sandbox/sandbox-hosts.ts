@@ -38,6 +38,8 @@ export interface HostsUpOptions {
   readonly dir: string;
   /** The sandbox's name: its containers are `fencecheck-<name>-<i>`; default "hosts". */
   readonly name?: string;
+  /** The image the hosts run; default HOST_IMAGE. */
+  readonly image?: string;
   readonly clock: Clock;
 }
 
@@ -61,7 +63,7 @@ export async function hostsUp(engine: DockerEngine, opts: HostsUpOptions): Promi
     const created = await engine.docker.createContainer({
       name: container,
       Hostname: `n${i + 1}`,
-      Image: HOST_IMAGE,
+      Image: opts.image ?? HOST_IMAGE,
       Env: [`AUTHORIZED_KEY=${keys.public}`],
       Labels: labels,
       HostConfig: { NetworkMode: network, CapAdd: ["NET_ADMIN"], Privileged: false },
