@@ -86,7 +86,7 @@ describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
       const child = spawn(process.execPath, [bin, "run", "--lock", "reference", "--nemesis", fault, ...faultOpts, "--nemesis-interval", "1", "--time-limit", "120",
         "--host-watchdog-s", String(WATCHDOG_S), "--store", store, ...sshArgs], { stdio: ["ignore", "ignore", openSync(logFile, "w")] });
       try {
-        await waitFor(`the run never showed a ${fault}`, 120_000, () => child.exitCode === null && leftovers().some(faulted)).catch((error: Error) => {
+        await waitFor(`the run never showed a ${fault}`, 300_000, () => child.exitCode === null && leftovers().some(faulted)).catch((error: Error) => {
           throw new Error(`${error.message}; the run said: ${readFileSync(logFile, "utf8")}`);
         });
       } finally {
@@ -112,7 +112,7 @@ describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
       console.log(`${fault}: the hosts were clean ${cleanMs} ms after the harness's SIGKILL (watchdog ${WATCHDOG_S} s)`);
       // The next test starts from empty hosts.
       for (const i of HOSTS) onHost(i, "rm -rf /var/tmp/fencecheck/*");
-    }, 300_000);
+    }, 600_000);
   }
 });
 
