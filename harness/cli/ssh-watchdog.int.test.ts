@@ -1,7 +1,7 @@
 /**
  * The ssh runtime on hosts it cannot rely on the control machine for: a
  * harness killed with SIGKILL mid-fault is cleaned up by each host's own
- * watchdog, and hosts reached as a user with sudo. A sandbox of 3 local SSH
+ * watchdog, and hosts reached as a user with sudo. A sandbox of 4 local SSH
  * hosts (`fencecheck hosts build` made the image); what is left on a host is
  * read through `docker exec`, not our SSH code. Needs root, Docker and a build.
  */
@@ -17,7 +17,8 @@ import { runCliInProcess } from "./testing/in-process-cli.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
 const NAME = "ssh-watchdog";
-const HOSTS = [1, 2, 3];
+// etcd's 3 lock nodes on hosts of their own, so that a partition of lock nodes is a partition of hosts; storage and clients on the 4th.
+const HOSTS = [1, 2, 3, 4];
 const WATCHDOG_S = 5;
 const engine = connectEngine();
 const clock = createSystemClock();
@@ -81,9 +82,9 @@ describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
   for (const [fault, faulted] of [["partition", (l: string) => l.includes("FENCECHECK")], ["pause", (l: string) => /State:\s+T/.test(l)]] as const) {
     it(`leaves nothing of the run on any host within the watchdog's ${WATCHDOG_S} s plus 5 s, after a ${fault}`, async () => {
       // A fault that lasts: the harness is killed while it is in force, not between two.
-      const faultOpts = fault === "partition" ? ["--fault-opt", "partition.durationMs=60000"] : ["--fault-opt", "pause.durationMs=60000"];
+      const faultOpts = fault === "partition" ? ["--lock", "etcd", "--fault-opt", "partition.nodes=lock", "--fault-opt", "partition.durationMs=60000"] : ["--lock", "reference", "--fault-opt", "pause.durationMs=60000"];
       const logFile = join(dir, `${fault}.log`);
-      const child = spawn(process.execPath, [bin, "run", "--lock", "reference", "--nemesis", fault, ...faultOpts, "--nemesis-interval", "1", "--time-limit", "120",
+      const child = spawn(process.execPath, [bin, "run", "--nemesis", fault, ...faultOpts, "--nemesis-interval", "1", "--time-limit", "120",
         "--host-watchdog-s", String(WATCHDOG_S), "--store", store, ...sshArgs], { stdio: ["ignore", "ignore", openSync(logFile, "w")] });
       try {
         await waitFor(`the run never showed a ${fault}`, 300_000, () => child.exitCode === null && leftovers().some(faulted)).catch((error: Error) => {
