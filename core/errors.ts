@@ -68,6 +68,10 @@ export class CommandError extends HarnessError {
 
 /** Turns anything thrown into a one-line message. */
 export function messageOf(error: unknown): string {
+  // `await using` (TypeScript's helper on Node 20): the body's error, suppressed by the one its disposal threw; both are worth a line's words.
+  if (error instanceof Error && error.name === "SuppressedError" && "error" in error && "suppressed" in error) {
+    return `${messageOf(error.suppressed)} (and then, while stopping: ${messageOf(error.error)})`;
+  }
   if (error instanceof Error) return error.message.split("\n")[0] ?? error.name;
   return String(error);
 }

@@ -120,6 +120,10 @@ export interface SshConfig {
   readonly acceptNewHostKeys: boolean;
   /** Node -> host, every node of the run (the default placement, or the placement file's). */
   readonly placement?: Readonly<Record<string, string>>;
+  /** Seconds without the harness's heartbeat after which each host's watchdog cleans the run (default 30). */
+  readonly watchdogS?: number;
+  /** Run what needs root through `sudo -n` (always when the user is not root). */
+  readonly sudo?: boolean;
 }
 
 export interface RunConfig {

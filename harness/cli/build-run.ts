@@ -25,7 +25,7 @@ export interface BuiltRun {
 }
 
 /** The ssh options that mean something only to the ssh runtime (the rest have defaults). */
-const SSH_ONLY: readonly (keyof SshOptions)[] = ["nodes", "nodesFile", "sshKey", "knownHosts", "acceptNewHostKeys", "placement"];
+const SSH_ONLY: readonly (keyof SshOptions)[] = ["nodes", "nodesFile", "sshKey", "knownHosts", "acceptNewHostKeys", "placement", "hostWatchdogS", "sshSudo"];
 
 /**
  * Validates and resolves options into a RunConfig: `optionsToConfig`, then

@@ -48,7 +48,7 @@ async function cleanDockerIfReachable(runId: string | undefined): Promise<string
 async function cleanHosts(ctx: CliContext, opts: { runId?: string } & SshOptions): Promise<ExitCode> {
   const ssh = sshConfigFrom(opts, ctx.cwd);
   const targets = ssh.hosts.map((host) => ({
-    host, port: ssh.port, user: ssh.user, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
+    host, port: ssh.port, user: ssh.user, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys, sudo: ssh.sudo === true,
   }));
   const results = await cleanSsh(targets, opts.runId);
   for (const r of results) {

@@ -81,8 +81,8 @@ function leftovers(): string[] {
 }
 
 beforeAll(async () => {
-  await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: 5, dir, name: NAME, clock });
+  const image = await buildHostImage(engine, { clock });
+  sandbox = await hostsUp(engine, { count: 5, dir, name: NAME, clock, image: image.image });
   sshArgs = sandbox.runOptions.split(" ");
   for (const i of LOCK_HOSTS) {
     onHost(i, `cat > /usr/local/bin/etcd-up <<'EOF'\n${startScript(i)}\nEOF\nchmod +x /usr/local/bin/etcd-up && /usr/local/bin/etcd-up`);

@@ -24,7 +24,7 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
       const clock = createSystemClock();
       const image = await buildHostImage(engine, { clock, log: (line) => ctx.io.err(`${line}\n`) });
       if (image.status === "built") ctx.io.err(`host image built in ${image.durationMs} ms\n`);
-      const sandbox = await hostsUp(engine, { count: Number(opts.count), dir: resolve(ctx.cwd, opts.dir), name: opts.name, clock });
+      const sandbox = await hostsUp(engine, { count: Number(opts.count), dir: resolve(ctx.cwd, opts.dir), name: opts.name, image: image.image, clock });
       for (const [i, address] of sandbox.addresses.entries()) ctx.io.out(`host n${i + 1}: root@${address}\n`);
       ctx.io.out(`${sandbox.runOptions}\n`);
       setExit(0);
@@ -56,7 +56,7 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
       const ssh = sshConfigFrom(opts, ctx.cwd);
       let problems = 0;
       const runtime = createSshRuntime({
-        hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
+        hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys, sudo: ssh.sudo === true,
         storeDir: ctx.cwd, packageRoot: packageRoot(), requirements: await lockServiceRequirements(modulePath(opts.lock, ctx.cwd)),
         onProblem: (line) => {
           problems++;

@@ -34,7 +34,8 @@ export function addRunOptions(command: Command): Command {
     .option("--store <dir>", "where runs are stored", "store")
     .option("--name <name>", "the run's name in the store (default: from lock, storage and faults)")
     .option("--runtime <kind>", "where nodes run: local (network namespaces), docker (containers) or ssh (your hosts)", "local")
-    .option("--placement <file>", "ssh runtime: which host runs each node, one \"node host\" pair a line (the rest placed by default)");
+    .option("--placement <file>", "ssh runtime: which host runs each node, one \"node host\" pair a line (the rest placed by default)")
+    .option("--host-watchdog-s <seconds>", "ssh runtime: each host's watchdog resumes and kills the run's processes and removes its chains after this long without the harness's heartbeat (default 30)");
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -13,6 +13,21 @@ const run: RunOptions = {
 };
 
 describe("sshConfigFrom", () => {
+  it("turns sudo on for --ssh-sudo and for any user but root, and reads the watchdog's period", () => {
+    expect(sshConfigFrom({ nodes: "a" }, dir)).not.toHaveProperty("sudo");
+    expect(sshConfigFrom({ nodes: "a", sshSudo: true }, dir)).toMatchObject({ user: "root", sudo: true });
+    expect(sshConfigFrom({ nodes: "a", sshUser: "deploy" }, dir)).toMatchObject({ user: "deploy", sudo: true });
+    expect(sshConfigFrom({ nodes: "a", hostWatchdogS: "5" }, dir)).toMatchObject({ watchdogS: 5 });
+  });
+
+  it.each(["1", "0", "2.5", "x", "86401", ""])("refuses --host-watchdog-s %j", (value) => {
+    expect(() => sshConfigFrom({ nodes: "a", hostWatchdogS: value }, dir)).toThrow(`--host-watchdog-s "${value}" is not a whole number of seconds from 2 to 86400`);
+  });
+
+  it("refuses a user name a shell or sudo could read as more", () => {
+    expect(() => sshConfigFrom({ nodes: "a", sshUser: "x; rm" }, dir)).toThrow(/--ssh-user "x; rm" is not a user name/);
+  });
+
   it("reads a hosts file, one a line, comments aside, with root and port 22 by default", () => {
     writeFileSync(join(dir, "hosts"), "# lab\n10.0.0.1\n10.0.0.2 # spare\n\n");
     expect(sshConfigFrom({ nodesFile: "hosts", sshKey: "k" }, dir)).toMatchObject({

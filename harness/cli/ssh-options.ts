@@ -23,6 +23,8 @@ export interface SshOptions {
   readonly knownHosts?: string;
   readonly acceptNewHostKeys?: boolean;
   readonly placement?: string;
+  readonly hostWatchdogS?: string;
+  readonly sshSudo?: boolean;
 }
 
 /** Adds the options that name the hosts and how to log in (run, demo, hosts prepare, clean). */
@@ -34,7 +36,8 @@ export function addSshOptions(command: Command): Command {
     .option("--ssh-key <file>", "ssh runtime: the private key (default: the SSH agent, then ~/.ssh/id_*)")
     .option("--ssh-port <port>", "ssh runtime: sshd's port on every host", "22")
     .option("--known-hosts <file>", "ssh runtime: the known_hosts file host keys are checked against (default ~/.ssh/known_hosts)")
-    .option("--accept-new-host-keys", "ssh runtime: accept and record the key of a host known_hosts does not list (a changed key is still refused)");
+    .option("--accept-new-host-keys", "ssh runtime: accept and record the key of a host known_hosts does not list (a changed key is still refused)")
+    .option("--ssh-sudo", "ssh runtime: run what needs root through sudo -n (always when --ssh-user is not root; sudo must not ask for a password)");
 }
 
 /** Reads the hosts and login options; throws "config.invalid" (254) naming the bad option or file. */
@@ -47,13 +50,19 @@ export function sshConfigFrom(opts: SshOptions, cwd: string): SshConfig {
   if (odd !== undefined) invalid(`host ${JSON.stringify(odd)} is not a host name or address (letters, digits, ".", "-", ":" and "_" only)`);
   const port = Number(opts.sshPort ?? "22");
   if (!Number.isInteger(port) || port < 1 || port > 65535) invalid(`--ssh-port "${opts.sshPort}" is not a port`);
+  const user = opts.sshUser ?? "root";
+  if (!/^[a-z_][a-z0-9_.-]*\$?$/i.test(user)) invalid(`--ssh-user ${JSON.stringify(user)} is not a user name`);
+  const watchdogS = opts.hostWatchdogS === undefined ? undefined : Number(opts.hostWatchdogS);
+  if (watchdogS !== undefined && !(/^\d+$/.test(opts.hostWatchdogS ?? "") && watchdogS >= 2 && watchdogS <= 86_400)) invalid(`--host-watchdog-s "${opts.hostWatchdogS}" is not a whole number of seconds from 2 to 86400`);
   return {
     hosts,
-    user: opts.sshUser ?? "root",
+    user,
     port,
     ...(opts.sshKey === undefined ? {} : { keyFile: resolve(cwd, opts.sshKey) }),
     knownHostsFile: resolve(cwd, opts.knownHosts ?? join(homedir(), ".ssh", "known_hosts")),
     acceptNewHostKeys: opts.acceptNewHostKeys === true,
+    ...(watchdogS === undefined ? {} : { watchdogS }),
+    ...(opts.sshSudo === true || user !== "root" ? { sudo: true } : {}),
   };
 }
 

@@ -28,7 +28,7 @@ let sshArgs: string[];
 beforeAll(async () => {
   // The exact tag of this image's inputs: another build may retag fencecheck/host:local meanwhile.
   const image = await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: 4, dir, name: NAME, clock, image: image.exact });
+  sandbox = await hostsUp(engine, { count: 4, dir, name: NAME, clock, image: image.image });
   sshArgs = sandbox.runOptions.split(" ");
 }, 1_200_000);
 

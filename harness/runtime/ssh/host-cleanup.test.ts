@@ -7,7 +7,8 @@ import type { SshHost } from "./ssh-connection.js";
 describe("cleanupScript", () => {
   it("kills one run's marked processes, removes our chains and that run's folder, and checks each", () => {
     const script = cleanupScript("abc12345");
-    expect(script).toContain("grep -q '^FENCECHECK_RUN=abc12345$'");
+    expect(script).toContain("for pid in $(marked '^FENCECHECK_RUN=abc12345$'); do");
+    expect(script).toContain("for pid in $(marked '^FENCECHECK_WATCHDOG=abc12345$'); do kill -KILL $pid");
     expect(script).toContain("while [ $n -lt 10 ] && iptables -w -t filter -D INPUT -j FENCECHECK 2>");
     expect(script).toContain("iptables -w -t filter -X FENCECHECK-LOSS");
     expect(script).toContain("iptables -w -t nat -D PREROUTING -j FENCECHECK-DELAY");
@@ -23,12 +24,16 @@ describe("cleanupScript", () => {
 
   it("without a run id reaches every run's processes and folders", () => {
     const script = cleanupScript(undefined);
-    expect(script).toContain("grep -q '^FENCECHECK_RUN='");
+    expect(script).toContain("for pid in $(marked '^FENCECHECK_RUN='); do");
     expect(script).toContain("rm -rf /var/tmp/fencecheck/*");
   });
 
   it("keeps the folder when asked (the watchdog writes its report there)", () => {
     expect(cleanupScript("abc12345", { keepFolder: true })).not.toContain("rm -rf");
+  });
+
+  it("spares the watchdog when asked (the watchdog runs it)", () => {
+    expect(cleanupScript("abc12345", { spareWatchdog: true })).not.toContain("FENCECHECK_WATCHDOG");
   });
 
   it.each(["", "..", "../../../usr", "a/b", "x' ; rm -rf / #"])("refuses run id %j before making a script or a path", (id) => {

@@ -21,6 +21,9 @@ export const RUNS_ROOT = "/var/tmp/fencecheck";
 /** The environment variable that marks a run's processes on a host. */
 export const RUN_MARK = "FENCECHECK_RUN";
 
+/** The environment variable that marks a run's host watchdog (host-watchdog.ts) and what it runs. */
+export const WATCHDOG_MARK = "FENCECHECK_WATCHDOG";
+
 /** Our chains on a host: table, the built-in chain that jumps to it, its name. */
 export const HOST_CHAINS: readonly (readonly [string, string, string])[] = [["filter", "INPUT", PARTITION_CHAIN], ["filter", "INPUT", LOSS_CHAIN], ["nat", "PREROUTING", DELAY_CHAIN]];
 
@@ -47,10 +50,13 @@ export interface HostCleanup {
 export interface CleanupOptions {
   /** Keep the run's folder (the watchdog writes its report there). */
   readonly keepFolder?: boolean;
+  /** Leave the run's watchdog alone (the watchdog runs this script itself). */
+  readonly spareWatchdog?: boolean;
 }
 
 /**
- * The shell script (POSIX sh) that resumes and kills the run's processes
+ * The shell script (POSIX sh) that kills the run's watchdog (unless
+ * spared; not counted), resumes and kills the run's processes
  * (every run's when `runId` is undefined), waits up to 5 s for them to go,
  * removes our chains and the run folders, and prints "killed N", "chains N",
  * one "failed ..." line per thing left, then "cleanup done". Throws
@@ -59,10 +65,17 @@ export interface CleanupOptions {
 export function cleanupScript(runId: string | undefined, opts: CleanupOptions = {}): string {
   const pattern = runId === undefined ? `^${RUN_MARK}=` : `^${RUN_MARK}=${checkRunId(runId)}$`;
   const folder = runId === undefined ? `${RUNS_ROOT}/*` : shellWord(runFolder(runId));
+  const watchdog = runId === undefined ? `^${WATCHDOG_MARK}=` : `^${WATCHDOG_MARK}=${checkRunId(runId)}$`;
   return [
+    // One grep reads every environment (NUL-separated entries, each a line to -z): no fork per process, which a loaded host cannot afford.
+    "marked() { grep -lz \"$1\" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3; }",
+    ...(opts.spareWatchdog === true ? [] : [
+      // First, so that it cannot fire while the run is being cleaned.
+      `for pid in $(marked ${shellWord(watchdog)}); do kill -KILL $pid 2>/dev/null; done`,
+    ]),
     "killed=0; pids=''",
-    "for p in /proc/[0-9]*; do",
-    `  if tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q ${shellWord(pattern)}; then pid=\${p#/proc/}; kill -CONT $pid 2>/dev/null; if kill -KILL $pid 2>/dev/null; then killed=$((killed+1)); pids="$pids $pid"; fi; fi`,
+    `for pid in $(marked ${shellWord(pattern)}); do`,
+    '  kill -CONT $pid 2>/dev/null; if kill -KILL $pid 2>/dev/null; then killed=$((killed+1)); pids="$pids $pid"; fi',
     "done",
     "i=0; left=$pids",
     "while [ -n \"$left\" ] && [ $i -lt 50 ]; do i=$((i+1)); sleep 0.1; still=''; for pid in $left; do if [ -e /proc/$pid ] && ! grep -q '^State:.*Z' /proc/$pid/status 2>/dev/null; then still=\"$still $pid\"; fi; done; left=$still; done",

@@ -12,6 +12,7 @@ import { retryableOnce } from "../common/retryable-once.js";
 import { cleanHost, cleanupLine } from "./host-cleanup.js";
 import type { HostFaketime } from "./host-faketime.js";
 import type { HostTime } from "./host-time.js";
+import type { Watchdogs } from "./host-watchdog.js";
 import { mapText, type PathMap } from "./path-map.js";
 import { createRemoteClocks } from "./remote-clocks.js";
 import { fetchPath } from "./remote-files.js";
@@ -47,6 +48,8 @@ export interface SshClusterParts {
   readonly stopGraceMs: number;
   /** Called when a node's log cannot be written (see `StartOptions.onFailure`). */
   readonly onFailure: (error: HarnessError) => void;
+  /** The hosts' watchdogs, started with the run folder: `stop` ends their heartbeats once the hosts are clean. */
+  readonly watchdogs: Watchdogs;
 }
 
 /** Wraps placed, connected hosts in a `Cluster`. */
@@ -83,11 +86,13 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
    * Heals, resumes and kills what the run started, then runs the checked
    * cleanup on every host whatever the others did, and closes every
    * connection. Throws "runtime.command-failed" naming each host that could
-   * not be cleaned and what was left there.
+   * not be cleaned and what was left there, or whose watchdog fired during
+   * the run (it killed the run's processes: what was recorded is in doubt).
    */
   async function stopAll(): Promise<void> {
     const hosts = [...parts.hosts.values()];
     try {
+      const fired = await parts.watchdogs.fired();
       await Promise.all([network.heal(), network.healLoss(), delayer.heal()].map((p) => p.catch(() => undefined)));
       await processes.signalAll("SIGCONT");
       await processes.signalAll("SIGTERM");
@@ -102,7 +107,12 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
       if (failed.length > 0) {
         throw new HarnessError("runtime.command-failed", `Cannot clean ${failed.length} host(s) of run "${parts.runId}": ${failed.map(cleanupLine).join(" | ")} (fencecheck clean --runtime ssh --run-id ${parts.runId})`);
       }
+      if (fired.length > 0) {
+        const first = (log: string): string => log.trim().split("\n")[0] ?? "";
+        throw new HarnessError("runtime.command-failed", `The watchdog of ${fired.length} host(s) fired during run "${parts.runId}" and killed its processes: ${fired.map((f) => `host "${f.host}": ${first(f.log)}`).join(" | ")}`);
+      }
     } finally {
+      await parts.watchdogs.stop();
       for (const host of hosts) host.ssh.close();
     }
   }

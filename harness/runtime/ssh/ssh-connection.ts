@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import type ssh2 from "ssh2";
 import type { ClientChannel, ConnectConfig } from "ssh2";
 import type { Clock } from "../../../core/index.js";
+import { shellWord } from "../common/shell-word.js";
 import { keysFor, keyType, knownHostsLine } from "./known-hosts.js";
 import { hostError, type HostKeyProblem } from "./ssh-errors.js";
 
@@ -24,6 +25,8 @@ export interface SshTarget {
   readonly knownHostsFile: string;
   /** Accept and record the key of a host that known_hosts does not list (OpenSSH's accept-new). */
   readonly acceptNew: boolean;
+  /** Run every command as root through `sudo -n` (the user is not root). */
+  readonly sudo?: boolean;
 }
 
 /** How a remote command ended: its exit code, or the signal that killed it (both null when the connection went first). */
@@ -45,7 +48,7 @@ export interface SshHost {
   readonly target: SshTarget;
   /** True when this host's key was recorded under accept-new. */
   readonly acceptedNewKey: boolean;
-  /** Opens a channel that runs `command` (a shell command line) on the host. */
+  /** Opens a channel that runs `command` (a shell command line) on the host, as root through sudo when the target says so. */
   open(command: string): Promise<Channel>;
   /** Closes every connection. */
   close(): void;
@@ -80,7 +83,7 @@ export async function connectHost(target: SshTarget, opts: { readonly timeoutMs:
       const entry = pool.find((e) => e.channels < SESSIONS_PER_CONNECTION) ?? (await add());
       entry.channels++;
       const channel = await new Promise<Channel>((resolve, reject) => {
-        entry.client.exec(command, (error, stream) => (error ? reject(error) : resolve(withDone(stream))));
+        entry.client.exec(target.sudo === true ? sudoCommand(command) : command, (error, stream) => (error ? reject(error) : resolve(withDone(stream))));
       }).catch((error: unknown) => {
         entry.channels--;
         throw error;
@@ -92,6 +95,15 @@ export async function connectHost(target: SshTarget, opts: { readonly timeoutMs:
       for (const entry of pool.splice(0)) entry.client.end();
     },
   };
+}
+
+/**
+ * `command` run as root by `sudo -n` (never a password prompt: sudo fails
+ * instead), in a session of its own as sshd gives a root login's shell, so
+ * that its PID is its process group's and the run's group signals reach it. Pure.
+ */
+export function sudoCommand(command: string): string {
+  return `sudo -n -- setsid -w sh -c ${shellWord(command)}`;
 }
 
 function connectConfig(target: SshTarget, timeoutMs: number, defaultKeys: readonly string[]): ConnectConfig {

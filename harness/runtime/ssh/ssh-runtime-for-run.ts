@@ -23,6 +23,7 @@ export async function sshRuntimeForRun(config: RunConfig, log: (line: string) =>
     ...(ssh.placement ? { placement: new Map(Object.entries(ssh.placement) as [NodeId, string][]) } : {}),
     ...(module ? { adapterDir: dirname(module) } : {}),
     storeDir: config.storeDir, packageRoot: packageRoot(), lockRequirements: await lockRequirements(config), log,
+    ...(ssh.watchdogS === undefined ? {} : { watchdogS: ssh.watchdogS }), sudo: ssh.sudo === true,
   });
   return config.lock.existing ? withExistingService(runtime, config.lock.existing, createSystemClock()) : runtime;
 }

@@ -18,7 +18,9 @@ import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
 import { runFolder } from "./host-cleanup.js";
 import { clockRefusal, probeHostFaketime } from "./host-faketime.js";
+import { checkSudo } from "./host-sudo.js";
 import { measureHostTime } from "./host-time.js";
+import { DEFAULT_WATCHDOG_S, startWatchdogs } from "./host-watchdog.js";
 import { placeNodes, type Placement } from "./placement.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import { connectHost } from "./ssh-connection.js";
@@ -51,6 +53,10 @@ export interface SshRuntimeOptions {
   /** Says what the runtime did that the user should know (accepted host keys, deployments). */
   readonly log?: (line: string) => void;
   readonly clock?: Clock;
+  /** Run what needs root through `sudo -n` (the user is not root); checked up front on every host. */
+  readonly sudo?: boolean;
+  /** Seconds without the harness's heartbeat after which each host's watchdog cleans the run; default 30. */
+  readonly watchdogS?: number;
   /** How long reaching one host may take; default 8000 ms. */
   readonly connectTimeoutMs?: number;
 }
@@ -88,7 +94,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
     if (opts.hosts.length === 0) throw new HarnessError("config.invalid", "Cannot use the ssh runtime: no hosts were given (--nodes or --nodes-file)");
     const connected = await Promise.allSettled(opts.hosts.map(async (host) => {
       const address = await resolveHost(host);
-      const target = { host, port: opts.port, user: opts.user, keyFile: opts.keyFile, knownHostsFile: opts.knownHostsFile, acceptNew: opts.acceptNew };
+      const target = { host, port: opts.port, user: opts.user, keyFile: opts.keyFile, knownHostsFile: opts.knownHostsFile, acceptNew: opts.acceptNew, sudo: opts.sudo === true };
       return { address, ssh: await connectHost(target, { timeoutMs: opts.connectTimeoutMs ?? 8_000, clock, defaultKeys }) };
     }));
     const hosts = connected.flatMap((c) => (c.status === "fulfilled" ? [c.value] : []));
@@ -100,8 +106,9 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
     }
     for (const h of hosts) if (h.ssh.acceptedNewKey) opts.log?.(`note: accepted the new host key of "${h.ssh.target.host}" and added it to "${opts.knownHostsFile}"`);
     try {
+      const sudo = opts.sudo === true ? (await Promise.all(hosts.map((h) => checkSudo(h.ssh, clock)))).flatMap((p) => (p === undefined ? [] : [p])) : [];
       const requirements = [...BASE_REQUIREMENTS, ...(opts.requirements ?? [])];
-      const problems = (await Promise.all(hosts.map((h) => missingOn(h.ssh, requirements, unameMachine(process.arch), clock)))).flat();
+      const problems = sudo.length > 0 ? sudo : (await Promise.all(hosts.map((h) => missingOn(h.ssh, requirements, unameMachine(process.arch), clock)))).flat();
       if (problems.length > 0) {
         for (const line of problems) opts.onProblem?.(line);
         throw unusable(problems);
@@ -160,6 +167,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       }));
       const adapterDir = opts.adapterDir;
       if (adapterDir !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapterDir, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
+      const watchdogs = await startWatchdogs(hosts.map((h) => h.ssh), { runId: start.runId, periodS: opts.watchdogS ?? DEFAULT_WATCHDOG_S, clock });
       const layout = remoteLayout(bundle as Bundle);
       const paths: [string, string][] = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]];
       if (adapterDir !== undefined) paths.push([adapterDir, remoteAdapterDir(runDir)]);
@@ -168,7 +176,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
         faults: start.clock ? SSH_FAULTS : new Set([...SSH_FAULTS].filter((f) => f !== "clock")),
         paths, storeDir: opts.storeDir, runDir, layout, sshPort: opts.port, clockOptions: start.clock, clock,
-        logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure),
+        logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure), watchdogs,
       });
     },
   };

@@ -22,26 +22,31 @@ export const HOST_IMAGE = "fencecheck/host:local";
 
 /** What the image is made of (hashed into its cache tag). */
 export const HOST_PACKAGES = [
-  "openssh-server", "iptables", "procps", "etcd-server",
+  "openssh-server", "iptables", "procps", "etcd-server", "sudo",
   // ZooKeeper as our recipe runs it (zookeeper.jar and slf4j-simple.jar on a headless JRE), Redis and PostgreSQL.
   "default-jre-headless", "libzookeeper-java", "libslf4j-java", "redis-server", "postgresql",
 ] as const;
 
 /**
  * The container's command: installs the authorized key given in
- * AUTHORIZED_KEY, makes this host's own SSH host keys, runs sshd.
+ * AUTHORIZED_KEY (for root, and for two users: "fencecheck" whose sudo
+ * needs no password, "nosudo" whose sudo asks for one), makes this host's
+ * own SSH host keys, runs sshd.
  */
 export const HOST_COMMAND = [
   "/bin/sh", "-c",
   "mkdir -p /run/sshd /root/.ssh && printf '%s\\n' \"$AUTHORIZED_KEY\" > /root/.ssh/authorized_keys && " +
-    "chmod 700 /root/.ssh && chmod 600 /root/.ssh/authorized_keys && ssh-keygen -A >/dev/null && exec /usr/sbin/sshd -D -e",
+    "chmod 700 /root/.ssh && chmod 600 /root/.ssh/authorized_keys && " +
+    "for u in fencecheck nosudo; do id $u >/dev/null 2>&1 || useradd -m -s /bin/sh -p '*' $u; mkdir -p /home/$u/.ssh && cp /root/.ssh/authorized_keys /home/$u/.ssh/ && chown -R $u: /home/$u/.ssh; done && " +
+    "echo 'fencecheck ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/fencecheck && echo 'nosudo ALL=(ALL) ALL' > /etc/sudoers.d/nosudo && chmod 440 /etc/sudoers.d/fencecheck /etc/sudoers.d/nosudo && " +
+    "ssh-keygen -A >/dev/null && exec /usr/sbin/sshd -D -e",
 ] as const;
 
 /** What happened to the image. */
 export interface HostImageResult {
   readonly tag: string;
-  /** The tag of these very inputs (HOST_IMAGE may be retagged by another build meanwhile). */
-  readonly exact: string;
+  /** The image's own tag, by its inputs: `hostsUp` runs this one, since HOST_IMAGE may be retagged by a build with other inputs meanwhile. */
+  readonly image: string;
   readonly status: "built" | "cached";
   readonly durationMs: number;
 }
@@ -75,7 +80,7 @@ export async function buildHostImage(engine: DockerEngine, opts: { readonly cloc
   const exists = await engine.docker.getImage(exact).inspect().then(() => true, () => false);
   if (exists && !opts.force) {
     await engine.docker.getImage(exact).tag({ repo: "fencecheck/host", tag: "local" });
-    return { tag: HOST_IMAGE, exact, status: "cached", durationMs: elapsed() };
+    return { tag: HOST_IMAGE, image: exact, status: "cached", durationMs: elapsed() };
   }
   if (!existsSync("/usr/sbin/debootstrap")) {
     throw new HarnessError("prerequisite.missing", "Cannot build the sandbox host image: debootstrap is not installed (apt-get install debootstrap)");
@@ -91,7 +96,7 @@ export async function buildHostImage(engine: DockerEngine, opts: { readonly cloc
     rmSync(root, { recursive: true, force: true });
   }
   await engine.docker.getImage(exact).tag({ repo: "fencecheck/host", tag: "local" });
-  return { tag: HOST_IMAGE, exact, status: "built", durationMs: elapsed() };
+  return { tag: HOST_IMAGE, image: exact, status: "built", durationMs: elapsed() };
 }
 
 /** Streams `root` as a tar into `docker import`, with the host command. */
