@@ -4,6 +4,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { DockerEngine } from "./docker-engine.js";
 import { RUN_LABEL, runLabelFilter } from "./docker-plan.js";
 
@@ -42,7 +43,7 @@ export async function cleanDocker(engine: DockerEngine, opts: CleanDockerOptions
   await Promise.all(
     networks.map(async (info) => {
       runs.add(info.Labels?.[RUN_LABEL] ?? "");
-      await engine.docker.getNetwork(info.Id).remove().catch(ignoreGone);
+      await removeNetwork(engine, info.Id, filters);
     }),
   );
   const runIds = [...runs].filter((id) => id !== "");
@@ -54,6 +55,31 @@ export async function cleanDocker(engine: DockerEngine, opts: CleanDockerOptions
     networks: networks.map((n) => n.Name),
     runs: runIds,
   };
+}
+
+/** How often a network still in use is tried again, and how long apart. */
+const NETWORK_TRIES = 20;
+const NETWORK_RETRY_MS = 250;
+
+/**
+ * Removes a network once its containers are gone. A container whose removal
+ * another caller had already begun ("already in progress", ignored above)
+ * can still hold an endpoint for a moment: the network's removal then fails
+ * with "active endpoints", and is tried again, the run's containers removed
+ * again first, for at most NETWORK_TRIES x NETWORK_RETRY_MS (5 s).
+ */
+async function removeNetwork(engine: DockerEngine, id: string, filters: ReturnType<typeof runLabelFilter>): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      await engine.docker.getNetwork(id).remove();
+      return;
+    } catch (error) {
+      if (tries >= NETWORK_TRIES || !/active endpoints/i.test(String(error))) return ignoreGone(error);
+    }
+    const still = await engine.docker.listContainers({ all: true, filters });
+    await Promise.all(still.map((info) => engine.docker.getContainer(info.Id).remove({ force: true, v: true }).catch(ignoreGone)));
+    await sleep(NETWORK_RETRY_MS);
+  }
 }
 
 function ignoreGone(error: unknown): void {
