@@ -6,31 +6,26 @@
  * is checked from outside with `docker exec`. Needs root, Docker and a build.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock } from "../../core/index.js";
-import { buildHostImage, connectEngine, hostsDown, hostsUp, type Sandbox } from "../runtime/index.js";
+import type { Sandbox } from "../runtime/index.js";
+import { testSandbox } from "../runtime/ssh/testing/test-sandbox.js";
 import { runCliInProcess } from "./testing/in-process-cli.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
 const NAME = "existing-test";
-const engine = connectEngine();
-const clock = createSystemClock();
-const dir = mkdtempSync(join(tmpdir(), "fencecheck-existing-"));
+const hosts = testSandbox(NAME, 5);
+const { dir, onHost } = hosts;
+let sandbox: Sandbox;
+let sshArgs: string[];
+/** What runs left on every host: marked processes, our chains, run folders. */
+const leftovers = (): string[] => hosts.leftovers();
 const store = join(dir, "store");
 const existingFile = join(dir, "etcd-existing.json");
 const LOCK_HOSTS = [1, 2, 3] as const;
-let sandbox: Sandbox;
 /** An op of history.jsonl or nemesis.jsonl, as far as the test reads it. */
 interface Op { readonly f: string; readonly type: string; readonly value?: { readonly nodes?: readonly string[] } }
-let sshArgs: string[];
-
-/** Runs a shell command on sandbox host i (1-based) through Docker, not SSH. */
-function onHost(i: number, script: string): string {
-  return execFileSync("docker", ["exec", `fencecheck-${NAME}-${i}`, "sh", "-c", script], { encoding: "utf8" });
-}
 
 /** The etcd PIDs on host i. */
 const etcdPids = (i: number): number[] => onHost(i, "pgrep -x etcd || true").split(/\s+/).filter(Boolean).map(Number);
@@ -70,20 +65,10 @@ async function waitFor(what: string, test: () => boolean | Promise<boolean>, tim
   }
 }
 
-/** What runs left on every host: marked processes, our chains, run folders. */
-function leftovers(): string[] {
-  return [1, 2, 3, 4, 5].flatMap((i) => onHost(i, [
-    "for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q '^FENCECHECK_RUN=' && echo \"process ${p#/proc/}\"; done",
-    "iptables -S | grep FENCECHECK; iptables -t nat -S | grep FENCECHECK",
-    "ls /var/tmp/fencecheck 2>/dev/null",
-    "true",
-  ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
-}
-
 beforeAll(async () => {
-  const image = await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: 5, dir, name: NAME, clock, image: image.image });
-  sshArgs = sandbox.runOptions.split(" ");
+  await hosts.up();
+  sandbox = hosts.sandbox();
+  sshArgs = hosts.sshArgs();
   for (const i of LOCK_HOSTS) {
     onHost(i, `cat > /usr/local/bin/etcd-up <<'EOF'\n${startScript(i)}\nEOF\nchmod +x /usr/local/bin/etcd-up && /usr/local/bin/etcd-up`);
   }
@@ -91,12 +76,9 @@ beforeAll(async () => {
   writeFileSync(existingFile, JSON.stringify({
     port: 2379, pid: "pgrep -x etcd || true", stop: "pkill -KILL -x etcd; true", start: "/usr/local/bin/etcd-up", dataDir: "/var/lib/etcd-test",
   }));
-}, 300_000);
+}, 1_200_000); // a fresh machine builds the host image first (minutes)
 
-afterAll(async () => {
-  if (process.env["KEEP_SANDBOX"] === undefined) await hostsDown(engine, NAME);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => hosts.down());
 
 describe("an etcd cluster the test started, used as it runs", () => {
   // One fault kind a run: three at once leave etcd without a quorum most of the time, and the run with next to no grants.

@@ -6,53 +6,35 @@
  * code. Needs root, Docker and a build.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ssh2 from "ssh2";
-import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock, runIdFor, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../../core/index.js";
-import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, type Sandbox } from "../runtime/index.js";
+import { createSshRuntime, packageRoot, type Sandbox } from "../runtime/index.js";
+import { testSandbox } from "../runtime/ssh/testing/test-sandbox.js";
 import { runCliInProcess } from "./testing/in-process-cli.js";
 import { CHATTER, logOnFullDisk } from "./testing/fill-disk.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
 const NAME = "ssh-test";
-const engine = connectEngine();
 const clock = createSystemClock();
-const dir = mkdtempSync(join(tmpdir(), "fencecheck-ssh-"));
-const store = join(dir, "store");
+const hosts = testSandbox(NAME, 5);
+const { dir, onHost } = hosts;
 let sandbox: Sandbox;
 let sshArgs: string[];
+/** What runs left on every host: marked processes, our chains, run folders. */
+const leftovers = (): string[] => hosts.leftovers();
+const store = join(dir, "store");
 
 beforeAll(async () => {
-  // The exact tag of this image's inputs: another build may retag fencecheck/host:local meanwhile.
-  const image = await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: 5, dir, name: NAME, clock, image: image.image });
-  sshArgs = sandbox.runOptions.split(" ");
-}, 240_000);
+  await hosts.up();
+  sandbox = hosts.sandbox();
+  sshArgs = hosts.sshArgs();
+}, 1_200_000); // a fresh machine builds the host image first (minutes)
 
-afterAll(async () => {
-  if (process.env["KEEP_SANDBOX"] === undefined) await hostsDown(engine, NAME);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs a shell command on sandbox host i (1-based) through Docker, not SSH. */
-function onHost(i: number, script: string): string {
-  return execFileSync("docker", ["exec", `fencecheck-${NAME}-${i}`, "sh", "-c", script], { encoding: "utf8" });
-}
-
-/** What runs left on every host: marked processes, our chains, run folders. */
-function leftovers(): string[] {
-  return [1, 2, 3, 4, 5].flatMap((i) => onHost(i, [
-    "for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q '^FENCECHECK_RUN=' && echo \"process ${p#/proc/}\"; done",
-    "iptables -S | grep FENCECHECK; iptables -t nat -S | grep FENCECHECK",
-    "ls /var/tmp/fencecheck 2>/dev/null",
-    "true",
-  ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
-}
+afterAll(() => hosts.down());
 
 const cli = (argv: string[]) => runCliInProcess(argv);
 

@@ -9,48 +9,29 @@
  * one after another (they share the hosts' ports). Needs root, Docker and a build.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock } from "../../core/index.js";
-import { buildHostImage, connectEngine, hostsDown, hostsUp, type Sandbox } from "../runtime/index.js";
+import type { Sandbox } from "../runtime/index.js";
+import { testSandbox } from "../runtime/ssh/testing/test-sandbox.js";
 import { runCli } from "./testing/cli-process.js";
 
 const NAME = "ssh-svc";
-const engine = connectEngine();
-const clock = createSystemClock();
-const dir = mkdtempSync(join(tmpdir(), "fencecheck-ssh-svc-"));
-const example = resolve(import.meta.dirname, "../../examples/custom-lock/adapter.mjs");
+const hosts = testSandbox(NAME, 4);
+const { dir, onHost } = hosts;
 let sandbox: Sandbox;
 let sshArgs: string[];
+/** What runs left on every host: marked processes, our chains, run folders. */
+const leftovers = (): string[] => hosts.leftovers();
+const example = resolve(import.meta.dirname, "../../examples/custom-lock/adapter.mjs");
 
 beforeAll(async () => {
-  // The exact tag of this image's inputs: another build may retag fencecheck/host:local meanwhile.
-  const image = await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: 4, dir, name: NAME, clock, image: image.image });
-  sshArgs = sandbox.runOptions.split(" ");
+  await hosts.up();
+  sandbox = hosts.sandbox();
+  sshArgs = hosts.sshArgs();
 }, 1_200_000);
 
-afterAll(async () => {
-  if (process.env["KEEP_SANDBOX"] === undefined) await hostsDown(engine, NAME);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs a shell command on sandbox host i (1-based) through Docker, not SSH. */
-function onHost(i: number, script: string): string {
-  return execFileSync("docker", ["exec", `fencecheck-${NAME}-${i}`, "sh", "-c", script], { encoding: "utf8" });
-}
-
-/** What runs left on every host: marked processes, our chains, run folders. */
-function leftovers(): string[] {
-  return [1, 2, 3, 4].flatMap((i) => onHost(i, [
-    "for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -q '^FENCECHECK_RUN=' && echo \"process ${p#/proc/}\"; done",
-    "iptables -S | grep FENCECHECK; iptables -t nat -S | grep FENCECHECK",
-    "ls /var/tmp/fencecheck 2>/dev/null",
-    "true",
-  ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
-}
+afterAll(() => hosts.down());
 
 /** The seed scenario on the sandbox with its own store; returns the run's folder. */
 async function seed(args: readonly string[]): Promise<{ code: number | null; out: string; err: string; run: string }> {

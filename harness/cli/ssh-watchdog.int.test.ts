@@ -5,14 +5,13 @@
  * hosts (`fencecheck hosts build` made the image); what is left on a host is
  * read through `docker exec`, not our SSH code. Needs root, Docker and a build.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { openSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ssh2 from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock } from "../../core/index.js";
-import { buildHostImage, connectEngine, hostsDown, hostsUp, type Sandbox } from "../runtime/index.js";
+import type { Sandbox } from "../runtime/index.js";
+import { testSandbox } from "../runtime/ssh/testing/test-sandbox.js";
 import { runCliInProcess } from "./testing/in-process-cli.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
@@ -20,38 +19,21 @@ const NAME = "ssh-watchdog";
 // etcd's 3 lock nodes on hosts of their own, so that a partition of lock nodes is a partition of hosts; storage and clients on the 4th.
 const HOSTS = [1, 2, 3, 4];
 const WATCHDOG_S = 5;
-const engine = connectEngine();
-const clock = createSystemClock();
-const dir = mkdtempSync(join(tmpdir(), "fencecheck-watchdog-"));
-const store = join(dir, "store");
+const hosts = testSandbox(NAME, HOSTS.length);
+const { dir, onHost } = hosts;
 let sandbox: Sandbox;
 let sshArgs: string[];
+/** What runs left on every host (the run folders stay, with the watchdog's log): marked processes and their state, our chains. */
+const leftovers = (): string[] => hosts.leftovers({ folders: false });
+const store = join(dir, "store");
 
 beforeAll(async () => {
-  // Its own tag: another build may retag fencecheck/host:local meanwhile.
-  const { image } = await buildHostImage(engine, { clock });
-  sandbox = await hostsUp(engine, { count: HOSTS.length, dir, name: NAME, image, clock });
-  sshArgs = sandbox.runOptions.split(" ");
-}, 600_000);
+  await hosts.up();
+  sandbox = hosts.sandbox();
+  sshArgs = hosts.sshArgs();
+}, 1_200_000); // a fresh machine builds the host image first (minutes)
 
-afterAll(async () => {
-  if (process.env["KEEP_SANDBOX"] === undefined) await hostsDown(engine, NAME);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs a shell command on sandbox host i (1-based) through Docker, not SSH. */
-function onHost(i: number, script: string): string {
-  return execFileSync("docker", ["exec", `fencecheck-${NAME}-${i}`, "sh", "-c", script], { encoding: "utf8" });
-}
-
-/** Every process on every host whose environment carries `mark` (with its state), and our chains. */
-function leftovers(mark = "FENCECHECK_(RUN|WATCHDOG)="): string[] {
-  return HOSTS.flatMap((i) => onHost(i, [
-    `for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -Eq '^${mark}' && echo "process ${"$"}{p#/proc/} $(grep '^State' $p/status 2>/dev/null)"; done`,
-    "iptables -S | grep FENCECHECK; iptables -t nat -S | grep FENCECHECK",
-    "true",
-  ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
-}
+afterAll(() => hosts.down());
 
 /** Resolves once `done()` holds, polling every 200 ms; rejects with `what` after `ms`. */
 async function waitFor(what: string, ms: number, done: () => boolean): Promise<number> {
