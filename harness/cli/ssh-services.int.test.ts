@@ -68,7 +68,9 @@ describe("the seed scenario over SSH", () => {
   }, 240_000);
 
   it("with the token-less redlock: unfenced storage is caught by real time (exit 1), cas storage stays valid (exit 0)", async () => {
-    const unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100"]);
+    // Later flags win: 15 s gives the pause more holders to strike (at 8 s, two runs made here found
+    // no stale write over SSH's slower round trips: valid, the bug not shown).
+    const unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15"]);
     expect(unfenced.code, unfenced.err).toBe(1);
     expect(unfenced.out).toMatch(/^INVALID \(fencing: n\/a, real-time: FAIL/);
     const cas = await seed(["--lock", "redlock", "--storage", "cas"]);
