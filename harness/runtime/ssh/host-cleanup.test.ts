@@ -8,7 +8,7 @@ describe("cleanupScript", () => {
   it("kills one run's marked processes, removes our chains and that run's folder, and checks each", () => {
     const script = cleanupScript("abc12345");
     expect(script).toContain("for pid in $(marked '^FENCECHECK_RUN=abc12345$'); do");
-    expect(script).toContain("for pid in $(marked '^FENCECHECK_WATCHDOG=abc12345$'); do kill -KILL $pid");
+    expect(script).toContain("for pid in $(marked '^FENCECHECK_WATCHDOG=abc12345$'); do kill -KILL -$pid 2>/dev/null; kill -KILL $pid");
     expect(script).toContain("while [ $n -lt 10 ] && iptables -w -t filter -D INPUT -j FENCECHECK 2>");
     expect(script).toContain("iptables -w -t filter -X FENCECHECK-LOSS");
     expect(script).toContain("iptables -w -t nat -D PREROUTING -j FENCECHECK-DELAY");

@@ -70,8 +70,9 @@ export function cleanupScript(runId: string | undefined, opts: CleanupOptions = 
     // One grep reads every environment (NUL-separated entries, each a line to -z): no fork per process, which a loaded host cannot afford.
     "marked() { grep -lz \"$1\" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3; }",
     ...(opts.spareWatchdog === true ? [] : [
-      // First, so that it cannot fire while the run is being cleaned.
-      `for pid in $(marked ${shellWord(watchdog)}); do kill -KILL $pid 2>/dev/null; done`,
+      // First, so that it cannot fire while the run is being cleaned. It leads a session of its own
+      // (setsid): its group goes too, with a child (sleep, cat) forked after the grep.
+      `for pid in $(marked ${shellWord(watchdog)}); do kill -KILL -$pid 2>/dev/null; kill -KILL $pid 2>/dev/null; done`,
     ]),
     "killed=0; pids=''",
     `for pid in $(marked ${shellWord(pattern)}); do`,
