@@ -168,9 +168,10 @@ describe("a harness killed with SIGKILL, then fencecheck clean --runtime ssh", (
       await new Promise((r) => setTimeout(r, 200));
     }
     child.kill("SIGKILL");
-    expect(runProcesses()).not.toEqual([]);
     const cleaned = execFileSync(process.execPath, [bin, "clean", "--runtime", "ssh", ...sshArgs.slice(2)], { encoding: "utf8" });
-    expect(cleaned).toMatch(/removed [1-9]\d* process\(es\)/);
+    // The partition's chains outlive the harness; its running nodes may not (they can end with their
+    // SSH channels before clean comes: "removed 0 process(es)" was seen), so only the chains are certain.
+    expect(cleaned).toMatch(/removed \d+ process\(es\) and [1-9]\d* chain\(s\)/);
     expect(leftovers()).toEqual([]);
   }, 150_000);
 });
