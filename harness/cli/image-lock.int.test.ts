@@ -43,7 +43,7 @@ async function run(storage: string, nemesis: string, faultOpts: readonly string[
   const err: string[] = [];
   const io = { out: () => undefined, err: (line: string) => void err.push(line), isTty: false };
   const argv = ["run", "--runtime", "docker", "--lock", lock, "--storage", storage, "--nemesis", nemesis,
-    ...faultOpts.flatMap((o) => ["--fault-opt", o]), "--acquire-timeout-ms", "10000", "--time-limit", "20", "--seed", "7", "--store", store];
+    ...faultOpts.flatMap((o) => ["--fault-opt", o]), "--acquire-timeout-ms", "10000", "--time-limit", "12", "--seed", "7", "--store", store];
   return { code: await main(argv, io, { cwd: process.cwd(), signal: new AbortController().signal }), err };
 }
 
