@@ -1,7 +1,39 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: `unit` (pure, milliseconds, no root needed) and `integration`
-// (`*.int.test.ts`: real namespaces, real processes; needs root and a build).
+/**
+ * The integration files that need the Docker engine (containers of the
+ * docker runtime, the ssh runtime's sandbox hosts). Each runs one run at a
+ * time (its tests are sequential), so scripts/test.sh runs this project as
+ * a lane of its own beside `integration`, whose files use the local
+ * runtime's namespaces: the two lanes share nothing (each run has its own
+ * run id, namespaces, containers and store; each sandbox its own hosts),
+ * and together they keep at most three runs going on two cores.
+ */
+const DOCKER_FILES = [
+  "harness/cli/docker-runtime.int.test.ts",
+  "harness/cli/existing-service.int.test.ts",
+  "harness/cli/image-lock.int.test.ts",
+  "harness/cli/ssh-runtime.int.test.ts",
+  "harness/cli/ssh-services.int.test.ts",
+  "harness/cli/ssh-watchdog.int.test.ts",
+  "harness/cli/start-failures.int.test.ts",
+  "harness/runtime/docker/*.int.test.ts",
+];
+
+const INTEGRATION = {
+  testTimeout: 120_000,
+  hookTimeout: 60_000,
+  // Files run one at a time; within a file, tests marked concurrent (runs of
+  // the CLI in their own processes) go two at a time, one per core.
+  fileParallelism: false,
+  maxConcurrency: 2,
+} as const;
+
+// Three projects: `unit` (pure, milliseconds, no root needed), and the
+// integration tests (`*.int.test.ts`: real namespaces, real processes; need
+// root and a build) in two: `integration` (the local runtime) and
+// `integration-docker` (DOCKER_FILES). A bare `vitest run` runs all three,
+// the integration files one at a time, as before.
 export default defineConfig({
   test: {
     projects: [
@@ -16,13 +48,16 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["{core,harness,workloads,nemesis,checkers,reports,scripts}/**/*.int.test.ts"],
+          exclude: [...DOCKER_FILES, "node_modules/**", "dist/**"],
+          ...INTEGRATION,
+        },
+      },
+      {
+        test: {
+          name: "integration-docker",
+          include: DOCKER_FILES,
           exclude: ["node_modules/**", "dist/**"],
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
-          // Files run one at a time; within a file, tests marked concurrent (runs of
-          // the CLI in their own processes) go two at a time, one per core.
-          fileParallelism: false,
-          maxConcurrency: 2,
+          ...INTEGRATION,
         },
       },
     ],

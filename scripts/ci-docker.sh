@@ -9,9 +9,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v dockerd >/dev/null 2>&1; then
+# Debian's docker.io and debootstrap (for the host image), in one apt
+# transaction: one `apt-get update` on a fresh machine, not two.
+need=()
+command -v dockerd >/dev/null 2>&1 || need+=(docker.io)
+command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)
+if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
 if ! docker info >/dev/null 2>&1; then
@@ -26,12 +31,8 @@ fi
 
 [ -f dist/harness/cli/bin.js ] || npm run build
 node dist/harness/cli/bin.js images build
-if ! command -v debootstrap >/dev/null 2>&1; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
-fi
 node dist/harness/cli/bin.js hosts build
 
 if [ "${1:-}" = "--test" ]; then
-  npx vitest run --project integration harness/runtime/docker harness/cli/docker-runtime.int.test.ts harness/cli/image-lock.int.test.ts harness/cli/ssh-runtime.int.test.ts
+  npx vitest run --project integration-docker harness/runtime/docker harness/cli/docker-runtime.int.test.ts harness/cli/image-lock.int.test.ts harness/cli/ssh-runtime.int.test.ts
 fi

@@ -1,32 +1,78 @@
 #!/usr/bin/env bash
 # The full test suite, from a fresh machine: set up (Debian packages, npm
-# ci, build; Docker's engine and the offline images for the docker runtime),
-# lint (type check and the import rule), then every unit and integration test,
-# then the validation matrix's covering subsets (fencecheck validate --cells ci, local and docker).
+# ci, build), lint (type check and the import rule), then every unit and
+# integration test, then the validation matrix's covering subsets (fencecheck
+# validate --cells ci, local and docker).
+#
+# Two lanes go side by side, as neither waits on the other's machine:
+#   local lane (foreground): lint, the unit tests and the `integration`
+#     project (the local runtime's namespaces, up to two runs at a time),
+#     then `validate --cells ci` (two cells at a time);
+#   docker lane (background, its output in test-output/docker-lane.log,
+#     printed at the end): Docker's engine and the offline images
+#     (scripts/ci-docker.sh, the sandbox host image included), the
+#     `integration-docker` project (vitest.config.ts: the files that need the
+#     engine, one run at a time), then `validate --runtime docker --cells ci`
+#     one cell at a time.
+# So at most three runs go at once on two cores. A lane's failure fails CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/ci-docker.sh
-npm run -s lint
 mkdir -p test-output
+# The lint's failure stops the docker lane before its tests (this flag), and
+# the script waits for it: nothing it started is left running.
+stop=test-output/.stop-docker-lane
+rm -f "$stop" test-output/vitest.json test-output/vitest-docker.json test-output/validate-docker.status
+
+docker_lane() {
+  bash scripts/ci-docker.sh || { echo "docker lane: scripts/ci-docker.sh failed"; return 1; }
+  [ ! -e "$stop" ] || { echo "docker lane: stopped (the lint failed)"; return 1; }
+  local status=0
+  npx vitest run --project integration-docker --reporter=default --reporter=json --outputFile.json=test-output/vitest-docker.json || status=$?
+  # The docker column's covering subset: every service once in containers.
+  local dstatus=0
+  node dist/harness/cli/bin.cjs validate --runtime docker --cells ci --jobs 1 --store test-output/validate-docker --junit test-output/validate-docker-junit.xml || dstatus=$?
+  echo "validate --runtime docker --cells ci: exit $dstatus"
+  echo "$dstatus" > test-output/validate-docker.status
+  [ $status -ne 0 ] || status=$dstatus
+  return $status
+}
+
+SECONDS=0
+docker_lane > test-output/docker-lane.log 2>&1 &
+lane=$!
+lstatus=0
+npm run -s lint || lstatus=$?
+if [ $lstatus -ne 0 ]; then
+  touch "$stop"
+  wait $lane || true
+  exit $lstatus
+fi
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || status=$?
+npx vitest run --project unit --project integration --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || status=$?
 # The self-test: every built-in lock service and every fault at least once, and
 # the designs known to break, each against the verdict the validation table
 # declares (README, "Validation matrix"); its page and JUnit stay in test-output/.
 vstatus=0
 node dist/harness/cli/bin.cjs validate --cells ci --store test-output/validate --junit test-output/validate-junit.xml || vstatus=$?
 echo "validate --cells ci: exit $vstatus ($([ $vstatus -eq 0 ] && echo 'every cell gave its declared verdict' || echo 'some cell did not give its declared verdict: see the MISS lines above'))"
-# The docker column's covering subset: every service once in containers.
-dstatus=0
-node dist/harness/cli/bin.cjs validate --runtime docker --cells ci --store test-output/validate-docker --junit test-output/validate-docker-junit.xml || dstatus=$?
-echo "validate --runtime docker --cells ci: exit $dstatus"
+echo "local lane: done in ${SECONDS} s"
+dlstatus=0
+wait $lane || dlstatus=$?
+echo "---- docker lane (test-output/docker-lane.log) ----"
+cat test-output/docker-lane.log
+echo "docker lane: exit $dlstatus; both lanes done in ${SECONDS} s"
+dstatus=$(cat test-output/validate-docker.status 2>/dev/null || echo 1)
 [ $vstatus -ne 0 ] || vstatus=$dstatus
-# The closing line counts vitest's tests and the validation matrix as one more.
+# The closing line counts vitest's tests (both lanes) and the validation matrix as one more.
 VSTATUS=$vstatus node -e '
-  const r = require("./test-output/vitest.json");
+  const fs = require("node:fs");
+  const files = ["./test-output/vitest.json", "./test-output/vitest-docker.json"];
+  const runs = files.map((f) => (fs.existsSync(f) ? require(f) : { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0 }));
+  const sum = (k) => runs.reduce((s, r) => s + r[k], 0);
   const ok = process.env.VSTATUS === "0";
-  console.log(`${r.numPassedTests + (ok ? 1 : 0)} passed, ${r.numFailedTests + (ok ? 0 : 1)} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+  console.log(`${sum("numPassedTests") + (ok ? 1 : 0)} passed, ${sum("numFailedTests") + (ok ? 0 : 1)} failed, ${sum("numPendingTests") + sum("numTodoTests")} skipped`);
 ' || true
+[ $status -ne 0 ] || status=$dlstatus
 [ $status -ne 0 ] || status=$vstatus
 exit $status
