@@ -13,14 +13,26 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, it } from "vitest";
-import { scenarioList } from "../scenario/index.js";
+import { SCENARIO_DEFAULTS, scenarioList, type ScenarioVariant } from "../scenario/index.js";
 import { runCli } from "./testing/cli-process.js";
 
 const store = mkdtempSync(join(tmpdir(), "fencecheck-scenarios-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));
 
+/** The seconds of runs a scenario asks for: each variant's --time-limit (later flags win, as in `scenario run`). */
+function runSeconds(variants: readonly ScenarioVariant[]): number {
+  return variants.reduce((sum, v) => {
+    const argv = [...SCENARIO_DEFAULTS, ...v.argv];
+    return sum + Number(argv[argv.lastIndexOf("--time-limit") + 1]);
+  }, 0);
+}
+
 describe("the design notes' scenarios", () => {
-  const scenarios = scenarioList().map((s) => ({ name: s.name, variants: s.variants.length }));
+  // Longest first, so that the two at a time end near together: in declaration order the
+  // longest (token-durability, 4 runs of 20 s) started last and ran on alone (184 s in all; ~162 s so).
+  const scenarios = scenarioList()
+    .map((s) => ({ name: s.name, variants: s.variants.length, seconds: runSeconds(s.variants) }))
+    .sort((a, b) => b.seconds - a.seconds);
   it.concurrent.for(scenarios)("$name shows what each design predicts", { timeout: 300_000 }, async ({ name, variants }, { expect }) => {
     const { code, stdout, stderr } = await runCli(["scenario", "run", name, "--seeds", "1", "--store", join(store, name)]);
     expect(stdout, stderr).not.toContain("MISS");
