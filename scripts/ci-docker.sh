@@ -30,8 +30,19 @@ if ! docker info >/dev/null 2>&1; then
 fi
 
 [ -f dist/harness/cli/bin.js ] || npm run build
-node dist/harness/cli/bin.js images build
-node dist/harness/cli/bin.js hosts build
+# The service images (this machine's binaries, copied) and the sandbox host
+# image (debootstrap from the Debian mirror) need nothing of each other:
+# built side by side (on a fresh machine the images' ~30 s hide in the host's ~95 s).
+node dist/harness/cli/bin.js images build &
+images=$!
+hstatus=0
+node dist/harness/cli/bin.js hosts build || hstatus=$?
+istatus=0
+wait $images || istatus=$?
+if [ $istatus -ne 0 ] || [ $hstatus -ne 0 ]; then
+  echo "ci-docker: images build exited $istatus, hosts build exited $hstatus" >&2
+  exit 1
+fi
 
 if [ "${1:-}" = "--test" ]; then
   npx vitest run --project integration-docker harness/runtime/docker harness/cli/docker-runtime.int.test.ts harness/cli/image-lock.int.test.ts harness/cli/ssh-runtime.int.test.ts
