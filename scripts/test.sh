@@ -19,14 +19,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 mkdir -p test-output
-# The lint's failure stops the docker lane before its tests (this flag), and
-# the script waits for it: nothing it started is left running.
-stop=test-output/.stop-docker-lane
-rm -f "$stop" test-output/vitest.json test-output/vitest-docker.json test-output/validate-docker.status
+# The docker lane's tests wait for the lint's exit code (this file): a lint
+# that fails stops the lane before its tests, and the script waits for the
+# lane, so nothing it started is left running.
+lint_status=test-output/lint.status
+rm -f "$lint_status" test-output/vitest.json test-output/vitest-docker.json test-output/validate-docker.status
 
 docker_lane() {
   bash scripts/ci-docker.sh || { echo "docker lane: scripts/ci-docker.sh failed"; return 1; }
-  [ ! -e "$stop" ] || { echo "docker lane: stopped (the lint failed)"; return 1; }
+  while [ ! -e "$lint_status" ]; do kill -0 $$ 2>/dev/null || return 1; sleep 1; done
+  [ "$(cat "$lint_status")" = 0 ] || { echo "docker lane: stopped (the lint failed)"; return 1; }
   local status=0
   npx vitest run --project integration-docker --reporter=default --reporter=json --outputFile.json=test-output/vitest-docker.json || status=$?
   # The docker column's covering subset: every service once in containers.
@@ -43,8 +45,8 @@ docker_lane > test-output/docker-lane.log 2>&1 &
 lane=$!
 lstatus=0
 npm run -s lint || lstatus=$?
+echo "$lstatus" > "$lint_status"
 if [ $lstatus -ne 0 ]; then
-  touch "$stop"
   wait $lane || true
   exit $lstatus
 fi
