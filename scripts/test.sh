@@ -14,7 +14,8 @@
 #     `integration-docker` project (vitest.config.ts: the files that need the
 #     engine, one run at a time), then `validate --runtime docker --cells ci`
 #     one cell at a time.
-# So at most three runs go at once on two cores. A lane's failure fails CI.
+# So about three runs at most go at once on two cores (two of a local file's
+# concurrent tests, one of the docker lane). A lane's failure fails CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
