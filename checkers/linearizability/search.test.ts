@@ -121,5 +121,5 @@ describe("the search, against brute force on small random histories", () => {
     // Both verdicts are well represented, so neither side of the search goes untested.
     expect(verdicts.ok).toBeGreaterThan(100);
     expect(verdicts.illegal).toBeGreaterThan(100);
-  });
+  }, 60_000);
 });

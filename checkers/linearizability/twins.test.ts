@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN, type Operation } from "./model.js";
-import { exactKey, twinBits } from "./twins.js";
+import { dataHash, sameData, twinBits } from "./twins.js";
 
 const op = (call: number, input: unknown, open = true): Operation<unknown, unknown> => ({
   clientId: call,
@@ -12,22 +12,39 @@ const op = (call: number, input: unknown, open = true): Operation<unknown, unkno
 /** Bits equal to op indexes plus 10, so a bit is told from an index. */
 const bits = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i + 10);
 
-describe("exactKey", () => {
-  it("gives equal data the same key", () => {
-    expect(exactKey({ f: 1, a: [2, "x"], b: null })).toBe(exactKey({ f: 1, a: [2, "x"], b: null }));
-    expect(exactKey(5n)).toBe(exactKey(5n));
+describe("sameData and dataHash", () => {
+  it("call equal data the same and hash it alike", () => {
+    const pairs: [unknown, unknown][] = [
+      [{ f: 1, a: [2, "x"], b: null }, { f: 1, a: [2, "x"], b: null }],
+      [5n, 5n],
+      [NaN, NaN],
+      [[{ write: true, key: "x", value: 1.5 }], [{ write: true, key: "x", value: 1.5 }]],
+    ];
+    for (const [a, b] of pairs) {
+      expect(sameData(a, b)).toBe(true);
+      expect(dataHash(a)).toBe(dataHash(b));
+    }
   });
 
-  it("keeps apart values that differ in type, sign, nesting or key order", () => {
-    const values: unknown[] = [0, -0, "0", 0n, false, null, undefined, [], {}, [0], [[0]], ["0"], { a: 1, b: 2 }, { b: 2, a: 1 }, "a,b", ["a", "b"], 'n(1)', 1];
-    const keys = values.map(exactKey);
-    expect(new Set(keys).size).toBe(values.length);
+  it("keep apart values that differ in type, sign, nesting or key order", () => {
+    const values: unknown[] = [0, -0, "0", 0n, false, null, undefined, [], {}, [0], [[0]], ["0"], { a: 1, b: 2 }, { b: 2, a: 1 }, "a,b", ["a", "b"], 1, { a: 1 }, { a: 1, b: undefined }];
+    values.forEach((a, i) => values.forEach((b, j) => expect({ a, b, same: sameData(a, b) }).toEqual({ a, b, same: i === j })));
   });
 
-  it("gives no key to a value that is not plain data", () => {
-    expect(exactKey(new Map())).toBeUndefined();
-    expect(exactKey([() => 1])).toBeUndefined();
-    expect(exactKey({ when: new Date(0) })).toBeUndefined();
+  it("call two objects that are not plain data the same only when they are one object", () => {
+    const m = new Map();
+    expect(sameData(m, m)).toBe(true);
+    expect(sameData(new Map(), new Map())).toBe(false);
+    expect(sameData({ when: new Date(0) }, { when: new Date(0) })).toBe(false);
+  });
+
+  it("end on a cyclic value, calling it not the same as another", () => {
+    const a: unknown[] = [];
+    a.push(a);
+    const b: unknown[] = [];
+    b.push(b);
+    expect(sameData(a, b)).toBe(false);
+    expect(typeof dataHash(a)).toBe("number");
   });
 });
 
@@ -42,9 +59,16 @@ describe("twinBits", () => {
     expect([...twinBits(ops, bits(ops.length))]).toEqual([-1, -1, -1]);
   });
 
-  it("gives no twin to inputs it cannot key", () => {
+  it("gives no twin to equal inputs that are not plain data, unless they are one object", () => {
     const m = new Map();
-    const ops = [op(1, m), op(2, m)];
-    expect([...twinBits(ops, bits(ops.length))]).toEqual([-1, -1]);
+    const ops = [op(1, new Map()), op(2, new Map()), op(3, m), op(4, m)];
+    expect([...twinBits(ops, bits(ops.length))]).toEqual([-1, -1, -1, 12]);
+  });
+
+  it("links only equal inputs among many distinct ones", () => {
+    // A thousand distinct inputs, each twice: whatever shares a hash bucket is still compared in full.
+    const ops = Array.from({ length: 2000 }, (_, i) => op(i, { f: 1, a: i % 1000 }));
+    const twins = twinBits(ops, bits(ops.length));
+    ops.forEach((_, i) => expect(twins[i]).toBe(i < 1000 ? -1 : i - 1000 + 10));
   });
 });
