@@ -24,6 +24,8 @@ import { runCli, startupMs, type Spread } from "./bench/whole-process.js";
 
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
 const goal = (met: boolean): string => (met ? "met" : "NOT MET");
+/** The goal of issue 26: fencecheck's check time at most this fraction of porcupine's, on every corpus. */
+const RATIO_GOAL = 0.7;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The executable as a user runs it: package.json's bin. */
 const bin = join(root, (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: { fencecheck: string } }).bin.fencecheck);
@@ -72,7 +74,7 @@ function printFigures(name: string, f: Pick<CorpusFigures, "files" | "fencecheck
   if (f.porcupineMs === undefined) print(`${ours}\tporcupine not run${driverBuilt ? " (model not in the driver)" : ""}`);
   else {
     const ratio = f.fencecheckMs / f.porcupineMs;
-    const judged = inFolder && f.files === 1 ? "goal judged on the folder's total" : `goal ratio <= 1.00: ${goal(ratio <= 1)}`;
+    const judged = inFolder && f.files === 1 ? "goal judged on the folder's total" : `goal ratio <= ${RATIO_GOAL.toFixed(2)}: ${goal(ratio <= RATIO_GOAL)}`;
     print(`${ours}\tporcupine ${f.porcupineMs.toFixed(1)} ms\tratio ${ratio.toFixed(2)}\t${judged}`);
   }
 }

@@ -54,6 +54,17 @@ function registerHistory(rng: Rng): Operation<RegisterInput, RegisterOutput>[] {
   });
 }
 
+/** Register operations, half of them never returned, over two values: many pending twins (twins.ts). */
+function pendingTwinsHistory(rng: Rng): Operation<RegisterInput, RegisterOutput>[] {
+  return times(rng, rng.int(3, 7)).map((t, clientId) => {
+    const f = rng.int(0, 2) as 0 | 1 | 2;
+    const open = rng.int(0, 1) === 1;
+    const input = { f, a: rng.int(0, 1), b: rng.int(0, 1) };
+    const end = t.return === Infinity ? t.call + 1 : t.return;
+    return open ? { clientId, input, output: UNKNOWN, call: t.call, return: Infinity } : { clientId, input, output: f === 0 ? rng.int(0, 1) : f === 2 ? rng.int(0, 1) === 1 : null, call: t.call, return: end };
+  });
+}
+
 /** Multi-register transactions over keys x and y, each a read or a write per key. */
 function multiHistory(rng: Rng): Operation<readonly MicroOp[], readonly MicroOp[]>[] {
   return times(rng, rng.int(2, 6)).map((t, clientId) => {
@@ -92,6 +103,7 @@ function uncommitted<S, I, O>(model: Model<S, I, O>): Model<S, I, O> {
 describe("the search, against brute force on small random histories", () => {
   const cases: [string, (rng: Rng) => Operation<never, never>[], () => Model<never, never, never>][] = [
     ["register (reads and failed cas read-only)", registerHistory as never, () => registerModel(0) as never],
+    ["register with many pending twins", pendingTwinsHistory as never, () => registerModel(0) as never],
     ["multi-register (read-only transactions)", multiHistory as never, () => multiRegisterModel({ x: 0, y: 0 }) as never],
     ["fenced-register (reads and writes rejected as stale)", fencedHistory as never, () => fencedRegisterModel() as never],
     ["kv-nopartition (gets)", kvHistory as never, () => kvMapModel("") as never],
@@ -109,5 +121,5 @@ describe("the search, against brute force on small random histories", () => {
     // Both verdicts are well represented, so neither side of the search goes untested.
     expect(verdicts.ok).toBeGreaterThan(100);
     expect(verdicts.illegal).toBeGreaterThan(100);
-  });
+  }, 60_000);
 });

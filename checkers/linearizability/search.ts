@@ -30,6 +30,7 @@ import { makeEntries, type Entries } from "./entries.js";
 import { fullPrefix, lastNonZero, resumeFrom } from "./list-scan.js";
 import { LongestPrefix, opsOf } from "./longest-prefix.js";
 import { ILLEGAL, type FullModel, type Operation } from "./model.js";
+import { twinBits } from "./twins.js";
 import type { PartitionOutcome, Search, SearchLimits } from "./search-types.js";
 
 export type { PartitionOutcome, Search, SearchLimits } from "./search-types.js";
@@ -90,6 +91,8 @@ class WingGongSearch<S, I, O> implements Search {
   private readonly readOnly: Uint8Array;
   /** 1 for a stack frame that linearized a read-only operation (a commitment). */
   private readonly committed: Uint8Array;
+  /** Per operation, the bit of its twin called just before it, or -1 (twins.ts): tried only once that bit is set. */
+  private readonly twin: Int32Array;
   private readonly stateStack: S[] = [];
   // The loop's variables, kept here between slices.
   private top = 0;
@@ -135,6 +138,9 @@ class WingGongSearch<S, I, O> implements Search {
     this.opOf = e.op;
     this.match = e.match;
     this.bit = e.bit;
+    const bitOf = new Int32Array(n);
+    for (let node = 1; node <= 2 * n; node++) if (e.match[node]! !== -1) bitOf[e.op[node]!] = e.bit[node]!;
+    this.twin = twinBits(ops, bitOf);
     // A search adds at least one configuration per operation.
     this.cache = createConfigCache(model.equal, n, { state: model.init() });
     this.state = model.init();
@@ -186,7 +192,7 @@ class WingGongSearch<S, I, O> implements Search {
   }
 
   run(budget: number): PartitionOutcome | undefined {
-    const { next, prev, opOf, match, bit, keys, inputs, outputs, linearized, cache, callStack, stateStack, readOnly, committed, prefix } = this;
+    const { next, prev, opOf, match, bit, keys, inputs, outputs, linearized, cache, callStack, stateStack, readOnly, committed, prefix, twin } = this;
     const { step, hash: hashState, stateBytes } = this.model;
     const words = linearized.length;
     let { top, bitsHash, lo, hi, state, entry, steps } = this;
@@ -207,7 +213,9 @@ class WingGongSearch<S, I, O> implements Search {
       let from = entry;
       if (match[entry]! !== -1) {
         const i = opOf[entry]!;
-        const after = step(state, inputs[i]!, outputs[i]!);
+        // A twin waits for the twin called before it (twins.ts).
+        const t = twin[i]!;
+        const after = t !== -1 && (linearized[t >>> 5]! & (1 << (t & 31))) === 0 ? ILLEGAL : step(state, inputs[i]!, outputs[i]!);
         if (after !== ILLEGAL) {
           const b = bit[entry]!;
           const w = b >>> 5;
