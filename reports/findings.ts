@@ -40,7 +40,7 @@ const MAX_DETAIL = 4000;
 /** The sentence for one overlap. Pure. */
 export function overlapSentence(o: LeaseOverlap): string {
   const a = `client ${o.first.process}`;
-  const head = `Client ${o.first.process} (token ${o.first.token}) and client ${o.second.process} (token ${o.second.token}) both believed they held ${o.resource} from ${seconds(o.overlapStart)} to ${seconds(o.overlapEnd)}.`;
+  const head = `Client ${o.first.process} (${tokenText(o.first.token)}) and client ${o.second.process} (${tokenText(o.second.token)}) both believed they held ${o.resource} from ${seconds(o.overlapStart)} to ${seconds(o.overlapEnd)}.`;
   const grant = o.certain
     ? " The lock service granted it twice before the first lease could have expired: a violation."
     : o.afterExpiry
@@ -53,6 +53,11 @@ export function overlapSentence(o: LeaseOverlap): string {
     indeterminate: ` A write of ${a} after the second grant has an unknown outcome.`,
   }[o.earlierWrites];
   return head + grant + writes;
+}
+
+/** "token 7", or "no token" for a lease of a service without fencing tokens. */
+function tokenText(token: string | undefined): string {
+  return token === undefined ? "no token" : `token ${token}`;
 }
 
 function cap(s: string): string {
