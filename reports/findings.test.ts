@@ -23,4 +23,12 @@ describe("the sentence for a lease overlap", () => {
     expect(text).toMatch(/^Client 1 \(no token\) and client 2 \(no token\) both believed/);
     expect(text).not.toContain("undefined");
   });
+
+  it("credits fencing only when the earlier holder's lease carried a token", () => {
+    expect(overlapSentence(overlapOf(belief(1, "33"), belief(2, "34")))).toContain("Storage rejected client 1's later writes: fencing saved the data.");
+    const tokenless = overlapOf(belief(1, undefined), belief(2, undefined));
+    expect(overlapSentence(tokenless)).toMatch(/Storage rejected client 1's later writes\.$/);
+    expect(overlapSentence({ ...tokenless, earlierWrites: "accepted", savedByFencing: false }))
+      .toMatch(/Storage accepted a write of client 1 after the second grant, which carried no token to fence it by\.$/);
+  });
 });

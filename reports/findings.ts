@@ -46,10 +46,12 @@ export function overlapSentence(o: LeaseOverlap): string {
     : o.afterExpiry
       ? " The second grant came after the first lease could have expired, as leases allow."
       : " The two acquires were concurrent, so the order of the grants is not known.";
+  // Without a token storage cannot fence: what it did is told, and judged by real time and its own condition (cas).
+  const fenced = o.first.token !== undefined;
   const writes = {
     none: ` ${cap(a)} wrote nothing after the second grant.`,
-    rejected: ` Storage rejected ${a}'s later writes: fencing saved the data.`,
-    accepted: ` Storage accepted a write of ${a} after the second grant: fencing did not save the data.`,
+    rejected: ` Storage rejected ${a}'s later writes${fenced ? ": fencing saved the data" : ""}.`,
+    accepted: ` Storage accepted a write of ${a} after the second grant${fenced ? ": fencing did not save the data" : ", which carried no token to fence it by"}.`,
     indeterminate: ` A write of ${a} after the second grant has an unknown outcome.`,
   }[o.earlierWrites];
   return head + grant + writes;
