@@ -42,6 +42,13 @@ describe("one lease model across checkers", () => {
     expect(checkMutex(input, { timeoutMs: 5000 }).valid).toBe(valid);
   });
 
+  it.each(CASES)("judges a %s lease (TTL from the %s) without a token whose holder %s: valid %s by lock-service and lease-overlap alike", (ends, from, then, valid) => {
+    const tokenless = history(then).map((op) => (op.f === "acquire" || op.f === "release") && op.type !== "invoke" ? { ...op, value: { ...(op.value as object), token: null } } : op);
+    const input = { config: config(ends, from), history: tokenless, storage: [] };
+    expect(checkLockService(input).valid).toBe(valid);
+    expect(checkLeaseOverlap(input).valid).toBe(valid);
+  });
+
   it("judges a service that declared nothing as the least is assumed: a retired holder may have let go", () => {
     const input = { config: base, history: history("retired"), storage: [] };
     expect([checkLockService(input).valid, checkLeaseOverlap(input).valid, checkMutex(input).valid]).toEqual([true, true, true]);

@@ -40,19 +40,26 @@ const MAX_DETAIL = 4000;
 /** The sentence for one overlap. Pure. */
 export function overlapSentence(o: LeaseOverlap): string {
   const a = `client ${o.first.process}`;
-  const head = `Client ${o.first.process} (token ${o.first.token}) and client ${o.second.process} (token ${o.second.token}) both believed they held ${o.resource} from ${seconds(o.overlapStart)} to ${seconds(o.overlapEnd)}.`;
+  const head = `Client ${o.first.process} (${tokenText(o.first.token)}) and client ${o.second.process} (${tokenText(o.second.token)}) both believed they held ${o.resource} from ${seconds(o.overlapStart)} to ${seconds(o.overlapEnd)}.`;
   const grant = o.certain
     ? " The lock service granted it twice before the first lease could have expired: a violation."
     : o.afterExpiry
       ? " The second grant came after the first lease could have expired, as leases allow."
       : " The two acquires were concurrent, so the order of the grants is not known.";
+  // Without a token storage cannot fence: what it did is told, and judged by real time and its own condition (cas).
+  const fenced = o.first.token !== undefined;
   const writes = {
     none: ` ${cap(a)} wrote nothing after the second grant.`,
-    rejected: ` Storage rejected ${a}'s later writes: fencing saved the data.`,
-    accepted: ` Storage accepted a write of ${a} after the second grant: fencing did not save the data.`,
+    rejected: ` Storage rejected ${a}'s later writes${fenced ? ": fencing saved the data" : ""}.`,
+    accepted: ` Storage accepted a write of ${a} after the second grant${fenced ? ": fencing did not save the data" : ", which carried no token to fence it by"}.`,
     indeterminate: ` A write of ${a} after the second grant has an unknown outcome.`,
   }[o.earlierWrites];
   return head + grant + writes;
+}
+
+/** "token 7", or "no token" for a lease of a service without fencing tokens. */
+function tokenText(token: string | undefined): string {
+  return token === undefined ? "no token" : `token ${token}`;
 }
 
 function cap(s: string): string {

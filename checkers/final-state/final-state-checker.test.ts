@@ -55,6 +55,21 @@ describe("final-state checker", () => {
     expect(result.resources[0]?.message).toContain("No final read");
   });
 
+  it("does not take a read made while an earlier-invoked write was still in flight as the final one, though a later-invoked write had finished", () => {
+    // Client 2's write (token 6) is slow: invoked at 10, acknowledged at 100. Client 1's stale write (token 5)
+    // is invoked at 20 and acknowledged at 30, and client 3 reads it at 40, before client 2's write lands.
+    // No later read succeeded (the run's final read failed), so the final state is unknown, not a lost update.
+    const history = historyBuilder()
+      .acquire(1, "r", "5", [0, 1]).acquire(2, "r", "6", [5, 6])
+      .write(2, "r", "b", "6", [10, 100]).write(1, "r", "a", "5", [20, 30])
+      .read(3, "r", "a", "5", [40, 50])
+      .op("invoke", 4, "read", { resource: "r" }, 200).op("fail", 4, "read", { resource: "r" }, 210, "timeout")
+      .build();
+    const result = checkFinalState({ history });
+    expect(result.lostUpdates).toEqual([]);
+    expect(result.valid).toBe("unknown");
+  });
+
   it("is valid when nothing was written", () => {
     const history = historyBuilder().read(1, "r", null, null, [0, 1]).build();
     expect(checkFinalState({ history })).toMatchObject({ valid: true, resources: [] });

@@ -75,7 +75,8 @@ function scan(history: History): Scan {
       const list = writes.get(v.resource) ?? [];
       list.push({ process: p, value: v.value, token, type: completion?.type ?? "info" });
       writes.set(v.resource, list);
-      lastWriteIndex.set(v.resource, completion?.index ?? Number.POSITIVE_INFINITY);
+      // Every write must have finished, not only the last one invoked: an earlier write may finish later.
+      lastWriteIndex.set(v.resource, Math.max(lastWriteIndex.get(v.resource) ?? -1, completion?.index ?? Number.POSITIVE_INFINITY));
       finalReads.delete(v.resource);
     }
     const after = invoke.index > (lastWriteIndex.get(v.resource) ?? -1);

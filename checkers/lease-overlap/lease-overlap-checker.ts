@@ -6,8 +6,11 @@
  * while the first lease was live: the double grants of the lock-service
  * checker, found by the same function over the same lease model
  * (checkers/lease), so the two checkers never disagree about one history's
- * leases with a token. Token-less leases are left out here (a belief names
- * its token): their double grants are reported by the lock-service checker.
+ * leases. Leases without a token (redis, redlock, the npm libraries) are
+ * judged too, by the proofs of a double grant that need no token order
+ * (checkers/lock-service/double-grants.ts): two beliefs of one resource that
+ * overlap prove nothing by themselves, since with leases a holder's belief
+ * may outlive its lease.
  */
 import { pairs, type CheckInput, type CheckResult, type Checker, type History, type OpPair, type Validity } from "../../core/index.js";
 import { leaseRules, leasesOf, type Lease } from "../lease/index.js";
@@ -21,7 +24,8 @@ export interface Belief {
   readonly process: number;
   readonly node: string | undefined;
   readonly resource: string;
-  readonly token: string;
+  /** Undefined for a service without fencing tokens. */
+  readonly token: string | undefined;
   readonly acquireInvokedAt: number;
   readonly grantedAt: number;
   /** When the belief ended (release invoke, last op of a retired process, or end of history). */
@@ -67,25 +71,25 @@ export function leaseOverlapChecker(): Checker<LeaseOverlapResult> {
 /** Checks one run's history by its lease rules (the config's lease declaration and TTL). */
 export function checkLeaseOverlap(input: Pick<CheckInput, "config" | "history">): LeaseOverlapResult {
   const rules = leaseRules(input.config);
-  const leases = leasesOf(input.history, rules).filter((l) => l.token !== undefined).sort((a, b) => a.grantedAt - b.grantedAt);
-  const doubles = new Map<string, DoubleGrant>();
-  for (const d of doubleGrantsOf(leases, rules)) doubles.set(pairKey(d.first, d.second), d);
+  const leases = leasesOf(input.history, rules).sort((a, b) => a.grantedAt - b.grantedAt);
+  const doubles = doubleGrantsOf(leases, rules);
+  const byPair = new Map<string, DoubleGrant>();
+  for (const d of doubles) byPair.set(pairKey(d.first, d.second), d);
   const writes = writesByProcess(input.history);
   const overlaps: LeaseOverlap[] = [];
   for (let i = 0; i < leases.length; i++) {
     const a = leases[i] as Lease;
-    for (let j = i + 1; j < leases.length; j++) {
+    for (let j = i + 1; j < leases.length && (leases[j] as Lease).grantedAt < a.believedUntil; j++) {
       const b = leases[j] as Lease;
-      const double = doubles.get(pairKey(a, b)) ?? doubles.get(pairKey(b, a));
-      if (b.grantedAt >= a.believedUntil && double === undefined) {
-        if (b.grantedAt >= a.believedUntil + rules.longestNs) break;
-        continue;
-      }
       if (b.resource !== a.resource || b.process === a.process) continue;
-      overlaps.push(overlap(a, b, double, writes.get(a.process) ?? []));
+      if (byPair.has(pairKey(a, b)) || byPair.has(pairKey(b, a))) continue;
+      overlaps.push(overlap(a, b, undefined, writes.get(a.process) ?? []));
     }
   }
-  return { valid: doubles.size === 0, overlaps, ttlMs: input.config.workload.ttlMs };
+  // Every double grant is an overlap, whichever grant returned first and however far apart the two returned.
+  for (const d of doubles) overlaps.push(overlap(d.first, d.second, d, writes.get(d.first.process) ?? []));
+  overlaps.sort((x, y) => x.overlapStart - y.overlapStart);
+  return { valid: doubles.length === 0, overlaps, ttlMs: input.config.workload.ttlMs };
 }
 
 function pairKey(a: Lease, b: Lease): string {
@@ -94,7 +98,7 @@ function pairKey(a: Lease, b: Lease): string {
 
 function belief(l: Lease): Belief {
   return {
-    process: l.process, node: l.node, resource: l.resource, token: l.token as string, acquireInvokedAt: l.invokedAt,
+    process: l.process, node: l.node, resource: l.resource, token: l.token, acquireInvokedAt: l.invokedAt,
     grantedAt: l.grantedAt, until: l.believedUntil, releasedAt: l.releasedAt,
   };
 }
