@@ -58,6 +58,25 @@ describe("pauseHolderGenerator", () => {
     expect(next(gen.update(ctx(4200 * MS), nextHolder), 4200 * MS)).toMatchObject({ f: "resume", value: { nodes: ["c2"] }, time: 4200 * MS });
   });
 
+  it("past the time limit, keeps its resume's time while the next holder's write is in flight, and resumes once it returns", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 4700 }).update(ctx(50 * MS), acquired(0, 50 * MS));
+    [, gen] = step(gen, 50 * MS);
+    const writing: Op = { ...wrote(1, "r1", 2100 * MS), type: "invoke", value: { resource: "r1", value: "v" } };
+    gen = gen.update(ctx(2100 * MS), writing);
+    const pastLimit = { ...ctx(3000 * MS), healOnly: new Set(["resume"]) };
+    const waiting = gen.op(pastLimit);
+    expect(waiting === undefined || waiting === "pending" ? waiting : waiting[0]).toMatchObject({ f: "resume", time: 4750 * MS, waitPastLimit: true });
+    const written = gen.update(ctx(3600 * MS), wrote(1, "r1", 3600 * MS)).op({ ...pastLimit, time: 3600 * MS });
+    expect(written === undefined || written === "pending" ? written : written[0]).toMatchObject({ f: "resume", time: 3600 * MS });
+  });
+
+  it("past the time limit, resumes at once when no other client's write is in flight", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 4700 }).update(ctx(50 * MS), acquired(0, 50 * MS));
+    [, gen] = step(gen, 50 * MS);
+    const result = gen.op({ ...ctx(3000 * MS), healOnly: new Set(["resume"]) });
+    expect(result === undefined || result === "pending" ? result : result[0]).not.toHaveProperty("waitPastLimit");
+  });
+
   it("keeps a pause of fixed length when asked to", () => {
     let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000, resumeAfterNextWrite: false }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);

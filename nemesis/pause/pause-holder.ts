@@ -15,7 +15,11 @@
  * One pause at a time. With `resumeAfterNextWrite`, the pause ends as soon
  * as another client's write to the paused client's resource has succeeded
  * (the next holder has written, so the sleeper's write is now stale), and at
- * the latest after `durationMs`.
+ * the latest after `durationMs`. The time limit does not cut that wait
+ * short: past it, while such a write (sent before the limit) is in flight,
+ * the resume keeps its time (`waitPastLimit`), so the next holder's write
+ * lands first even when its hold ran past the limit; with none in flight it
+ * goes out at once, as every heal does.
  */
 import type { GenContext, GenResult, Generator, Op } from "../../core/index.js";
 import type { PauseValue } from "./pause-nemesis.js";
@@ -43,7 +47,13 @@ type State =
   | { readonly kind: "waiting"; readonly eligibleAt: number }
   | { readonly kind: "target"; readonly value: PauseValue; readonly at: number }
   | { readonly kind: "pausing" }
-  | { readonly kind: "paused"; readonly value: PauseValue; readonly resumeAt: number }
+  | {
+      readonly kind: "paused";
+      readonly value: PauseValue;
+      readonly resumeAt: number;
+      /** Other clients' writes to the paused client's resource, invoked and not yet completed. */
+      readonly writers: readonly number[];
+    }
   | { readonly kind: "resuming" };
 
 /**
@@ -73,7 +83,9 @@ function nextOp(opts: AimedPauseOptions, state: State, ctx: GenContext): GenResu
   }
   if (state.kind === "paused") {
     const value = { nodes: state.value.nodes, reason: opts.reason };
-    return [{ process: "nemesis", f: "resume", value, time: state.resumeAt }, make(opts, state)];
+    // Past the time limit (`healOnly`), wait for the next holder's write in flight.
+    const wait = opts.resumeAfterNextWrite === true && ctx.healOnly !== undefined && state.writers.length > 0;
+    return [{ process: "nemesis", f: "resume", value, time: state.resumeAt, ...(wait ? { waitPastLimit: true } : {}) }, make(opts, state)];
   }
   return "pending";
 }
@@ -89,10 +101,10 @@ function transition(opts: AimedPauseOptions, state: State, event: Op): State {
       return nemesis && event.type === "invoke" && event.f === "pause" ? { kind: "pausing" } : state;
     case "pausing":
       if (!(nemesis && event.type !== "invoke" && event.f === "pause")) return state;
-      return { kind: "paused", value: event.value as PauseValue, resumeAt: event.time + opts.durationMs * 1e6 };
+      return { kind: "paused", value: event.value as PauseValue, resumeAt: event.time + opts.durationMs * 1e6, writers: [] };
     case "paused":
       if (nemesis && event.type === "invoke" && event.f === "resume") return { kind: "resuming" };
-      return opts.resumeAfterNextWrite && isNextWrite(event, state.value) ? { ...state, resumeAt: Math.min(state.resumeAt, event.time) } : state;
+      return opts.resumeAfterNextWrite ? afterClientOp(state, event) : state;
     case "resuming":
       if (!(nemesis && event.type !== "invoke" && event.f === "resume")) return state;
       return { kind: "waiting", eligibleAt: event.time + opts.intervalMs * 1e6 };
@@ -104,9 +116,21 @@ function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): bool
   return event.type === type && event.f === f && typeof event.process === "number" && event.node !== undefined && event.time >= eligibleAt;
 }
 
-/** A successful write by another client to the paused client's resource: the next holder has written. */
-function isNextWrite(event: Op, paused: PauseValue): boolean {
-  if (event.type !== "ok" || event.f !== "write" || typeof event.process !== "number" || event.process === paused.process) return false;
+type Paused = Extract<State, { kind: "paused" }>;
+
+/** A paused state after a client op: it follows other clients' writes to the paused resource, and resumes once one succeeded. */
+function afterClientOp(state: Paused, event: Op): Paused {
+  if (!isOtherWrite(event, state.value)) return state;
+  const writer = event.process as number;
+  if (event.type === "invoke") return { ...state, writers: [...state.writers, writer] };
+  const writers = state.writers.filter((p) => p !== writer);
+  // A successful write by another client to the paused client's resource: the next holder has written.
+  return { ...state, writers, ...(event.type === "ok" ? { resumeAt: Math.min(state.resumeAt, event.time) } : {}) };
+}
+
+/** A write op (invoke or completion) by another client to the paused client's resource. */
+function isOtherWrite(event: Op, paused: PauseValue): boolean {
+  if (event.f !== "write" || typeof event.process !== "number" || event.process === paused.process) return false;
   return paused.resource !== undefined && (event.value as { resource?: string } | undefined)?.resource === paused.resource;
 }
 
@@ -121,4 +145,16 @@ function targetValue(event: Op, opts: AimedPauseOptions): PauseValue {
     ...(v.token !== undefined ? { token: v.token } : {}),
     ...(opts.freezeClock ? { freezeClock: true } : {}),
   };
+}
+
+/**
+ * The client an aimed pause (holder or writer) stops in mid-cycle, from the
+ * pause's invoke: the run lets it finish that cycle after the time limit
+ * (`timeLimitWithGrace`), so its write on waking is made.
+ */
+export function pausedClient(event: Op): number | undefined {
+  if (event.process !== "nemesis" || event.type !== "invoke" || event.f !== "pause") return undefined;
+  const value = event.value as PauseValue | undefined;
+  const aimed = value?.reason === "holder" || value?.reason === "writer";
+  return aimed && typeof value.process === "number" ? value.process : undefined;
 }
