@@ -33,7 +33,7 @@ function ctx(time: number, free: ProcessId[]): GenContext {
 }
 
 function op(process: ProcessId, type: Op["type"], f: string, time: number, value: unknown = { resource: "r1" }): Op {
-  return { index: 0, time, process, type, f, value };
+  return { index: 0, time, process, type, f, value } as Op;
 }
 
 const pauseOf = (process: number): Op => op("nemesis", "invoke", "pause", 100 * MS, { nodes: ["c1"], process });
