@@ -12,6 +12,11 @@
  * Schedule: the first trigger of the run picks the first target (the first
  * grant comes within milliseconds of the start, so a short run is paused at
  * once); later ones wait at least `intervalMs` after the previous resume.
+ * pause-holder (`contendedOnly`) strikes only at a grant of a resource
+ * another client is waiting for, so that a next holder exists: with 5
+ * clients on 2 resources, a paused holder of a resource nobody else asked
+ * for made no stale write within a 3 s run. A grant nobody waits for is
+ * taken only once an interval has passed with no contended one.
  * One pause at a time. With `resumeAfterNextWrite`, the pause ends as soon
  * as another client's write to the paused client's resource has succeeded
  * (the next holder has written, so the sleeper's write is now stale), and at
@@ -41,7 +46,16 @@ export interface AimedPauseOptions extends PauseHolderOptions {
   readonly freezeClock?: boolean;
   /** Resume once another client's write to the target's resource returned ok (at most `durationMs` after the pause). */
   readonly resumeAfterNextWrite?: boolean;
+  /**
+   * Strike only at a grant of a resource another client is waiting for (its
+   * acquire in flight), so there is a next holder; a grant with no waiter is
+   * taken only once `intervalMs` has passed since the pause became due.
+   */
+  readonly contendedOnly?: boolean;
 }
+
+/** Client processes with an acquire in flight, and the resource each asks for. */
+type Acquiring = ReadonlyMap<number, string>;
 
 type State =
   | { readonly kind: "waiting"; readonly eligibleAt: number }
@@ -61,40 +75,60 @@ type State =
  * (default true) ends each pause once the next holder has written.
  */
 export function pauseHolderGenerator(opts: PauseHolderOptions & { readonly resumeAfterNextWrite?: boolean }): Generator {
-  return aimedPauseGenerator({ resumeAfterNextWrite: true, ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
+  return aimedPauseGenerator({ resumeAfterNextWrite: true, contendedOnly: true, ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
 }
 
 /** A pause aimed at the client whose op matches `trigger`; the run's first trigger is eligible at once. */
 export function aimedPauseGenerator(opts: AimedPauseOptions): Generator {
-  return make(opts, { kind: "waiting", eligibleAt: 0 });
+  return make(opts, { kind: "waiting", eligibleAt: 0 }, new Map());
 }
 
-function make(opts: AimedPauseOptions, state: State): Generator {
+function make(opts: AimedPauseOptions, state: State, acquiring: Acquiring): Generator {
   return {
-    op: (ctx) => nextOp(opts, state, ctx),
-    update: (_ctx, event) => make(opts, transition(opts, state, event)),
+    op: (ctx) => nextOp(opts, state, acquiring, ctx),
+    update: (_ctx, event) => {
+      const after = acquiringAfter(acquiring, event);
+      return make(opts, transition(opts, state, event, contended(opts, after, event)), after);
+    },
   };
 }
 
-function nextOp(opts: AimedPauseOptions, state: State, ctx: GenContext): GenResult {
+/** The acquires in flight after `event`. */
+function acquiringAfter(acquiring: Acquiring, event: Op): Acquiring {
+  if (event.f !== "acquire" || typeof event.process !== "number") return acquiring;
+  const next = new Map(acquiring);
+  if (event.type === "invoke") next.set(event.process, (event.value as { resource?: string } | undefined)?.resource ?? "");
+  else next.delete(event.process);
+  return next;
+}
+
+/** True when `event` grants a resource another client is waiting for, or when the aim does not ask for that. */
+function contended(opts: AimedPauseOptions, acquiring: Acquiring, event: Op): boolean {
+  if (!opts.contendedOnly) return true;
+  const resource = (event.value as { resource?: string } | undefined)?.resource;
+  return [...acquiring.values()].some((r) => r === resource);
+}
+
+function nextOp(opts: AimedPauseOptions, state: State, acquiring: Acquiring, ctx: GenContext): GenResult {
   if (!ctx.freeProcesses.has("nemesis")) return "pending";
   if (state.kind === "target") {
-    return [{ process: "nemesis", f: "pause", value: state.value, time: state.at }, make(opts, state)];
+    return [{ process: "nemesis", f: "pause", value: state.value, time: state.at }, make(opts, state, acquiring)];
   }
   if (state.kind === "paused") {
     const value = { nodes: state.value.nodes, reason: opts.reason };
     // Past the time limit (`healOnly`), wait for the next holder's write in flight.
     const wait = opts.resumeAfterNextWrite === true && ctx.healOnly !== undefined && state.writers.length > 0;
-    return [{ process: "nemesis", f: "resume", value, time: state.resumeAt, ...(wait ? { waitPastLimit: true } : {}) }, make(opts, state)];
+    return [{ process: "nemesis", f: "resume", value, time: state.resumeAt, ...(wait ? { waitPastLimit: true } : {}) }, make(opts, state, acquiring)];
   }
   return "pending";
 }
 
-function transition(opts: AimedPauseOptions, state: State, event: Op): State {
+function transition(opts: AimedPauseOptions, state: State, event: Op, contendedGrant: boolean): State {
   const nemesis = event.process === "nemesis" && (event.value as PauseValue | undefined)?.reason === opts.reason;
   switch (state.kind) {
     case "waiting":
       if (!isTrigger(opts, event, state.eligibleAt)) return state;
+      if (!contendedGrant && event.time < state.eligibleAt + opts.intervalMs * 1e6) return state;
       const delayMs = typeof opts.delayMs === "number" ? opts.delayMs : opts.delayMs(event);
       return { kind: "target", value: targetValue(event, opts), at: event.time + delayMs * 1e6 };
     case "target":
