@@ -15,6 +15,12 @@ export interface OpRequest {
   readonly value: unknown;
   /** Do not dispatch before this harness time (ns). */
   readonly time?: number;
+  /**
+   * A heal that keeps its `time` after the time limit, where heals otherwise
+   * go out at once (`faultsUntil`): pause-holder's resume, while the next
+   * holder's write, sent before the limit, is still in flight.
+   */
+  readonly waitPastLimit?: boolean;
 }
 
 /** What a generator sees when asked for an op. */

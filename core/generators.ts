@@ -84,9 +84,10 @@ export function firstFreeClient(free: ReadonlySet<ProcessId>): number | undefine
 /**
  * A nemesis schedule cut at `untilNs`: before then it passes everything;
  * after it, it starts no new fault but still emits the ops named in `healFs`
- * (resume, heal), at once rather than at their scheduled time, so a run
- * never ends with a node left paused or cut off. Exhausted once nothing is
- * left to heal.
+ * (resume, heal), at once rather than at their scheduled time (unless the
+ * heal says `waitPastLimit`: then at its time, which its schedule bounds),
+ * so a run never ends with a node left paused or cut off. Exhausted once
+ * nothing is left to heal.
  */
 export function faultsUntil(untilNs: number, healFs: ReadonlySet<string>, gen: Generator): Generator {
   return {
@@ -95,6 +96,7 @@ export function faultsUntil(untilNs: number, healFs: ReadonlySet<string>, gen: G
       if (ctx.time < untilNs || result === undefined) return wrap(result);
       if (result === "pending") return ctx.freeProcesses.has("nemesis") ? undefined : "pending";
       if (!healFs.has(result[0].f)) return undefined;
+      if (result[0].waitPastLimit) return [result[0], faultsUntil(untilNs, healFs, result[1])];
       const { time: _scheduled, ...now } = result[0];
       return [now, faultsUntil(untilNs, healFs, result[1])];
     },

@@ -17,6 +17,7 @@ export * from "./lock-ops.js";
 export * from "./generator.js";
 export * from "./nemesis.js";
 export * from "./generators.js";
+export * from "./cycle-grace.js";
 export * from "./topology.js";
 export * from "./client.js";
 export * from "./report-section.js";

@@ -2,12 +2,13 @@
  * `npm run bench:run`: how fast a run finds the bug, each figure measured
  * now by running the CLI (`fencecheck run`) on the local runtime:
  *
- * - the seed scenario (reference lock, pause-holder, the scenario's fixed
- *   100 ms hold, --time-limit 3) over
- *   seeds 1..N: how often unfenced storage is caught (exit 1, fencing FAIL)
- *   and fenced storage stays valid (exit 0);
+ * - the seed bug (reference lock, pause-holder, --time-limit 3) with the
+ *   default mix of holds (`seed-bug`), then with the scenario's fixed 100 ms
+ *   hold (`seeds`), over seeds 1..N: on how many unfenced storage is caught
+ *   (exit 1, fencing FAIL), and on how many fenced storage stays valid
+ *   (exit 0);
  * - the fixed cost of a reference run: wall time minus the time limit;
- * - ok ops/s with --hold-ms 0 and 5, then 10 clients (as many resources),
+ * - ok ops/s with --hold-ms 0 and 5, 10, then 20 clients (as many resources),
  *   with our services durable (the default) and with --volatile-services:
  *   the workload's ok ops (not the final reads) over the measured span from
  *   its first invocation to its last acquire, write or release completing,
@@ -24,7 +25,7 @@
  *   duration), from the ops' own times in history.jsonl.
  *
  * Needs root and the Debian packages. Arguments: `--seeds N` (default 20),
- * `--only seeds|fixed|throughput|tokenless|bring-up|faults` (repeatable).
+ * `--only seed-bug|seeds|fixed|throughput|tokenless|bring-up|faults` (repeatable).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -98,24 +99,30 @@ function failing(out: string): string {
   return verdict.split(", ").filter((c) => !c.endsWith(": ok")).join(", ");
 }
 
-/** Runs the seed scenario; resolves with how many runs did not show what they should. */
-async function seeds(store: string, count: number): Promise<number> {
+/**
+ * Runs the seed scenario over seeds 1..count with `hold` (`--hold-ms`, or
+ * the default mix of holds when undefined); resolves with how many runs did
+ * not show what they should: unfenced storage caught (exit 1, fencing
+ * FAIL), fenced storage valid (exit 0).
+ */
+async function seeds(store: string, count: number, hold: string | undefined): Promise<number> {
   let missed = 0;
-  print(`# seed scenario (gc-pause, as the scenario and the demo run it: --hold-ms 100): reference lock, pause-holder, --time-limit 3, seeds 1..${count}`);
+  const holds = hold === undefined ? "the default holds" : `--hold-ms ${hold}`;
+  print(`# seed bug with ${holds}: reference lock, pause-holder, --time-limit 3, seeds 1..${count}`);
   for (const storage of ["unfenced", "fenced"] as const) {
     let hits = 0;
     const walls: number[] = [];
     const misses: string[] = [];
     for (let seed = 1; seed <= count; seed++) {
-      const argv = ["--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", "--hold-ms", "100", "--time-limit", "3", "--seed", String(seed)];
+      const argv = ["--lock", "reference", "--storage", storage, "--nemesis", "pause-holder", ...(hold === undefined ? [] : ["--hold-ms", hold]), "--time-limit", "3", "--seed", String(seed)];
       const run = await runCli(argv, store);
       const hit = storage === "unfenced" ? run.code === 1 && /fencing: FAIL/.test(run.out) : run.code === 0;
       if (hit) hits++;
       else misses.push(`seed ${seed} exit ${String(run.code)} ${failing(run.out)} ${runDir(run) ?? ""}`.trimEnd());
       walls.push(run.wallMs / 1000);
     }
-    const what = storage === "unfenced" ? "stale write found" : "valid";
-    print(`${storage.padEnd(9)} ${what}: ${hits} of ${count}  (median wall ${median(walls).toFixed(2)} s)`);
+    const what = storage === "unfenced" ? "stale write caught" : "valid";
+    print(`${storage.padEnd(9)} ${what} on ${hits} of ${count} seeds  (median wall ${median(walls).toFixed(2)} s, longest ${Math.max(...walls).toFixed(2)} s)`);
     for (const miss of misses) print(`  miss: ${miss}`);
     missed += misses.length;
   }
@@ -161,9 +168,9 @@ function workloadRate(history: readonly WorkloadOp[]): { oks: number; spanS: num
 }
 
 async function throughput(store: string): Promise<void> {
-  print("# throughput: reference lock, fenced storage, --hold-ms 0, --time-limit 10, no faults; durable (the default: fdatasync before answering, one per batch) and --volatile-services; the workload's ok ops (no final reads) over its measured span");
+  print("# throughput: reference lock, fenced storage, --hold-ms 0, --time-limit 10, no faults; durable (the default: fdatasync before answering, one at a time, shared by every request that queued while the last ran) and --volatile-services; the workload's ok ops (no final reads) over its measured span");
   for (const durability of ["durable", "volatile"] as const) {
-    for (const clients of [5, 10]) {
+    for (const clients of [5, 10, 20]) {
       const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", "10", "--seed", "1"];
       const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store);
       const dir = runDir(run);
@@ -174,7 +181,7 @@ async function throughput(store: string): Promise<void> {
         `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included (${CLOCK_TICKS} clock ticks a second)`);
     }
   }
-  print("  durable grants and writes wait for the disk: each batch of requests costs one fdatasync of the lock's and the storage's journal");
+  print("  durable grants and writes wait for the disk: each batch of requests (those that queued while the last fdatasync ran) costs one fdatasync of the lock's and the storage's journal");
 }
 
 /** The token-less lock services with unfenced storage: how often the real-time checker finds the paused holder's stale write. */
@@ -258,14 +265,15 @@ async function faults(store: string): Promise<void> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { seeds: { type: "string", default: "20" }, only: { type: "string", multiple: true } } });
-  const only = new Set(values.only ?? ["seeds", "fixed", "throughput", "tokenless", "bring-up", "faults"]);
+  const only = new Set(values.only ?? ["seed-bug", "seeds", "fixed", "throughput", "tokenless", "bring-up", "faults"]);
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-run-"));
   // A run that did not show what it should is kept, with its report, for a look.
   let kept = false;
   print(`(timings on a shared machine are noisy: load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the start)`);
   try {
     if (only.has("fixed")) await fixedCost(store);
-    if (only.has("seeds")) kept = (await seeds(store, Number(values.seeds))) > 0;
+    if (only.has("seed-bug")) kept = (await seeds(store, Number(values.seeds), undefined)) > 0 || kept;
+    if (only.has("seeds")) kept = (await seeds(store, Number(values.seeds), "100")) > 0 || kept;
     if (only.has("throughput")) await throughput(store);
     if (only.has("tokenless")) await tokenless(store, Number(values.seeds));
     if (only.has("bring-up")) await bringUp(store);

@@ -18,7 +18,7 @@ import {
   messageOf,
   runIdFor,
   runNodes,
-  timeLimit,
+  timeLimitWithGrace,
   type Cluster,
   type Nemesis,
   type NemesisPackage,
@@ -29,7 +29,7 @@ import {
   type Validity,
 } from "../../core/index.js";
 import { parseLeaseDeclaration } from "../../checkers/index.js";
-import { fakeMonotonic, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
+import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
 import { checkStore, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
@@ -177,7 +177,8 @@ async function execute(run: Execution): Promise<void> {
     log(`running ${run.workload.name} for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     run.reached.workload = true;
-    const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimit(end, clients)));
+    // A client paused in mid-cycle finishes it after the limit: its write on waking is the one the pause is for.
+    const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimitWithGrace(end, clients, { claims: pausedClient })));
     await stopWaitingAt(end, clock, interpreter, running);
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
     await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });

@@ -12,6 +12,9 @@ function acquired(process: number, time: number): Op {
   return { index: 0, time, process, type: "ok", f: "acquire", value: { resource: "r1", token: "33" }, node: nodeId(`c${process + 1}`) };
 }
 
+/** Another client's acquire of r1, still waiting: the holder's grant is contended. */
+const waiter: Op = { index: 0, time: 0, process: 9, type: "invoke", f: "acquire", value: { resource: "r1" }, node: nodeId("c10") };
+
 function wrote(process: number, resource: string, time: number): Op {
   return { index: 0, time, process, type: "ok", f: "write", value: { resource, value: "v", token: "34" }, node: nodeId(`c${process + 1}`) };
 }
@@ -38,19 +41,19 @@ describe("pauseHolderGenerator", () => {
   });
 
   it("pauses the run's first holder at once, without waiting for an interval", () => {
-    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(5 * MS), acquired(0, 5 * MS));
+    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(5 * MS), acquired(0, 5 * MS));
     const [pause] = step(gen, 5 * MS);
     expect(pause).toMatchObject({ f: "pause", time: 5 * MS, value: { nodes: ["c1"] } });
   });
 
   it("pauses the node of the client that just acquired, naming its token", () => {
-    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     const [pause] = step(gen, 2000 * MS);
     expect(pause).toMatchObject({ f: "pause", value: { nodes: ["c2"], process: 1, token: "33", resource: "r1", durationMs: 3000, reason: "holder" } });
   });
 
   it("resumes the holder as soon as another client has written its resource", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);
     const otherResource = wrote(0, "r2", 3000 * MS);
     expect(next(gen.update(ctx(3000 * MS), otherResource), 3000 * MS)).toMatchObject({ f: "resume", time: 5000 * MS });
@@ -58,14 +61,42 @@ describe("pauseHolderGenerator", () => {
     expect(next(gen.update(ctx(4200 * MS), nextHolder), 4200 * MS)).toMatchObject({ f: "resume", value: { nodes: ["c2"] }, time: 4200 * MS });
   });
 
+  it("past the time limit, keeps its resume's time while the next holder's write is in flight, and resumes once it returns", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
+    [, gen] = step(gen, 50 * MS);
+    const writing: Op = { ...wrote(1, "r1", 2100 * MS), type: "invoke", value: { resource: "r1", value: "v" } };
+    gen = gen.update(ctx(2100 * MS), writing);
+    const pastLimit = { ...ctx(3000 * MS), healOnly: new Set(["resume"]) };
+    const waiting = gen.op(pastLimit);
+    expect(waiting === undefined || waiting === "pending" ? waiting : waiting[0]).toMatchObject({ f: "resume", time: 4750 * MS, waitPastLimit: true });
+    const written = gen.update(ctx(3600 * MS), wrote(1, "r1", 3600 * MS)).op({ ...pastLimit, time: 3600 * MS });
+    expect(written === undefined || written === "pending" ? written : written[0]).toMatchObject({ f: "resume", time: 3600 * MS });
+  });
+
+  it("past the time limit, resumes at once when no other client's write is in flight", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
+    [, gen] = step(gen, 50 * MS);
+    const result = gen.op({ ...ctx(3000 * MS), healOnly: new Set(["resume"]) });
+    expect(result === undefined || result === "pending" ? result : result[0]).not.toHaveProperty("waitPastLimit");
+  });
+
+  it("strikes at a grant another client is waiting for, not at one nobody else wants, until an interval has passed", () => {
+    const lonely = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(5 * MS), acquired(0, 5 * MS));
+    expect(lonely.op(ctx(5 * MS))).toBe("pending");
+    const wanted = lonely.update(ctx(0), { ...waiter, time: 10 * MS }).update(ctx(20 * MS), acquired(1, 20 * MS));
+    expect(next(wanted, 20 * MS)).toMatchObject({ f: "pause", value: { process: 1 } });
+    const late = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(1500 * MS), acquired(0, 1500 * MS));
+    expect(next(late, 1500 * MS)).toMatchObject({ f: "pause", value: { process: 0 } });
+  });
+
   it("keeps a pause of fixed length when asked to", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000, resumeAfterNextWrite: false }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000, resumeAfterNextWrite: false }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);
     expect(next(gen.update(ctx(4200 * MS), wrote(0, "r1", 4200 * MS)), 4200 * MS)).toMatchObject({ f: "resume", time: 5000 * MS });
   });
 
   it("resumes the same node once the duration has passed, then waits an interval", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);
     const [resume, after] = step(gen, 2000 * MS);
     expect(resume).toMatchObject({ f: "resume", value: { nodes: ["c2"] }, time: 5000 * MS });

@@ -12,10 +12,19 @@
  * Schedule: the first trigger of the run picks the first target (the first
  * grant comes within milliseconds of the start, so a short run is paused at
  * once); later ones wait at least `intervalMs` after the previous resume.
+ * pause-holder (`contendedOnly`) strikes only at a grant of a resource
+ * another client is waiting for, so that a next holder exists: with 5
+ * clients on 2 resources, a paused holder of a resource nobody else asked
+ * for made no stale write within a 3 s run. A grant nobody waits for is
+ * taken only once an interval has passed with no contended one.
  * One pause at a time. With `resumeAfterNextWrite`, the pause ends as soon
  * as another client's write to the paused client's resource has succeeded
  * (the next holder has written, so the sleeper's write is now stale), and at
- * the latest after `durationMs`.
+ * the latest after `durationMs`. The time limit does not cut that wait
+ * short: past it, while such a write (sent before the limit) is in flight,
+ * the resume keeps its time (`waitPastLimit`), so the next holder's write
+ * lands first even when its hold ran past the limit; with none in flight it
+ * goes out at once, as every heal does.
  */
 import type { GenContext, GenResult, Generator, Op } from "../../core/index.js";
 import type { PauseValue } from "./pause-nemesis.js";
@@ -37,13 +46,28 @@ export interface AimedPauseOptions extends PauseHolderOptions {
   readonly freezeClock?: boolean;
   /** Resume once another client's write to the target's resource returned ok (at most `durationMs` after the pause). */
   readonly resumeAfterNextWrite?: boolean;
+  /**
+   * Strike only at a grant of a resource another client is waiting for (its
+   * acquire in flight), so there is a next holder; a grant with no waiter is
+   * taken only once `intervalMs` has passed since the pause became due.
+   */
+  readonly contendedOnly?: boolean;
 }
+
+/** Client processes with an acquire in flight, and the resource each asks for. */
+type Acquiring = ReadonlyMap<number, string>;
 
 type State =
   | { readonly kind: "waiting"; readonly eligibleAt: number }
   | { readonly kind: "target"; readonly value: PauseValue; readonly at: number }
   | { readonly kind: "pausing" }
-  | { readonly kind: "paused"; readonly value: PauseValue; readonly resumeAt: number }
+  | {
+      readonly kind: "paused";
+      readonly value: PauseValue;
+      readonly resumeAt: number;
+      /** Other clients' writes to the paused client's resource, invoked and not yet completed. */
+      readonly writers: readonly number[];
+    }
   | { readonly kind: "resuming" };
 
 /**
@@ -51,48 +75,70 @@ type State =
  * (default true) ends each pause once the next holder has written.
  */
 export function pauseHolderGenerator(opts: PauseHolderOptions & { readonly resumeAfterNextWrite?: boolean }): Generator {
-  return aimedPauseGenerator({ resumeAfterNextWrite: true, ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
+  return aimedPauseGenerator({ resumeAfterNextWrite: true, contendedOnly: true, ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
 }
 
 /** A pause aimed at the client whose op matches `trigger`; the run's first trigger is eligible at once. */
 export function aimedPauseGenerator(opts: AimedPauseOptions): Generator {
-  return make(opts, { kind: "waiting", eligibleAt: 0 });
+  return make(opts, { kind: "waiting", eligibleAt: 0 }, new Map());
 }
 
-function make(opts: AimedPauseOptions, state: State): Generator {
+function make(opts: AimedPauseOptions, state: State, acquiring: Acquiring): Generator {
   return {
-    op: (ctx) => nextOp(opts, state, ctx),
-    update: (_ctx, event) => make(opts, transition(opts, state, event)),
+    op: (ctx) => nextOp(opts, state, acquiring, ctx),
+    update: (_ctx, event) => {
+      const after = acquiringAfter(acquiring, event);
+      return make(opts, transition(opts, state, event, contended(opts, after, event)), after);
+    },
   };
 }
 
-function nextOp(opts: AimedPauseOptions, state: State, ctx: GenContext): GenResult {
+/** The acquires in flight after `event`. */
+function acquiringAfter(acquiring: Acquiring, event: Op): Acquiring {
+  if (event.f !== "acquire" || typeof event.process !== "number") return acquiring;
+  const next = new Map(acquiring);
+  if (event.type === "invoke") next.set(event.process, (event.value as { resource?: string } | undefined)?.resource ?? "");
+  else next.delete(event.process);
+  return next;
+}
+
+/** True when `event` grants a resource another client is waiting for, or when the aim does not ask for that. */
+function contended(opts: AimedPauseOptions, acquiring: Acquiring, event: Op): boolean {
+  if (!opts.contendedOnly) return true;
+  const resource = (event.value as { resource?: string } | undefined)?.resource;
+  return [...acquiring.values()].some((r) => r === resource);
+}
+
+function nextOp(opts: AimedPauseOptions, state: State, acquiring: Acquiring, ctx: GenContext): GenResult {
   if (!ctx.freeProcesses.has("nemesis")) return "pending";
   if (state.kind === "target") {
-    return [{ process: "nemesis", f: "pause", value: state.value, time: state.at }, make(opts, state)];
+    return [{ process: "nemesis", f: "pause", value: state.value, time: state.at }, make(opts, state, acquiring)];
   }
   if (state.kind === "paused") {
     const value = { nodes: state.value.nodes, reason: opts.reason };
-    return [{ process: "nemesis", f: "resume", value, time: state.resumeAt }, make(opts, state)];
+    // Past the time limit (`healOnly`), wait for the next holder's write in flight.
+    const wait = opts.resumeAfterNextWrite === true && ctx.healOnly !== undefined && state.writers.length > 0;
+    return [{ process: "nemesis", f: "resume", value, time: state.resumeAt, ...(wait ? { waitPastLimit: true } : {}) }, make(opts, state, acquiring)];
   }
   return "pending";
 }
 
-function transition(opts: AimedPauseOptions, state: State, event: Op): State {
+function transition(opts: AimedPauseOptions, state: State, event: Op, contendedGrant: boolean): State {
   const nemesis = event.process === "nemesis" && (event.value as PauseValue | undefined)?.reason === opts.reason;
   switch (state.kind) {
     case "waiting":
       if (!isTrigger(opts, event, state.eligibleAt)) return state;
+      if (!contendedGrant && event.time < state.eligibleAt + opts.intervalMs * 1e6) return state;
       const delayMs = typeof opts.delayMs === "number" ? opts.delayMs : opts.delayMs(event);
       return { kind: "target", value: targetValue(event, opts), at: event.time + delayMs * 1e6 };
     case "target":
       return nemesis && event.type === "invoke" && event.f === "pause" ? { kind: "pausing" } : state;
     case "pausing":
       if (!(nemesis && event.type !== "invoke" && event.f === "pause")) return state;
-      return { kind: "paused", value: event.value as PauseValue, resumeAt: event.time + opts.durationMs * 1e6 };
+      return { kind: "paused", value: event.value as PauseValue, resumeAt: event.time + opts.durationMs * 1e6, writers: [] };
     case "paused":
       if (nemesis && event.type === "invoke" && event.f === "resume") return { kind: "resuming" };
-      return opts.resumeAfterNextWrite && isNextWrite(event, state.value) ? { ...state, resumeAt: Math.min(state.resumeAt, event.time) } : state;
+      return opts.resumeAfterNextWrite ? afterClientOp(state, event) : state;
     case "resuming":
       if (!(nemesis && event.type !== "invoke" && event.f === "resume")) return state;
       return { kind: "waiting", eligibleAt: event.time + opts.intervalMs * 1e6 };
@@ -104,9 +150,21 @@ function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): bool
   return event.type === type && event.f === f && typeof event.process === "number" && event.node !== undefined && event.time >= eligibleAt;
 }
 
-/** A successful write by another client to the paused client's resource: the next holder has written. */
-function isNextWrite(event: Op, paused: PauseValue): boolean {
-  if (event.type !== "ok" || event.f !== "write" || typeof event.process !== "number" || event.process === paused.process) return false;
+type Paused = Extract<State, { kind: "paused" }>;
+
+/** A paused state after a client op: it follows other clients' writes to the paused resource, and resumes once one succeeded. */
+function afterClientOp(state: Paused, event: Op): Paused {
+  if (!isOtherWrite(event, state.value)) return state;
+  const writer = event.process as number;
+  if (event.type === "invoke") return { ...state, writers: [...state.writers, writer] };
+  const writers = state.writers.filter((p) => p !== writer);
+  // A successful write by another client to the paused client's resource: the next holder has written.
+  return { ...state, writers, ...(event.type === "ok" ? { resumeAt: Math.min(state.resumeAt, event.time) } : {}) };
+}
+
+/** A write op (invoke or completion) by another client to the paused client's resource. */
+function isOtherWrite(event: Op, paused: PauseValue): boolean {
+  if (event.f !== "write" || typeof event.process !== "number" || event.process === paused.process) return false;
   return paused.resource !== undefined && (event.value as { resource?: string } | undefined)?.resource === paused.resource;
 }
 
@@ -121,4 +179,16 @@ function targetValue(event: Op, opts: AimedPauseOptions): PauseValue {
     ...(v.token !== undefined ? { token: v.token } : {}),
     ...(opts.freezeClock ? { freezeClock: true } : {}),
   };
+}
+
+/**
+ * The client an aimed pause (holder or writer) stops in mid-cycle, from the
+ * pause's invoke: the run lets it finish that cycle after the time limit
+ * (`timeLimitWithGrace`), so its write on waking is made.
+ */
+export function pausedClient(event: Op): number | undefined {
+  if (event.process !== "nemesis" || event.type !== "invoke" || event.f !== "pause") return undefined;
+  const value = event.value as PauseValue | undefined;
+  const aimed = value?.reason === "holder" || value?.reason === "writer";
+  return aimed && typeof value.process === "number" ? value.process : undefined;
 }

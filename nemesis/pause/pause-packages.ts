@@ -18,7 +18,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
     {
       name: "pause-holder",
       description:
-        "SIGSTOP the client that just acquired a lease until another client has written its resource under a newer lease (longer than the TTL), then SIGCONT it (the seed's GC pause)",
+        "SIGSTOP the client that just acquired a lease another client is waiting for, until that client has written the resource under a newer lease (longer than the TTL), then SIGCONT it (the seed's GC pause)",
       needs: ["pause"],
       kind: "pause",
       nemesis: pauseNemesis,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faultsUntil, nodeId, type Op, type RunConfig } from "../../core/index.js";
+import { createRng, faultsUntil, nodeId, type Generator, type Op, type RunConfig } from "../../core/index.js";
 import { nemesisPackage } from "../registry.js";
 import { driveSchedule } from "./drive-schedule.js";
 
@@ -56,6 +56,20 @@ describe("fault schedules", () => {
     expect(count("stop-partition")).toBe(1);
     expect(count("kill")).toBe(count("restart"));
     expect(ops.at(-1)?.f).toBe("stop-partition");
+  });
+
+  it("send heals at once after the limit, but keep the time of a heal that waits past it", () => {
+    const heal = (waitPastLimit: boolean): Generator => ({
+      op: () => [{ process: "nemesis", f: "resume", value: {}, time: 5 * S, ...(waitPastLimit ? { waitPastLimit } : {}) }, heal(waitPastLimit)],
+      update: () => heal(waitPastLimit),
+    });
+    const ctx = { time: 3 * S, freeProcesses: new Set(["nemesis" as const]), concurrency: 1, rng: createRng(1) };
+    const timeOf = (gen: Generator) => {
+      const result = gen.op(ctx);
+      return result === undefined || result === "pending" ? result : result[0].time;
+    };
+    expect(timeOf(faultsUntil(2.5 * S, new Set(["resume"]), heal(false)))).toBe(undefined);
+    expect(timeOf(faultsUntil(2.5 * S, new Set(["resume"]), heal(true)))).toBe(5 * S);
   });
 
   it("take per-fault options for the package or for its whole kind", () => {

@@ -22,6 +22,31 @@ describe("groupCommit", () => {
     expect(saved).toEqual(["save", "save"]);
   });
 
+  it("runs one save at a time, and one for all the callers that came while it ran", async () => {
+    const started: number[] = [];
+    let finish: () => void = () => undefined;
+    let state = 0;
+    const persist = groupCommit(() => {
+      started.push(state);
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    state = 1;
+    const first = persist();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1]);
+    // The first save is on the disk: these three queue, and none starts a save of its own.
+    const queued = [2, 3, 4].map((s) => ((state = s), persist()));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1]);
+    finish();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 4]);
+    finish();
+    await Promise.all(queued);
+    expect(started).toEqual([1, 4]);
+  });
+
   it("rejects every caller of a save that failed", async () => {
     const persist = groupCommit(() => {
       throw new Error("disk full");
@@ -38,6 +63,23 @@ describe("journalSync", () => {
     const read = journal.settled();
     await Promise.all([...writes, read]);
     expect(syncs).toBe(1);
+  });
+
+  it("holds a read back until a sync that is still running has made what it saw durable", async () => {
+    let finish: () => void = () => undefined;
+    const journal = journalSync(-1, "always", () => new Promise<void>((resolve) => (finish = resolve)));
+    const write = journal.written();
+    await new Promise((resolve) => setImmediate(resolve));
+    let read = false;
+    const reading = journal.settled().then(() => (read = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(read).toBe(false);
+    finish();
+    await write;
+    await new Promise((resolve) => setImmediate(resolve));
+    finish();
+    await reading;
+    expect(read).toBe(true);
   });
 
   it("lets a read through at once when nothing is waiting for the disk", async () => {

@@ -6,7 +6,7 @@
  * (faster; a kill of the process still loses nothing it answered, since
  * the page cache outlives it, but a power loss may).
  */
-import { closeSync, fdatasyncSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fdatasync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** A service's `--fsync` choice. */
@@ -63,12 +63,20 @@ export function fsyncDirectory(dir: string): void {
 }
 
 /**
+ * fdatasync of `fd` on libuv's thread pool: the event loop goes on taking
+ * requests (which join the next group commit) while the disk works.
+ */
+export function fdatasyncAsync(fd: number): Promise<void> {
+  return new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+}
+
+/**
  * Group-committed fdatasync of an append-only file whose lines are written
  * synchronously (so a killed process loses none): `written()` after a
  * write resolves once that write is on disk, one fdatasync serving every
- * write made before the loop next turns; `settled()` resolves once every
- * write made so far is on disk (a read's barrier: nothing is read that a
- * power loss could take back). With `never`, both resolve at once.
+ * write made before it began; `settled()` resolves once every write made so
+ * far is on disk (a read's barrier: nothing is read that a power loss could
+ * take back). With `never`, both resolve at once.
  */
 export interface JournalSync {
   written(): Promise<void>;
@@ -76,43 +84,71 @@ export interface JournalSync {
 }
 
 /** The group-committed fdatasync of `fd` (see JournalSync); `sync` is the call that makes it durable (fdatasync of `fd` unless a test counts). */
-export function journalSync(fd: number, mode: FsyncMode, sync: () => void = () => fdatasyncSync(fd)): JournalSync {
+export function journalSync(fd: number, mode: FsyncMode, sync: () => void | Promise<void> = () => fdatasyncAsync(fd)): JournalSync {
   if (mode === "never") return { written: () => Promise.resolve(), settled: () => Promise.resolve() };
-  let dirty = false;
-  const commit = groupCommit(() => {
-    dirty = false;
-    sync();
+  // Lines written, and lines a finished sync made durable (a sync covers what was written before it began).
+  const lines = { written: 0, durable: 0 };
+  const commit = groupCommit(async () => {
+    const covers = lines.written;
+    await sync();
+    lines.durable = Math.max(lines.durable, covers);
   });
   return {
     written() {
-      dirty = true;
+      lines.written++;
       return commit();
     },
-    settled: () => (dirty ? commit() : Promise.resolve()),
+    settled: () => (lines.durable >= lines.written ? Promise.resolve() : commit()),
   };
 }
 
 /**
- * Group commit: joins the saves asked for before the event loop next turns
- * into one `save`, run then. Every caller resolves (or rejects) with a save
- * that began after its call, so state it changed before calling is durable
- * when its promise resolves. Requests that arrive while a save blocks the
- * loop join the next one, so the cost of a save is shared under load.
+ * Group commit: at most one save runs at a time, and every caller resolves
+ * (or rejects) with a save that began after its call, so state it changed
+ * before calling is durable when its promise resolves. From idle, a save
+ * begins once the event loop turns, joining the calls of that turn; calls
+ * that come while a save runs (the loop is free: the save's fdatasync runs
+ * on the thread pool) all join the next, which begins as soon as that one
+ * ends: one save for all that queued while the last one ran.
  */
-export function groupCommit(save: () => void): () => Promise<void> {
-  let next: Promise<void> | undefined;
-  return () => {
-    next ??= new Promise<void>((resolve, reject) => {
-      setImmediate(() => {
-        next = undefined;
-        try {
-          save();
-          resolve();
-        } catch (error) {
-          reject(error as Error);
-        }
-      });
-    });
-    return next;
+export function groupCommit(save: () => void | Promise<void>): () => Promise<void> {
+  let running = false;
+  let queued: Batch | undefined;
+  const begin = (): void => {
+    const batch = queued;
+    if (running || !batch) return;
+    queued = undefined;
+    running = true;
+    const done = (): void => {
+      running = false;
+      begin();
+    };
+    new Promise<void>((resolve) => resolve(save())).then(
+      () => (batch.resolve(), done()),
+      (error: unknown) => (batch.reject(error), done()),
+    );
   };
+  return () => {
+    if (queued) return queued.promise;
+    queued = batchOf();
+    if (!running) setImmediate(begin);
+    return queued.promise;
+  };
+}
+
+/** The callers waiting for one save. */
+interface Batch {
+  readonly promise: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+function batchOf(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
 }

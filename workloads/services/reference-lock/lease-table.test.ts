@@ -117,7 +117,7 @@ describe("lock state file", () => {
     expect(loadLockState(dir).counters.get("r")).toBe(big + 1n);
   });
 
-  it("replays the journal's changes over the state file, skipping a torn last line", () => {
+  it("replays the journal's changes over the state file, skipping a torn last line", async () => {
     const dir = tempDir();
     const clock = manualClock();
     const table = createLeaseTable({ nowMs: clock.nowMs });
@@ -127,9 +127,9 @@ describe("lock state file", () => {
     table.release("r", "a", 1n);
     table.acquire("r", "b", 100);
     table.acquire("s", "c", 100);
-    journal.append(table.snapshot(), ["r", "s"]);
+    await journal.append(table.snapshot(), ["r", "s"]);
     table.release("s", "c", 1n);
-    journal.append(table.snapshot(), ["s"]);
+    await journal.append(table.snapshot(), ["s"]);
     journal.close();
     appendFileSync(join(dir, "lock-state.jsonl"), '{"resource":"r","counter":"9');
     const second = createLeaseTable({ nowMs: clock.nowMs, snapshot: loadLockState(dir) });
@@ -137,13 +137,13 @@ describe("lock state file", () => {
     expect(second.acquire("s", "d", 100)).toMatchObject({ kind: "granted", token: 2n });
   });
 
-  it("folds the journal into the state file when it saves, and empties the journal", () => {
+  it("folds the journal into the state file when it saves, and empties the journal", async () => {
     const dir = tempDir();
     const table = createLeaseTable({ nowMs: manualClock().nowMs });
     saveLockState(dir, table.snapshot());
     table.acquire("r", "a", 100);
     const journal = openLockStateJournal(dir);
-    journal.append(table.snapshot(), ["r"]);
+    await journal.append(table.snapshot(), ["r"]);
     journal.close();
     saveLockState(dir, loadLockState(dir));
     expect(readFileSync(join(dir, "lock-state.jsonl"), "utf8")).toBe("");

@@ -7,13 +7,14 @@
  * Loading replays the journal over the state file; a torn last line is a
  * change never answered, and is skipped. With `--fsync always` (the
  * default) each append is fdatasynced before the grants and releases it
- * holds are answered, one fdatasync per batch (the server's group commit),
+ * holds are answered, one fdatasync per batch (the server's group commit:
+ * one for every change that queued while the last one ran),
  * and the state file is replaced durably: a power loss cannot take back a
  * token. With `never` nothing is fsynced: a kill still loses nothing
  * answered (the page cache outlives the process), a power loss may.
  */
 import { appendFileSync, closeSync, existsSync, fdatasyncSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
-import { fsyncDirectory, writeFileAtomically, writeFileDurably, type FsyncMode } from "../durable-file.js";
+import { fdatasyncAsync, fsyncDirectory, writeFileAtomically, writeFileDurably, type FsyncMode } from "../durable-file.js";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { LeaseEntry, LeaseTableSnapshot } from "./lease-table.js";
@@ -111,8 +112,12 @@ export function saveLockState(dataDir: string, snapshot: LeaseTableSnapshot, fsy
 
 /** The journal, open for appends. */
 export interface LockStateJournal {
-  /** Appends the state of `resources` in `snapshot`, one line each, with one write (and one fdatasync with `always`). */
-  append(snapshot: LeaseTableSnapshot, resources: Iterable<string>): void;
+  /**
+   * Appends the state of `resources` in `snapshot`, one line each, with one
+   * write at once; resolves once it is on disk (one fdatasync, on the thread
+   * pool, with `always`; at once with `never`).
+   */
+  append(snapshot: LeaseTableSnapshot, resources: Iterable<string>): Promise<void>;
   close(): void;
 }
 
@@ -136,9 +141,9 @@ export function openLockStateJournal(dataDir: string, fsync: FsyncMode = "always
         };
         text += `${JSON.stringify(line)}\n`;
       }
-      if (text === "") return;
+      if (text === "") return Promise.resolve();
       writeSync(fd, text);
-      if (fsync === "always") fdatasyncSync(fd);
+      return fsync === "always" ? fdatasyncAsync(fd) : Promise.resolve();
     },
     close: () => closeSync(fd),
   };

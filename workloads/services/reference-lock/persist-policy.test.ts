@@ -6,7 +6,7 @@ function harness(mode: "grant" | "timer") {
   const timers: { callback: () => void; ms: number }[] = [];
   const persist = persistPolicy({
     mode,
-    save: (resources) => saves.push([...resources]),
+    save: (resources) => void saves.push([...resources]),
     everyMs: 300,
     setInterval: (callback, ms) => timers.push({ callback, ms }),
   });

@@ -15,29 +15,32 @@ export type PersistMode = "grant" | "timer";
 /** What a policy needs: `save` writes the changed resources; the timer functions are injected. */
 export interface PersistPolicyDeps {
   readonly mode: PersistMode;
-  /** Writes the changes of `resources` to the journal (one write). */
-  save(resources: ReadonlySet<string>): void;
+  /** Writes the changes of `resources` to the journal (one write) at once; resolves once they are durable. */
+  save(resources: ReadonlySet<string>): void | Promise<void>;
   readonly everyMs: number;
   setInterval(callback: () => void, ms: number): unknown;
 }
 
 /**
  * The `persist` function of the lock route. In "grant" mode it resolves
- * once a save that began after the call is done; in "timer" mode it returns
- * at once and the timer saves every `everyMs`.
+ * once a save that began after the call is done (group commit: one save at
+ * a time, one for all that queued while the last ran); in "timer" mode it
+ * returns at once and the timer saves every `everyMs`.
  */
 export function persistPolicy(deps: PersistPolicyDeps): (resource: string) => void | Promise<void> {
   const changed = new Set<string>();
-  const flush = (): void => {
+  const flush = (): void | Promise<void> => {
     if (changed.size === 0) return;
-    deps.save(changed);
+    const saved = deps.save(changed);
     changed.clear();
+    return saved;
   };
   if (deps.mode === "timer") {
-    deps.setInterval(flush, deps.everyMs);
+    // Nobody waits for the timer's save; one that fails ends the process (an unhandled rejection), as a throw did.
+    deps.setInterval(() => void flush(), deps.everyMs);
     return (resource) => void changed.add(resource);
   }
-  // Grants and releases that arrive together share one append.
+  // Grants and releases that queue while an append is being synced share the next one.
   const commit = groupCommit(flush);
   return (resource) => {
     changed.add(resource);
