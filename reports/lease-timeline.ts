@@ -14,6 +14,8 @@ import { seconds } from "./format.js";
 /** What the lease timelines are built from. */
 export interface LeaseTimelineInput {
   readonly history: History;
+  /** The history's pairs, when the caller has them. */
+  readonly pairs?: readonly OpPair[];
   readonly storage: readonly StorageRecord[];
   readonly ttlMs: number;
   /** The run's client count: lanes merge per worker when a resource has more than `maxLanes` processes. */
@@ -79,7 +81,7 @@ function laneNamer(all: readonly OpPair[], input: LeaseTimelineInput): (p: OpPai
 /** One canvas track per resource, in resource order. Pure. */
 export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
   const end = input.history.reduce((t, op) => Math.max(t, op.time), 0);
-  const all = pairs(input.history).filter((p) => typeof p.invoke.process === "number" && typeof valueOf(p).resource === "string");
+  const all = (input.pairs ?? pairs(input.history)).filter((p) => typeof p.invoke.process === "number" && typeof valueOf(p).resource === "string");
   const laneName = laneNamer(all, input);
   const storage = storageIndex(input.storage);
   const tracks = new Map<string, ResourceTrack>();

@@ -5,7 +5,7 @@
  * invoke to completion, coloured by completion type. Every op is kept; the
  * inline script aggregates when zoomed out.
  */
-import { pairs, type History, type Op } from "../core/index.js";
+import { pairs, type History, type Op, type OpPair } from "../core/index.js";
 import { columnsBuilder, STYLE, type CanvasTrack } from "./canvas-track.js";
 
 const TYPE_STYLE: Readonly<Record<string, number>> = { ok: STYLE.ok, fail: STYLE.fail, info: STYLE.info };
@@ -33,11 +33,16 @@ function label(invoke: Op, completion: Op | undefined): string {
   return `${who}: ${invoke.f} ${valueText(completion ?? invoke)} -> ${type}${code ? ` ${code}` : ""}`;
 }
 
+/** Options: the history's pairs, when the caller has them. */
+export interface OpTimelineOptions {
+  readonly pairs?: readonly OpPair[];
+}
+
 /** Builds the op timeline of a history; `workers` is the run's client count. Pure. */
-export function buildOpTimeline(history: History, workers: number): CanvasTrack {
+export function buildOpTimeline(history: History, workers: number, options: OpTimelineOptions = {}): CanvasTrack {
   const end = history.reduce((t, op) => Math.max(t, op.time), 0);
   const lanes = new Map<string, { processes: Set<string>; node: string | undefined }>();
-  const all = pairs(history);
+  const all = options.pairs ?? pairs(history);
   for (const { invoke } of all) {
     const key = laneKey(invoke, workers);
     const lane = lanes.get(key) ?? { processes: new Set<string>(), node: invoke.node };

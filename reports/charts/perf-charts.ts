@@ -3,13 +3,15 @@
  * points per op kind plus quantile lines per time window, throughput as
  * completions per second by completion type, both with fault periods shaded.
  */
-import { pairs, type History } from "../../core/index.js";
+import { pairs, type History, type OpPair } from "../../core/index.js";
 import type { FaultPeriod } from "../fault-periods.js";
 import type { ChartSeries, ChartShade, ChartSpec } from "./chart-spec.js";
 
 /** Options: the most latency points drawn (default 8000; quantiles always use every op). */
 export interface PerfChartOptions {
   readonly maxPoints?: number;
+  /** The history's pairs, when the caller has them. */
+  readonly pairs?: readonly OpPair[];
 }
 
 const F_COLORS: readonly string[] = ["#1565c0", "#2e7d32", "#6a1b9a", "#00838f", "#ad1457", "#4e342e"];
@@ -24,9 +26,9 @@ interface Sample {
   readonly latencyMs: number;
 }
 
-function samples(history: History): Sample[] {
+function samples(all: readonly OpPair[]): Sample[] {
   const out: Sample[] = [];
-  for (const { invoke, completion } of pairs(history)) {
+  for (const { invoke, completion } of all) {
     if (typeof invoke.process !== "number" || completion === undefined) continue;
     out.push({ f: invoke.f, type: completion.type, at: completion.time / 1e9, latencyMs: Math.max((completion.time - invoke.time) / 1e6, 0.001) });
   }
@@ -87,7 +89,7 @@ function throughputSeries(all: readonly Sample[], w: number, end: number): Chart
 
 /** The latency and throughput charts of a history. Pure. */
 export function perfCharts(history: History, faults: readonly FaultPeriod[], options: PerfChartOptions = {}): { latency: ChartSpec; throughput: ChartSpec } {
-  const all = samples(history);
+  const all = samples(options.pairs ?? pairs(history));
   const end = history.reduce((t, op) => Math.max(t, op.time), 0) / 1e9;
   const w = windowSeconds(end);
   const shading = chartShading(faults);
