@@ -7,6 +7,7 @@ describe("packed labels", () => {
     const labels = [
       "p3: write r1 v3-17 token 17 -> ok", "p4: write r2 v4-18 token 18 -> fail stale-token", "p3: write r1 v3-19 token 19 -> ok",
       "p1 held r1 with token 9, it believed, after the lease expired at 0.050 s", "token 12345678901234567890123", "nemesis: pause c1,c2 -> info", "", "007",
+      "a\u0000b 1", "a", "\u0001", "\u0000",
     ];
     const packer = labelPacker();
     const packed = packer.pack(labels);

@@ -22,19 +22,38 @@ export interface LabelPacker {
   templates(): readonly (readonly string[])[];
 }
 
-/** Decimal runs kept exactly: "0", or up to 15 digits not starting with 0 (so "007" is 0, 0, 7). */
+/** Decimal runs kept exactly: "0", or up to 15 digits not starting with 0 (so "007" is 0, 0, 7 and a 20-digit token two numbers). */
 const NUMBER = /0|[1-9]\d{0,14}/g;
 
-function split(label: string): { lits: string[]; nums: number[] } {
-  const lits: string[] = [], nums: number[] = [];
-  let last = 0;
-  for (const m of label.matchAll(NUMBER)) {
-    lits.push(label.slice(last, m.index));
-    nums.push(Number(m[0]));
-    last = m.index + m[0].length;
+/** The label's numbers, by NUMBER's rule, scanned without cutting the string (a million labels make a lot of garbage otherwise). */
+function numbers(label: string): number[] {
+  const nums: number[] = [];
+  for (let i = 0; i < label.length;) {
+    const c = label.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      i++;
+      continue;
+    }
+    let v = c - 48, j = i + 1;
+    for (let d = label.charCodeAt(j); c !== 48 && j - i < 15 && d >= 48 && d <= 57; d = label.charCodeAt(++j)) v = v * 10 + d - 48;
+    nums.push(v);
+    i = j;
   }
-  lits.push(label.slice(last));
-  return { lits, nums };
+  return nums;
+}
+
+/** The literal pieces around a label's numbers. */
+function literals(label: string): string[] {
+  return label.split(NUMBER);
+}
+
+/**
+ * The template table's key of a label: the label with each number replaced
+ * by NUL, or its pieces as JSON (marked by \u0001) when the label itself
+ * holds a NUL or \u0001.
+ */
+function templateKey(label: string): string {
+  return label.includes("\u0000") || label.includes("\u0001") ? `\u0001${JSON.stringify(literals(label))}` : label.replace(NUMBER, "\u0000");
 }
 
 /** A fresh packer with an empty template table. Pure (its state is its own). */
@@ -46,17 +65,16 @@ export function labelPacker(): LabelPacker {
       const kinds: number[] = [], args: number[] = [];
       const previous = new Map<number, number[]>();
       for (const label of labels) {
-        const { lits, nums } = split(label);
-        const key = JSON.stringify(lits);
+        const key = templateKey(label);
         let k = index.get(key);
         if (k === undefined) {
           k = table.length;
-          table.push(lits);
+          table.push(literals(label));
           index.set(key, k);
         }
-        const prev = previous.get(k);
+        const nums = numbers(label), prev = previous.get(k);
         kinds.push(k);
-        nums.forEach((n, i) => args.push(n - (prev?.[i] ?? 0)));
+        for (let i = 0; i < nums.length; i++) args.push((nums[i] ?? 0) - (prev?.[i] ?? 0));
         previous.set(k, nums);
       }
       return { k: packInts(kinds), a: packInts(args) };

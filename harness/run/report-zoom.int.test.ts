@@ -75,6 +75,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the report of a million ops in Chromium"
     await page.goto(pathToFileURL(path).href, { timeout: 120_000 });
     await page.waitForSelector("html[data-fc-work]", { timeout: 120_000 });
     const canvas = page.locator("#track-ops canvas");
+    await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     const lanes = [model.opTimeline, ...model.leaseTimelines].reduce((n, t) => n + t.lanes.length, 0);
     // Bars and marks each fold to one rectangle per pixel column and lane; wide bars cannot fill more than the lane.
