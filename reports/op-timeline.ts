@@ -5,7 +5,7 @@
  * invoke to completion, coloured by completion type. Every op is kept; the
  * inline script aggregates when zoomed out.
  */
-import { pairs, type History, type Op, type OpPair } from "../core/index.js";
+import { pairs, type History, type Op, type OpPair, type ProcessId } from "../core/index.js";
 import { columnsBuilder, STYLE, type CanvasTrack } from "./canvas-track.js";
 
 const TYPE_STYLE: Readonly<Record<string, number>> = { ok: STYLE.ok, fail: STYLE.fail, info: STYLE.info };
@@ -41,12 +41,12 @@ export interface OpTimelineOptions {
 /** Builds the op timeline of a history; `workers` is the run's client count. Pure. */
 export function buildOpTimeline(history: History, workers: number, options: OpTimelineOptions = {}): CanvasTrack {
   const end = history.reduce((t, op) => Math.max(t, op.time), 0);
-  const lanes = new Map<string, { processes: Set<string>; node: string | undefined }>();
+  const lanes = new Map<string, { processes: Set<ProcessId>; node: string | undefined }>();
   const all = options.pairs ?? pairs(history);
   for (const { invoke } of all) {
     const key = laneKey(invoke, workers);
-    const lane = lanes.get(key) ?? { processes: new Set<string>(), node: invoke.node };
-    lane.processes.add(String(invoke.process));
+    const lane = lanes.get(key) ?? { processes: new Set<ProcessId>(), node: invoke.node };
+    lane.processes.add(invoke.process);
     lanes.set(key, lane);
   }
   const ordered = [...lanes].sort((a, b) => (a[0] === "nemesis" ? -1 : b[0] === "nemesis" ? 1 : a[0].localeCompare(b[0], "en", { numeric: true })));
@@ -62,9 +62,9 @@ export function buildOpTimeline(history: History, workers: number, options: OpTi
   };
 }
 
-function laneName(key: string, processes: ReadonlySet<string>, node: string | undefined): string {
+function laneName(key: string, processes: ReadonlySet<ProcessId>, node: string | undefined): string {
   if (key === "nemesis") return "nemesis";
-  const ids = [...processes];
+  const ids = [...processes].map(String);
   const shown = ids.length <= 3 ? ids.join(", ") : `${ids.slice(0, 2).join(", ")} +${ids.length - 2}`;
   return `${node ?? key} (p ${shown})`;
 }
