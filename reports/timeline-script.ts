@@ -8,7 +8,10 @@
  * the run are kept aside and always scanned); a bar narrower than two
  * pixels, and every mark, is folded into a one-pixel column per lane that
  * keeps the most severe style, so a frame draws at most a few rectangles
- * per pixel column and lane at any zoom, whatever the number of ops. Each
+ * per pixel column and lane at any zoom, whatever the number of ops. Past
+ * 50,000 entries a track also keeps per-lane time bins at five resolutions,
+ * built at load, and a zoomed-out frame reads those instead of the entries,
+ * so its work is bounded by pixels, not ops. Each
  * frame's work (entries scanned, rectangles drawn, milliseconds) is
  * published on `<html data-fc-work>` for tests. Hovering shows an op's
  * label. The script reads its data from `<script type="application/json" id="fc-data">`.
@@ -62,6 +65,43 @@ export const TIMELINE_SCRIPT = String.raw`(function () {
     }
     return { n: n, lane: unpack(c.lane), start: start, end: end, style: unpack(c.style), label: labels(c.label, n), long: long, reach: reach };
   }
+  // Above PYRAMID_MIN entries, each short entry is also folded at load into per-lane time bins at five
+  // resolutions (1024 to 262144 bins over the run, most severe style per bin), so a zoomed-out frame reads
+  // bins (at most about four per pixel column and lane), not entries.
+  var PYRAMID_MIN = 50000;
+  function pyramid(C, lanes) {
+    if (C.n < PYRAMID_MIN) return [];
+    var levels = [], LONG = END / 200;
+    for (var bins = 1024; bins <= 262144; bins *= 4) {
+      var cells = new Int8Array(lanes * bins).fill(-1), bw = END / bins;
+      for (var i = 0; i < C.n; i++) {
+        if (C.end[i] - C.start[i] > LONG) continue;
+        var s = C.style[i], row = C.lane[i] * bins, last = Math.min(bins - 1, Math.floor(C.end[i] / bw));
+        for (var b = Math.min(bins - 1, Math.floor(C.start[i] / bw)); b <= last; b++) {
+          var cur = cells[row + b];
+          if (cur < 0 || PRI[s] > PRI[cur]) cells[row + b] = s;
+        }
+      }
+      levels.push({ bins: bins, bw: bw, cells: cells });
+    }
+    return levels;
+  }
+  function level(levels, usPerPx) {
+    for (var k = 0; k < levels.length; k++) if (levels[k].bw <= usPerPx) return levels[k];
+    return null;
+  }
+  function fromLevel(tr, lv, bucket, W) {
+    var b0 = Math.max(0, Math.floor(view.t0 / lv.bw)), b1 = Math.min(lv.bins - 1, Math.floor(view.t1 / lv.bw));
+    for (var l = 0; l < tr.t.lanes.length; l++) {
+      for (var b = b0; b <= b1; b++) {
+        work.scanned++;
+        var s = lv.cells[l * lv.bins + b];
+        if (s < 0) continue;
+        var idx = l * W + Math.floor(Math.max(px(tr, b * lv.bw), LABEL)), cur = bucket[idx];
+        if (cur < 0 || PRI[s] > PRI[cur]) bucket[idx] = s;
+      }
+    }
+  }
   function firstReaching(B, t) {
     var lo = 0, hi = B.n;
     while (lo < hi) { var mid = (lo + hi) >> 1; if (B.reach[mid] < t) lo = mid + 1; else hi = mid; }
@@ -73,6 +113,7 @@ export const TIMELINE_SCRIPT = String.raw`(function () {
     canvas.className = "fc-canvas";
     holder.appendChild(canvas);
     var tr = { t: t, canvas: canvas, bars: decode(t.b, true), marks: decode(t.m, false), lh: t.lanes.length > 40 ? 9 : 16 };
+    tr.barLevels = pyramid(tr.bars, t.lanes.length); tr.markLevels = pyramid(tr.marks, t.lanes.length);
     tr.byLane = t.lanes.map(function () { return []; });
     for (var i = 0; i < tr.bars.n; i++) tr.byLane[tr.bars.lane[i]].push(i);
     bind(tr);
@@ -117,15 +158,18 @@ export const TIMELINE_SCRIPT = String.raw`(function () {
       if (cur < 0 || PRI[s] > PRI[cur]) bucket[idx] = s;
     }
     B.long.forEach(bar);
-    var LONG = END / 200;
-    for (var i = firstReaching(B, view.t0); i < B.n && B.start[i] <= view.t1; i++) if (B.end[i] - B.start[i] <= LONG) bar(i);
+    var LONG = END / 200, usPerPx = (view.t1 - view.t0) / (tr.w - LABEL - 8), lv = level(tr.barLevels, usPerPx);
+    if (lv) fromLevel(tr, lv, bucket, W);
+    else for (var i = firstReaching(B, view.t0); i < B.n && B.start[i] <= view.t1; i++) if (B.end[i] - B.start[i] <= LONG) bar(i);
     for (var j = 0; j < bucket.length; j++) {
       if (bucket[j] < 0) continue;
       work.drawn++;
       g.fillStyle = STY[bucket[j]].color; g.fillRect(j % W, TOP + Math.floor(j / W) * tr.lh + 2, 1.5, tr.lh - 4);
     }
     var M = tr.marks, mark = new Int16Array(t.lanes.length * W).fill(-1);
-    for (var m = firstStart(M, view.t0); m < M.n && M.start[m] <= view.t1; m++) {
+    var mlv = level(tr.markLevels, usPerPx);
+    if (mlv) fromLevel(tr, mlv, mark, W);
+    else for (var m = firstStart(M, view.t0); m < M.n && M.start[m] <= view.t1; m++) {
       work.scanned++;
       var mi = M.lane[m] * W + Math.floor(px(tr, M.start[m])), mc = mark[mi];
       if (mc < 0 || PRI[M.style[m]] > PRI[mc]) mark[mi] = M.style[m];
