@@ -43,19 +43,20 @@ export function buildOpTimeline(history: History, workers: number, options: OpTi
   const end = history.reduce((t, op) => Math.max(t, op.time), 0);
   const lanes = new Map<string, { processes: Set<ProcessId>; node: string | undefined }>();
   const all = options.pairs ?? pairs(history);
-  for (const { invoke } of all) {
-    const key = laneKey(invoke, workers);
+  const keys = all.map(({ invoke }) => laneKey(invoke, workers));
+  all.forEach(({ invoke }, i) => {
+    const key = keys[i] ?? "";
     const lane = lanes.get(key) ?? { processes: new Set<ProcessId>(), node: invoke.node };
     lane.processes.add(invoke.process);
     lanes.set(key, lane);
-  }
+  });
   const ordered = [...lanes].sort((a, b) => (a[0] === "nemesis" ? -1 : b[0] === "nemesis" ? 1 : a[0].localeCompare(b[0], "en", { numeric: true })));
   const index = new Map(ordered.map(([k], i) => [k, i]));
   const bars = columnsBuilder(true);
-  for (const { invoke, completion } of all) {
+  all.forEach(({ invoke, completion }, i) => {
     const style = completion ? (TYPE_STYLE[completion.type] ?? STYLE.open) : STYLE.open;
-    bars.add(index.get(laneKey(invoke, workers)) ?? 0, invoke.time, completion?.time ?? end, style, label(invoke, completion));
-  }
+    bars.add(index.get(keys[i] ?? "") ?? 0, invoke.time, completion?.time ?? end, style, label(invoke, completion));
+  });
   return {
     id: "ops", title: "Ops per process", lanes: ordered.map(([k, l]) => laneName(k, l.processes, l.node)),
     bars: bars.build(), marks: columnsBuilder(false).build(), legend: [STYLE.ok, STYLE.fail, STYLE.info, STYLE.open],
