@@ -64,20 +64,21 @@ export function micros(ns: number): number {
   return Math.round(ns / 1e3);
 }
 
-/** A fresh builder; entries are kept sorted by start in `build()`. */
+/** A fresh builder; entries are kept sorted by start in `build()` (stable: ties keep their order). */
 export function columnsBuilder(withEnd: boolean): ColumnsBuilder {
-  const rows: [number, number, number, number, string][] = [];
+  const lane: number[] = [], start: number[] = [], end: number[] = [], style: number[] = [], label: string[] = [];
+  let sorted = true;
   return {
-    add(lane, startNs, endNs, style, label) {
-      const start = micros(startNs);
-      rows.push([lane, start, Math.max(micros(endNs ?? startNs), start), style, label]);
+    add(l, startNs, endNs, s, text) {
+      const t = micros(startNs);
+      if (start.length > 0 && t < (start[start.length - 1] ?? 0)) sorted = false;
+      lane.push(l); start.push(t); end.push(Math.max(micros(endNs ?? startNs), t)); style.push(s); label.push(text);
     },
     build() {
-      rows.sort((a, b) => a[1] - b[1]);
-      const cols = {
-        lane: rows.map((r) => r[0]), start: rows.map((r) => r[1]), style: rows.map((r) => r[3]), label: rows.map((r) => r[4]),
-      };
-      return withEnd ? { ...cols, end: rows.map((r) => r[2]) } : cols;
+      const order = sorted ? undefined : start.map((_, i) => i).sort((a, b) => (start[a] ?? 0) - (start[b] ?? 0) || a - b);
+      const pick = <T>(xs: T[]): T[] => (order ? order.map((i) => xs[i] as T) : xs);
+      const cols = { lane: pick(lane), start: pick(start), style: pick(style), label: pick(label) };
+      return withEnd ? { ...cols, end: pick(end) } : cols;
     },
   };
 }

@@ -14,6 +14,8 @@ import { seconds } from "./format.js";
 /** What the lease timelines are built from. */
 export interface LeaseTimelineInput {
   readonly history: History;
+  /** The history's pairs, when the caller has them. */
+  readonly pairs?: readonly OpPair[];
   readonly storage: readonly StorageRecord[];
   readonly ttlMs: number;
   /** The run's client count: lanes merge per worker when a resource has more than `maxLanes` processes. */
@@ -79,7 +81,7 @@ function laneNamer(all: readonly OpPair[], input: LeaseTimelineInput): (p: OpPai
 /** One canvas track per resource, in resource order. Pure. */
 export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
   const end = input.history.reduce((t, op) => Math.max(t, op.time), 0);
-  const all = pairs(input.history).filter((p) => typeof p.invoke.process === "number" && typeof valueOf(p).resource === "string");
+  const all = (input.pairs ?? pairs(input.history)).filter((p) => typeof p.invoke.process === "number" && typeof valueOf(p).resource === "string");
   const laneName = laneNamer(all, input);
   const storage = storageIndex(input.storage);
   const tracks = new Map<string, ResourceTrack>();
@@ -93,12 +95,19 @@ export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
     if (!t.lanes.has(key)) t.lanes.set(key, t.lanes.size);
     return [t, t.lanes.get(key) ?? 0];
   };
+  // A process keeps its node, so its lane on a resource is found once, not named again for each op.
+  const placed = new Map<string, [ResourceTrack, number]>();
+  const placeOnce = (key: string, resource: string, p: OpPair): [ResourceTrack, number] => {
+    const at = placed.get(key) ?? place(resource, p);
+    placed.set(key, at);
+    return at;
+  };
   const closeBelief = (key: string, until: number): void => {
     const h = held.get(key);
     if (h === undefined) return;
     held.delete(key);
     const resource = valueOf(h.pair).resource as string;
-    const [t, lane] = place(resource, h.pair);
+    const [t, lane] = placeOnce(key, resource, h.pair);
     drawBelief(t.bars, lane, h, until, input.ttlMs * 1e6, resource);
   };
   for (const p of all) {
@@ -107,7 +116,7 @@ export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
     const key = `${process}\u0000${String(v.resource)}`;
     lastAt.set(process, p.completion?.time ?? p.invoke.time);
     if (p.completion === undefined || p.completion.type === "info") retired.add(process);
-    const [t, lane] = place(v.resource as string, p);
+    const [t, lane] = placeOnce(key, v.resource as string, p);
     if (p.invoke.f === "acquire" || p.invoke.f === "release") closeBelief(key, p.invoke.time);
     if (p.invoke.f === "acquire") {
       // A grant without a token (Redlock) is a grant all the same; a failed acquire is not drawn in the red of fencing.

@@ -5,7 +5,7 @@
  * invoke to completion, coloured by completion type. Every op is kept; the
  * inline script aggregates when zoomed out.
  */
-import { pairs, type History, type Op } from "../core/index.js";
+import { pairs, type History, type Op, type OpPair, type ProcessId } from "../core/index.js";
 import { columnsBuilder, STYLE, type CanvasTrack } from "./canvas-track.js";
 
 const TYPE_STYLE: Readonly<Record<string, number>> = { ok: STYLE.ok, fail: STYLE.fail, info: STYLE.info };
@@ -33,33 +33,39 @@ function label(invoke: Op, completion: Op | undefined): string {
   return `${who}: ${invoke.f} ${valueText(completion ?? invoke)} -> ${type}${code ? ` ${code}` : ""}`;
 }
 
+/** Options: the history's pairs, when the caller has them. */
+export interface OpTimelineOptions {
+  readonly pairs?: readonly OpPair[];
+}
+
 /** Builds the op timeline of a history; `workers` is the run's client count. Pure. */
-export function buildOpTimeline(history: History, workers: number): CanvasTrack {
+export function buildOpTimeline(history: History, workers: number, options: OpTimelineOptions = {}): CanvasTrack {
   const end = history.reduce((t, op) => Math.max(t, op.time), 0);
-  const lanes = new Map<string, { processes: Set<string>; node: string | undefined }>();
-  const all = pairs(history);
-  for (const { invoke } of all) {
-    const key = laneKey(invoke, workers);
-    const lane = lanes.get(key) ?? { processes: new Set<string>(), node: invoke.node };
-    lane.processes.add(String(invoke.process));
+  const lanes = new Map<string, { processes: Set<ProcessId>; node: string | undefined }>();
+  const all = options.pairs ?? pairs(history);
+  const keys = all.map(({ invoke }) => laneKey(invoke, workers));
+  all.forEach(({ invoke }, i) => {
+    const key = keys[i] ?? "";
+    const lane = lanes.get(key) ?? { processes: new Set<ProcessId>(), node: invoke.node };
+    lane.processes.add(invoke.process);
     lanes.set(key, lane);
-  }
+  });
   const ordered = [...lanes].sort((a, b) => (a[0] === "nemesis" ? -1 : b[0] === "nemesis" ? 1 : a[0].localeCompare(b[0], "en", { numeric: true })));
   const index = new Map(ordered.map(([k], i) => [k, i]));
   const bars = columnsBuilder(true);
-  for (const { invoke, completion } of all) {
+  all.forEach(({ invoke, completion }, i) => {
     const style = completion ? (TYPE_STYLE[completion.type] ?? STYLE.open) : STYLE.open;
-    bars.add(index.get(laneKey(invoke, workers)) ?? 0, invoke.time, completion?.time ?? end, style, label(invoke, completion));
-  }
+    bars.add(index.get(keys[i] ?? "") ?? 0, invoke.time, completion?.time ?? end, style, label(invoke, completion));
+  });
   return {
     id: "ops", title: "Ops per process", lanes: ordered.map(([k, l]) => laneName(k, l.processes, l.node)),
     bars: bars.build(), marks: columnsBuilder(false).build(), legend: [STYLE.ok, STYLE.fail, STYLE.info, STYLE.open],
   };
 }
 
-function laneName(key: string, processes: ReadonlySet<string>, node: string | undefined): string {
+function laneName(key: string, processes: ReadonlySet<ProcessId>, node: string | undefined): string {
   if (key === "nemesis") return "nemesis";
-  const ids = [...processes];
+  const ids = [...processes].map(String);
   const shown = ids.length <= 3 ? ids.join(", ") : `${ids.slice(0, 2).join(", ")} +${ids.length - 2}`;
   return `${node ?? key} (p ${shown})`;
 }

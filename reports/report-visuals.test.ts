@@ -5,7 +5,9 @@ import { STYLE, TRACK_STYLES } from "./canvas-track.js";
 import { clockChart } from "./charts/clock-chart.js";
 import { buildReportModel } from "./report-model.js";
 import type { StoredRun } from "./stored-run.js";
-import { timelineDataJson } from "./timeline-data.js";
+import { unpackLabels } from "./packed-labels.js";
+import { unpackInts } from "./packed-ints.js";
+import { timelineDataJson, type PackedColumns } from "./timeline-data.js";
 
 const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
 
@@ -102,15 +104,19 @@ describe("report visuals as data", () => {
     expect(l?.counterexamples[0]?.rows[0]).toMatchObject({ placed: true, description: 'write(r1, "v1-7", token 34) -> ok' });
   });
 
-  it("encodes the timelines compactly: start deltas and durations in microseconds, no raw '<'", async () => {
+  it("encodes the timelines compactly: packed start deltas, durations, lanes, styles and labels, no raw '<'", async () => {
     const model = buildReportModel(await seedRun("unfenced"));
-    const json = timelineDataJson({ tracks: [model.opTimeline], faults: model.timeline.faults, end: model.end, focus: model.focus });
-    const data = JSON.parse(json) as { tracks: { b: number[][] }[]; shading: unknown[]; focus: unknown };
-    const [lane, deltas, durations] = data.tracks[0]!.b as [number[], number[], number[]];
-    const starts = deltas.reduce<number[]>((acc, d) => [...acc, (acc.at(-1) ?? 0) + d], []);
+    const json = timelineDataJson({ tracks: [model.opTimeline, ...model.leaseTimelines], faults: model.timeline.faults, end: model.end, focus: model.focus });
+    expect(json).not.toContain("<");
+    const data = JSON.parse(json) as { templates: string[][]; tracks: { b: PackedColumns; m: PackedColumns }[]; shading: unknown[]; focus: unknown };
+    const b = data.tracks[0]!.b;
+    const starts = unpackInts(b.start).reduce<number[]>((acc, d) => [...acc, (acc.at(-1) ?? 0) + d], []);
     expect(starts).toEqual(model.opTimeline.bars.start);
-    expect(durations.map((d, i) => d + starts[i]!)).toEqual(model.opTimeline.bars.end);
-    expect(lane).toEqual(model.opTimeline.bars.lane);
+    expect(unpackInts(b.dur ?? "").map((d, i) => d + starts[i]!)).toEqual(model.opTimeline.bars.end);
+    expect(unpackInts(b.lane)).toEqual(model.opTimeline.bars.lane);
+    expect(unpackInts(b.style)).toEqual(model.opTimeline.bars.style);
+    expect(unpackLabels(data.templates, b.label)).toEqual(model.opTimeline.bars.label);
+    expect(unpackLabels(data.templates, data.tracks[1]!.m.label)).toEqual(model.leaseTimelines[0]!.marks.label);
     expect(data.shading).toEqual([{ start: 2_100_000, end: 5_101_000, color: "#f4b400", label: "pause c2" }]);
     expect(data.focus).toEqual({ start: 100_000, end: 6_010_000 });
     expect(STYLE.staleAccepted).toBe(TRACK_STYLES.findIndex((s) => s.name === "stale write accepted"));

@@ -1,5 +1,5 @@
 /** The run's headline numbers. */
-import { pairs, type History } from "../core/index.js";
+import { pairs, type History, type OpPair } from "../core/index.js";
 import type { FencingResult, FinalStateResult, LeaseOverlapResult, RealTimeResult } from "../checkers/index.js";
 
 /** Counts shown next to the verdict. Checker-derived counts are undefined when the checker left no result. */
@@ -21,6 +21,8 @@ export interface SummaryCounts {
 /** What the counts are computed from. */
 export interface SummaryInput {
   readonly history: History;
+  /** The history's pairs, when the caller has them. */
+  readonly pairs?: readonly OpPair[];
   readonly faults: number;
   readonly fencing: FencingResult | undefined;
   readonly leaseOverlap: LeaseOverlapResult | undefined;
@@ -33,7 +35,7 @@ export interface SummaryInput {
 export function summaryCounts(input: SummaryInput): SummaryCounts {
   const clients = new Set<number>();
   let ops = 0, grants = 0, ok = 0, rejected = 0, indeterminate = 0;
-  for (const { invoke, completion } of pairs(input.history)) {
+  for (const { invoke, completion } of input.pairs ?? pairs(input.history)) {
     if (typeof invoke.process !== "number") continue;
     ops++;
     clients.add(invoke.process);

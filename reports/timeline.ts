@@ -3,7 +3,7 @@
  * invoke to its completion, coloured by completion type, with fault periods
  * shaded behind.
  */
-import { pairs, type FaultShading, type History, type ProcessId } from "../core/index.js";
+import { pairs, type FaultShading, type History, type OpPair, type ProcessId } from "../core/index.js";
 import { faultPeriods, type FaultPeriod } from "./fault-periods.js";
 
 /** How a bar ended; "open" when the op never completed. */
@@ -36,9 +36,10 @@ export interface Timeline {
   readonly note: string | undefined;
 }
 
-/** Options: the most bars to keep (the earliest ones), default 2000. */
+/** Options: the most bars to keep (the earliest ones), default 2000; the history's pairs when the caller has them. */
 export interface TimelineOptions {
   readonly maxBars?: number;
+  readonly pairs?: readonly OpPair[];
 }
 
 function describe(f: string, value: unknown, type: BarType, errorCode: string | undefined): string {
@@ -51,7 +52,7 @@ function describe(f: string, value: unknown, type: BarType, errorCode: string | 
 /** Builds the timeline of a history. Pure. */
 export function buildTimeline(history: History, shading: readonly FaultShading[], options: TimelineOptions = {}): Timeline {
   const end = history.reduce((t, op) => Math.max(t, op.time), 0);
-  const all = pairs(history);
+  const all = options.pairs ?? pairs(history);
   const maxBars = options.maxBars ?? 2000;
   const drawn = all.slice(0, maxBars);
   const byProcess = new Map<ProcessId, { label: string; bars: TimelineBar[] }>();

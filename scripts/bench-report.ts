@@ -1,6 +1,10 @@
 /**
  * `npm run bench:report`: the report's figures for a 100,000-op history
- * (goal: under 5 s and under 10 MB). Generates a synthetic lock run with
+ * (goal: under 5 s and under 10 MB), or for the ops given (issue 26's goal:
+ * `npm run bench:report -- 1000000` under 10 s and 40 MB). Beside the wall
+ * time it prints the process's CPU time, the figure to trust on a loaded
+ * machine (the CPU a report needs; wall time there counts the waits for a
+ * core). Generates a synthetic lock run with
  * stale writes (unfenced storage, so every section has something to show),
  * checks it, then times the report alone: the model, the Chart.js PNGs and
  * the HTML. Optional argument: the number of ops.
@@ -29,15 +33,19 @@ async function main(): Promise<void> {
   print(`${"checkers (not the report)".padEnd(28)} ${(clock.nowNs() / 1e6).toFixed(0).padStart(6)} ms  verdict ${String(results.valid)}`);
   const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
   const start = createSystemClock();
+  const cpu = process.cpuUsage();
   const model = timed("report model", () => buildReportModel({ config, history: run.history, storage: run.storage, results, shading }));
   const charts = timed("charts (Chart.js PNGs)", () => Object.fromEntries(reportCharts(model).map((s) => [s.id, `data:image/png;base64,${renderChartPng(s).toString("base64")}`])));
   const html = timed("html", () => renderHtml(model, { charts }));
   const totalMs = start.nowNs() / 1e6;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1e3;
   const bytes = Buffer.byteLength(html);
   const chartBytes = Object.values(charts).reduce((n, uri) => n + uri.length, 0);
-  print(`${"report total".padEnd(28)} ${totalMs.toFixed(0).padStart(6)} ms`);
+  print(`${"report total".padEnd(28)} ${totalMs.toFixed(0).padStart(6)} ms  (CPU ${cpuMs.toFixed(0)} ms)`);
   print(`report size: ${(bytes / 1e6).toFixed(2)} MB (charts ${(chartBytes / 1e6).toFixed(2)} MB, timelines and text ${((bytes - chartBytes) / 1e6).toFixed(2)} MB) for ${run.history.length} ops`);
-  print(`goal: under 5000 ms and 10 MB: ${totalMs < 5000 && bytes < 10e6 ? "met" : "NOT met"}`);
+  const [goalMs, goalBytes] = ops >= 1_000_000 ? [10_000, 40e6] : [5000, 10e6];
+  print(`goal: under ${goalMs} ms and ${goalBytes / 1e6} MB: ${totalMs < goalMs && bytes < goalBytes ? "met" : "NOT met"}${cpuMs < goalMs && totalMs >= goalMs ? " (on CPU time: met; the machine is loaded)" : ""}`);
 }
 
 await main();
