@@ -93,6 +93,6 @@ describe("fencecheck check, as built", () => {
     for (const name of ["bin.cjs", "load-bundle.cjs"]) copyFileSync(join(dirname(bin), name), join(lone, name));
     const r = spawnSync(process.execPath, [join(lone, "bin.cjs"), "run", "--lock", "reference"], { encoding: "utf8" });
     expect(r.status).toBe(255);
-    expect(r.stderr).toMatch(/^fencecheck: could not start: Cannot find module [^\n]*run-process\.js[^\n]*\n$/);
+    expect(r.stderr).toMatch(/^fencecheck: could not start: Cannot find module [^\n]*cli-process\.js[^\n]*\n$/);
   });
 });
