@@ -48,7 +48,17 @@ const CLI = {
 };
 /** The require("x") calls left in a bundle (written without comments), such as a bundled CommonJS package's. */
 const REQUIRE_RE = /\brequire\(\s*["']([^"']+)["']\s*\)/g;
-/** The warm-up history: a few cas-register ops in Jepsen's EDN, as most small checks read. */
+/** The warm-up histories: a few cas-register ops in Jepsen's EDN, and in Jepsen's etcd log (etcd-register), as most small checks read. */
+const WARM_UP_ETCD = [
+  "INFO  jepsen.util - 0\t:invoke\t:write\t1",
+  "INFO  jepsen.util - 0\t:ok\t:write\t1",
+  "INFO  jepsen.util - 1\t:invoke\t:cas\t[1 2]",
+  "INFO  jepsen.util - 2\t:invoke\t:read\tnil",
+  "INFO  jepsen.util - 1\t:ok\t:cas\t[1 2]",
+  "INFO  jepsen.util - 2\t:ok\t:read\t2",
+  "INFO  jepsen.util - 0\t:invoke\t:cas\t[5 3]",
+  "INFO  jepsen.util - 0\t:fail\t:cas\t[5 3]",
+].join("\n");
 const WARM_UP = [
   "{:process 0, :type :invoke, :f :write, :value 1}",
   "{:process 0, :type :ok, :f :write, :value 1}",
@@ -179,8 +189,10 @@ function writeCodeCache(file) {
   try {
     const history = join(dir, "warm-up.edn");
     writeFileSync(history, `${WARM_UP}\n`);
+    const etcdLog = join(dir, "warm-up-etcd.log");
+    writeFileSync(etcdLog, `${WARM_UP_ETCD}\n`);
     const load = `const { loadBundle } = require(${loader}); const b = loadBundle(${JSON.stringify(file)});`;
-    execFileSync(process.execPath, ["-e", `${load} b.exports.runCheckProcess(["check", ${JSON.stringify(history)}]).then(() => b.saveCache());`], { stdio: "ignore" });
+    execFileSync(process.execPath, ["-e", `${load} b.exports.runCheckProcess(["check", ${JSON.stringify(history)}, ${JSON.stringify(etcdLog)}]).then(() => b.saveCache());`], { stdio: "ignore" });
     const used = execFileSync(process.execPath, ["-e", `${load} process.stdout.write(String(b.cacheUsed));`], { encoding: "utf8" });
     return used === "true" ? [] : [`V8 did not use the code cache written for ${relative(root, file)}`];
   } finally {
