@@ -39,6 +39,7 @@ import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
 import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
+import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
 
 /** What a run needs besides its configuration. */
 export interface RunDeps {
@@ -114,7 +115,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const reached = { workload: false };
   const reporting = lazyCheckAndReport();
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, nemesisOps, signal: controller.signal, onFailure, log, reached, onClientsDone: reporting.prefetch });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, builtInAdapter: loaded.builtIn, nemesisOps, signal: controller.signal, onFailure, log, reached, onClientsDone: reporting.prefetch });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
@@ -141,6 +142,8 @@ interface Execution {
   readonly workload: Workload;
   /** The lock adapter has `leader()`: faults that prefer the leader can ask it. */
   readonly canTellLeader: boolean;
+  /** The lock adapter is one of ours: its agents make no TLS connection. */
+  readonly builtInAdapter: boolean;
   /** The nemesis's ops so far (client ops are only in history.jsonl). */
   readonly nemesisOps: Op[];
   readonly signal: AbortSignal;
@@ -249,6 +252,7 @@ async function openInterpreter(
         entrypoint: run.entrypoint,
         logFile: join(store.nodeDir(clientNode(thread)), `agent-${process}.log`),
         helloTimeoutMs: 15_000,
+        ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
         config: {
           clientId: String(process),
           workload: run.workload.name,
