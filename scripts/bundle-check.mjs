@@ -70,6 +70,21 @@ const WARM_UP = [
 /** Files a bundle names relative to itself. */
 const BESIDE_RE = /new URL\(\s*["'](\.\/[^"']+)["']/g;
 
+/**
+ * Commander requires node:child_process as it loads, for subcommands that
+ * are programs of their own (we have none): Node then compiles it and what
+ * it needs (dgram, sockets, its internals) at every start. In the bundles
+ * its require is a proxy that loads the module when a property is first read.
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  transform(code, id) {
+    if (packageOf(id) !== "commander") return null;
+    const lazy = code.replace(/require\((['"])(?:node:)?child_process\1\)/g, 'new Proxy({}, { get: (_, key) => require("node:child_process")[key] })');
+    return lazy === code ? null : { code: lazy, map: null };
+  },
+};
+
 /** The package a bundled module comes from ("@scope/name" or "name"), undefined for our own. */
 function packageOf(id) {
   const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
@@ -103,6 +118,7 @@ for (const b of BUNDLES) {
     cwd: root,
     platform: "node",
     logLevel: "warn",
+    plugins: [lazyChildProcess],
     output: { file, format: b.format, codeSplitting: false, sourcemap: true, comments: false },
   });
   if (result.output.length !== 2) throw new Error(`bundle-check: ${b.input} made ${result.output.length} files, expected the bundle and its map`);
@@ -125,6 +141,7 @@ async function bundleCli() {
     cwd: root,
     platform: "node",
     logLevel: "warn",
+    plugins: [lazyChildProcess],
     external: (id) => !id.startsWith(".") && !isAbsolute(id) && !CLI.packages.some((p) => id === p || id.startsWith(`${p}/`)),
     // A package is loaded for what it exports, never for its side effects, and reports/ is pure (its modules do
     // nothing as they load): a chunk that uses none of their exports (a run until it checks) does not load them.
