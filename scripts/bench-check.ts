@@ -10,7 +10,8 @@
  * verdict differs from the manifest's.
  * Env: BENCH_REPEAT (runs per file, median; 3), BENCH_STARTUP_RUNS (runs of
  * the small-file check and of node -e 0, in turns; 21), BENCH_STRESS_TIMEOUT (s; 10),
- * BENCH_MAX_MEMORY (MiB; 1024). Flags: --files, --no-stress, --no-generated.
+ * BENCH_MAX_MEMORY (MiB; 1024). Flags: --files, --no-stress, --no-generated,
+ * --startup-only (the small etcd log's whole-process figure alone).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,6 +152,7 @@ async function generated(label: string, model: string, make: () => JepsenOp[]): 
 }
 
 async function main(): Promise<number> {
+  if (args.has("--startup-only")) return smallFile().then(() => 0);
   const corpusRoot = resolve(process.env.FENCECHECK_CORPUS ?? join(root, "..", "shared", "corpus"));
   print("# timings are of this machine now: on a shared machine compare the ratios of one run, not absolute figures");
   const built = buildDriver(root, process.env.PORCUPINE_DIR);
