@@ -3,7 +3,9 @@
  * a history. The CLI is a thin layer over these.
  */
 export * from "../core/index.js";
-export { runTest, analyzeRun, checkAndReport, type RunDeps, type RunOutcome, type CheckedRun } from "./run/index.js";
+export { runTest, type RunDeps, type RunOutcome } from "./run/index.js";
+export { analyzeRun } from "./run/analyze-run.js";
+export { checkAndReport, type CheckedRun } from "./run/check-and-report.js";
 export { resolveLockService } from "./run/index.js";
 export { resolveNemesis, findWorkload, workloads, type NemesisPlan } from "./run/index.js";
 export type { Workload } from "../workloads/index.js";

@@ -10,18 +10,27 @@
  *   cache of a warm-up check of a small history (harness/cli/load-bundle.cts).
  * - dist/bundle/check-worker.js: the checker's worker thread, beside the
  *   bundle, where its `new URL("./check-worker.js", import.meta.url)` points.
+ * - dist/bundle/cli/: every other command (dist/harness/cli/cli-process.js),
+ *   ES modules split where ours load lazily (each command, each adapter,
+ *   the report), commander inside; every other package stays outside and
+ *   loads from node_modules when the code that needs it runs (the bin runs
+ *   cli/cli.js). The folder is made anew, with the checker's worker in it.
  * Fails (exit 1, one line per problem) when a bundle holds a package not in
- * its allowlist (check: commander; never the runtimes, Docker, charts or
- * database clients), would load anything but Node's built-in modules at run
- * time, uses import() (the code cache's loader has none), or names a file
- * beside it that is not there; or when V8 rejects the code cache it wrote.
+ * its allowlist (commander; never the runtimes, Docker, charts or database
+ * clients), would load at run time a package not in its list of packages
+ * left outside (check: none, only Node's built-ins), uses import() where
+ * it is loaded with its code cache (whose loader has none), or names a file
+ * beside it that is not there; when the CLI's entry or its run command would
+ * load, as they load, any package (a package an adapter, a runtime or the
+ * report needs must load when that code runs); or when V8 rejects the code
+ * cache it wrote.
  * The root is the first argument (default: this package).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 
@@ -31,9 +40,25 @@ const BUNDLES = [
   { input: "dist/harness/cli/check-process.js", file: "check.cjs", format: "cjs", packages: ["commander"], codeCache: true },
   { input: "dist/harness/check/check-worker.js", file: "check-worker.js", format: "esm", packages: [] },
 ];
+/** The CLI's bundle: its folder, its entry, the packages inside it; every other package stays outside. */
+const CLI = {
+  input: "dist/harness/cli/cli-process.js", dir: "cli", entry: "cli.js", packages: ["commander"],
+  /** The modules a run loads (lazily) before its first node starts: no package may load with them. */
+  runStart: ["dist/harness/cli/run-command.js", "dist/harness/cli/run-from-options.js"],
+};
 /** The require("x") calls left in a bundle (written without comments), such as a bundled CommonJS package's. */
 const REQUIRE_RE = /\brequire\(\s*["']([^"']+)["']\s*\)/g;
-/** The warm-up history: a few cas-register ops in Jepsen's EDN, as most small checks read. */
+/** The warm-up histories: a few cas-register ops in Jepsen's EDN, and in Jepsen's etcd log (etcd-register), as most small checks read. */
+const WARM_UP_ETCD = [
+  "INFO  jepsen.util - 0\t:invoke\t:write\t1",
+  "INFO  jepsen.util - 0\t:ok\t:write\t1",
+  "INFO  jepsen.util - 1\t:invoke\t:cas\t[1 2]",
+  "INFO  jepsen.util - 2\t:invoke\t:read\tnil",
+  "INFO  jepsen.util - 1\t:ok\t:cas\t[1 2]",
+  "INFO  jepsen.util - 2\t:ok\t:read\t2",
+  "INFO  jepsen.util - 0\t:invoke\t:cas\t[5 3]",
+  "INFO  jepsen.util - 0\t:fail\t:cas\t[5 3]",
+].join("\n");
 const WARM_UP = [
   "{:process 0, :type :invoke, :f :write, :value 1}",
   "{:process 0, :type :ok, :f :write, :value 1}",
@@ -45,6 +70,21 @@ const WARM_UP = [
 /** Files a bundle names relative to itself. */
 const BESIDE_RE = /new URL\(\s*["'](\.\/[^"']+)["']/g;
 
+/**
+ * Commander requires node:child_process as it loads, for subcommands that
+ * are programs of their own (we have none): Node then compiles it and what
+ * it needs (dgram, sockets, its internals) at every start. In the bundles
+ * its require is a proxy that loads the module when a property is first read.
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  transform(code, id) {
+    if (packageOf(id) !== "commander") return null;
+    const lazy = code.replace(/require\((['"])(?:node:)?child_process\1\)/g, 'new Proxy({}, { get: (_, key) => require("node:child_process")[key] })');
+    return lazy === code ? null : { code: lazy, map: null };
+  },
+};
+
 /** The package a bundled module comes from ("@scope/name" or "name"), undefined for our own. */
 function packageOf(id) {
   const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
@@ -52,7 +92,7 @@ function packageOf(id) {
 }
 
 /** Problems of one written bundle (its chunk from rolldown), one sentence each. */
-function problemsOf(file, chunk, allowed) {
+function problemsOf(file, chunk, allowed, { outside = false, dynamic = false } = {}) {
   const text = readFileSync(file, "utf8");
   const where = relative(root, file);
   const problems = [];
@@ -60,9 +100,10 @@ function problemsOf(file, chunk, allowed) {
   for (const p of packages) if (!allowed.includes(p)) problems.push(`${where} holds the package "${p}": only ${allowed.join(", ") || "our own code"} may be bundled there`);
   const loads = [...chunk.imports, ...chunk.dynamicImports, ...[...text.matchAll(REQUIRE_RE)].map((m) => m[1])];
   for (const spec of new Set(loads)) {
-    if (!isBuiltin(spec)) problems.push(`${where} loads "${spec}" at run time: it should hold everything but Node's built-ins`);
+    if (!isBuiltin(spec) && !outside && !spec.startsWith("./")) problems.push(`${where} loads "${spec}" at run time: it should hold everything but Node's built-ins`);
+    if (allowed.includes(spec)) problems.push(`${where} loads "${spec}" at run time: it should hold it`);
   }
-  if (/\bimport\s*\(/.test(text)) problems.push(`${where} uses import(), which a bundle loaded with its code cache cannot`);
+  if (!dynamic && /\bimport\s*\(/.test(text)) problems.push(`${where} uses import(), which a bundle loaded with its code cache cannot`);
   for (const m of text.matchAll(BESIDE_RE)) {
     if (!existsSync(join(dirname(file), m[1]))) problems.push(`${where} names "${m[1]}" beside it, which was not built`);
   }
@@ -77,13 +118,83 @@ for (const b of BUNDLES) {
     cwd: root,
     platform: "node",
     logLevel: "warn",
+    plugins: [lazyChildProcess],
     output: { file, format: b.format, codeSplitting: false, sourcemap: true, comments: false },
   });
   if (result.output.length !== 2) throw new Error(`bundle-check: ${b.input} made ${result.output.length} files, expected the bundle and its map`);
   built.push({ file, chunk: result.output[0], packages: b.packages });
 }
 const problems = built.flatMap((b) => problemsOf(b.file, b.chunk, b.packages));
+problems.push(...(await bundleCli()));
+
+/**
+ * Writes the CLI's bundle to its folder, made anew (chunk names change with
+ * their content); returns its problems. What the entry loads before any
+ * command runs (its static imports, followed through its chunks) must be
+ * commander's and ours only.
+ */
+async function bundleCli() {
+  const dir = join(out, CLI.dir);
+  rmSync(dir, { recursive: true, force: true });
+  const result = await build({
+    input: { [CLI.entry.replace(/\.js$/, "")]: join(root, CLI.input) },
+    cwd: root,
+    platform: "node",
+    logLevel: "warn",
+    plugins: [lazyChildProcess],
+    external: (id) => !id.startsWith(".") && !isAbsolute(id) && !CLI.packages.some((p) => id === p || id.startsWith(`${p}/`)),
+    // A package is loaded for what it exports, never for its side effects, and reports/ is pure (its modules do
+    // nothing as they load): a chunk that uses none of their exports (a run until it checks) does not load them.
+    treeshake: {
+      moduleSideEffects: [
+        { external: true, sideEffects: false },
+        { test: /[\\/]dist[\\/]reports[\\/]/, external: false, sideEffects: false },
+      ],
+    },
+    output: {
+      dir, format: "esm", sourcemap: true, comments: false, entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js",
+      // A run's report (its rendering and its charts' drawing) in a chunk of its own, which only the check of a run
+      // imports: a run loads Chart.js and the native canvas once its clients are done.
+      codeSplitting: { groups: [{ name: "report", test: /[\\/]reports[\\/](charts[\\/]chart-png|render-report)\.js$/ }] },
+    },
+  });
+  // The checker's worker, where a chunk's `new URL("./check-worker.js", import.meta.url)` points.
+  copyFileSync(join(out, "check-worker.js"), join(dir, "check-worker.js"));
+  const chunks = result.output.filter((o) => o.type === "chunk");
+  const problems = chunks.flatMap((c) => problemsOf(join(dir, c.fileName), c, CLI.packages, { outside: true, dynamic: true }));
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const starts = [byName.get(CLI.entry)];
+  for (const module of CLI.runStart) {
+    const chunk = chunks.find((c) => c.facadeModuleId === join(root, module));
+    if (chunk === undefined) problems.push(`the CLI's bundle has no chunk that starts with ${module}`);
+    starts.push(chunk);
+  }
+  for (const start of starts.filter((c) => c !== undefined)) {
+    for (const spec of staticLoads(start, byName)) {
+      problems.push(`${relative(root, join(dir, start.fileName))} loads "${spec}" when it loads: only Node's built-ins may load before the code that needs a package runs`);
+    }
+  }
+  return problems;
+}
 for (const b of BUNDLES.filter((x) => x.codeCache)) problems.push(...writeCodeCache(join(out, b.file)));
+/** The packages (not Node's built-ins) a chunk loads through its static imports, followed through the bundle's chunks. */
+function staticLoads(chunk, byName) {
+  const seen = new Set([chunk.fileName]);
+  const packages = new Set();
+  for (const queue = [chunk]; queue.length > 0; ) {
+    for (const spec of queue.pop().imports) {
+      const next = byName.get(spec);
+      if (next === undefined) {
+        if (!isBuiltin(spec)) packages.add(spec);
+      } else if (!seen.has(spec)) {
+        seen.add(spec);
+        queue.push(next);
+      }
+    }
+  }
+  return packages;
+}
+
 /**
  * Writes FILE.cache: a child process loads the bundle, checks the warm-up
  * history (its output dropped) and saves what V8 compiled; a second child
@@ -95,8 +206,10 @@ function writeCodeCache(file) {
   try {
     const history = join(dir, "warm-up.edn");
     writeFileSync(history, `${WARM_UP}\n`);
+    const etcdLog = join(dir, "warm-up-etcd.log");
+    writeFileSync(etcdLog, `${WARM_UP_ETCD}\n`);
     const load = `const { loadBundle } = require(${loader}); const b = loadBundle(${JSON.stringify(file)});`;
-    execFileSync(process.execPath, ["-e", `${load} b.exports.runCheckProcess(["check", ${JSON.stringify(history)}]).then(() => b.saveCache());`], { stdio: "ignore" });
+    execFileSync(process.execPath, ["-e", `${load} b.exports.runCheckProcess(["check", ${JSON.stringify(history)}, ${JSON.stringify(etcdLog)}]).then(() => b.saveCache());`], { stdio: "ignore" });
     const used = execFileSync(process.execPath, ["-e", `${load} process.stdout.write(String(b.cacheUsed));`], { encoding: "utf8" });
     return used === "true" ? [] : [`V8 did not use the code cache written for ${relative(root, file)}`];
   } finally {

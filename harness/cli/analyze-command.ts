@@ -1,7 +1,7 @@
 /** `fencecheck analyze <run-dir>`: re-run the checkers and the report from a run's files alone. */
 import { resolve } from "node:path";
 import { Command } from "commander";
-import { analyzeRun } from "../run/index.js";
+import { analyzeRun } from "../run/analyze-run.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";

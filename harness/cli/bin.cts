@@ -6,14 +6,18 @@
  * makes of it (dist/bundle/check.cjs, with its code cache: load-bundle.cts),
  * so a small check costs little more than Node's own start. Every other
  * command, and `check` when the bundle was not built or is older than the
- * modules it is made of (tsc run alone), runs from its ES modules.
+ * modules it is made of (tsc run alone), runs from its ES modules. The
+ * other commands run from the CLI's bundle (dist/bundle/cli/cli.js, split
+ * where modules load lazily), or from their modules in the same case.
  */
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ExitCode } from "./io.js";
 import { loadBundle } from "./load-bundle.cjs";
 
 type CheckEntry = typeof import("./check-process.js");
+type CliEntry = typeof import("./cli-process.js");
 
 const argv = process.argv.slice(2);
 void Promise.resolve()
@@ -33,14 +37,21 @@ void Promise.resolve()
 
 /** Every command but `check`: the whole CLI, each command's module loaded when named. */
 async function runCli(args: readonly string[]): Promise<ExitCode> {
-  const [{ runProcess }, { main }] = await Promise.all([import("./run-process.js"), import("./main.js")]);
-  return runProcess(args, main);
+  const bundle = join(__dirname, "..", "..", "bundle", "cli", "cli.js");
+  const entry: CliEntry = fresh(bundle, "cli-process.js") ? await import(pathToFileURL(bundle).href) : await import("./cli-process.js");
+  return entry.runCliProcess(args);
+}
+
+/** True when `bundle` exists and was built after our module `module` beside this file (tsc rewrites them all). */
+function fresh(bundle: string, module: string): boolean {
+  const built = statSync(bundle, { throwIfNoEntry: false });
+  const source = statSync(join(__dirname, module), { throwIfNoEntry: false });
+  return built !== undefined && source !== undefined && built.mtimeMs >= source.mtimeMs;
 }
 
 /** The check bundle, or the modules it is made of when it was not built from them (tsc rewrites them all). */
 function checkEntry(): Pick<CheckEntry, "runCheckProcess"> {
   const bundle = join(__dirname, "..", "..", "bundle", "check.cjs");
-  const built = statSync(bundle, { throwIfNoEntry: false });
-  if (built !== undefined && built.mtimeMs >= statSync(join(__dirname, "check-process.js")).mtimeMs) return loadBundle(bundle).exports as CheckEntry;
+  if (fresh(bundle, "check-process.js")) return loadBundle(bundle).exports as CheckEntry;
   return { runCheckProcess: async (args) => (await import("./check-process.js")).runCheckProcess(args) };
 }

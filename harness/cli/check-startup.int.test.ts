@@ -81,11 +81,15 @@ describe("fencecheck check, as built", () => {
     expect(tookMs, `ended ${tookMs} ms after SIGINT`).toBeLessThan(5_000);
   });
 
-  it("still loads the other commands from their modules", () => {
-    const r = fencecheck("list", "--help");
-    expect(r.code).toBe(0);
-    expect(r.loaded).toContain("dist/harness/cli/main.js");
-    expect(r.loaded).not.toContain("dist/harness/cli/check-process.js");
+  it("runs the other commands from the CLI's bundle, and a run loads no package before its first node (no canvas, Chart.js, Docker or database client)", () => {
+    const list = fencecheck("list", "--help");
+    expect(list.code).toBe(0);
+    expect(list.loaded).toContain("dist/bundle/cli/cli.js");
+    expect(list.loaded.filter((f) => f.startsWith("dist/harness/") && !/bin\.cjs$|load-bundle\.cjs$/.test(f))).toEqual([]);
+    // Refused at its store, after loading all that a run loads before it starts a node.
+    const refused = fencecheck("run", "--lock", "reference", "--store", "/proc/fencecheck-no-store");
+    expect(refused.code).toBe(254);
+    expect(refused.loaded.filter((f) => !f.startsWith("dist/bundle/cli/") && !/bin\.cjs$|load-bundle\.cjs$/.test(f))).toEqual([]);
   });
 
   it("exits 255 with one line, not Node's 1 (INVALID's code), when its modules cannot load", () => {
@@ -93,6 +97,6 @@ describe("fencecheck check, as built", () => {
     for (const name of ["bin.cjs", "load-bundle.cjs"]) copyFileSync(join(dirname(bin), name), join(lone, name));
     const r = spawnSync(process.execPath, [join(lone, "bin.cjs"), "run", "--lock", "reference"], { encoding: "utf8" });
     expect(r.status).toBe(255);
-    expect(r.stderr).toMatch(/^fencecheck: could not start: Cannot find module [^\n]*run-process\.js[^\n]*\n$/);
+    expect(r.stderr).toMatch(/^fencecheck: could not start: Cannot find module [^\n]*cli-process\.js[^\n]*\n$/);
   });
 });

@@ -15,14 +15,18 @@
  * the run found.
  */
 import { messageOf } from "../../core/index.js";
-import type { ExitCode } from "./io.js";
+import type { CliIo, ExitCode } from "./io.js";
 import type { CliMain } from "./program.js";
 
 /** How Ctrl-C and SIGTERM are met: abort the run's signal and let it clean up, or end the process. */
 export type OnInterrupt = "abort" | "exit";
 
-/** Runs `main` (the whole CLI, or the check bundle's) in this process and returns the exit code. */
-export async function runProcess(argv: readonly string[], main: CliMain, onInterrupt: OnInterrupt = "abort"): Promise<ExitCode> {
+/**
+ * Runs `main` (the whole CLI, or the check bundle's) in this process and
+ * returns the exit code. It writes through process.stdout and stderr, or
+ * through `io` when given (which then meets a closed pipe itself).
+ */
+export async function runProcess(argv: readonly string[], main: CliMain, onInterrupt: OnInterrupt = "abort", given?: CliIo): Promise<ExitCode> {
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     if (controller.signal.aborted) {
@@ -33,9 +37,11 @@ export async function runProcess(argv: readonly string[], main: CliMain, onInter
     controller.abort();
   };
   // A closed pipe (`fencecheck list | head`) ends the output, not the process with a stack trace.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-  });
+  if (given === undefined) {
+    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+    });
+  }
   let unhandled: { readonly reason: unknown } | undefined;
   const onUnhandled = (reason: unknown): void => {
     unhandled ??= { reason };
@@ -55,7 +61,7 @@ export async function runProcess(argv: readonly string[], main: CliMain, onInter
     }
   };
   try {
-    const io = {
+    const io = given ?? {
       out: (s: string) => void process.stdout.write(s),
       err: (s: string) => void process.stderr.write(s),
       isTty: process.stdout.isTTY === true,

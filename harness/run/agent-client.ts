@@ -24,13 +24,15 @@ export interface AgentSpec {
   readonly entrypoint: string;
   readonly logFile: string;
   readonly helloTimeoutMs: number;
+  /** Set in the agent's environment besides its configuration. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Starts an agent, waits for its hello line, and returns it as a client. */
 export async function openAgentClient(spec: AgentSpec): Promise<Client> {
   const proc = await spec.cluster.startProcess(spec.node, {
     argv: [process.execPath, spec.entrypoint],
-    env: { FENCECHECK_AGENT: JSON.stringify(spec.config) },
+    env: { ...spec.env, FENCECHECK_AGENT: JSON.stringify(spec.config) },
     logFile: spec.logFile,
     stdio: "pipe",
     kind: "agent",

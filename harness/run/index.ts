@@ -1,7 +1,7 @@
 /** The run lifecycle, the interpreter and analysis. */
 export * from "./run-test.js";
-export * from "./analyze-run.js";
-export * from "./check-and-report.js";
+// analyze-run.js and check-and-report.js are imported where they are used: a run loads the
+// checkers and the report's charts (Chart.js, the native canvas) only once its clients are done.
 export * from "./interpreter.js";
 export * from "./agent-client.js";
 export * from "./resolve-lock-service.js";

@@ -25,8 +25,12 @@ export async function runLockProbe(
   silence?: () => HarnessError,
   /** The probe program; the built one by default (tests give their own, so they need no build). */
   program?: string,
+  /** Set in the probe's environment (through env(1): `exec` takes an argv alone). */
+  env: Readonly<Record<string, string>> = {},
 ): Promise<ProbeAnswer> {
-  const result = await cluster.exec(node, [process.execPath, program ?? entrypointPath("lock-probe"), ...args], { timeoutMs });
+  const assignments = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+  const argv = [...(assignments.length > 0 ? ["env", ...assignments] : []), process.execPath, program ?? entrypointPath("lock-probe"), ...args];
+  const result = await cluster.exec(node, argv, { timeoutMs });
   const last = result.stdout.trim().split("\n").at(-1) ?? "";
   let answer: ProbeAnswer & { error?: { code?: string; message?: string } } = {};
   try {

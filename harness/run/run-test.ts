@@ -33,13 +33,13 @@ import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from ".
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
 import { checkStore, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
-import { checkAndReport } from "./check-and-report.js";
 import { healInForce } from "./heal-in-force.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
 import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
+import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
 
 /** What a run needs besides its configuration. */
 export interface RunDeps {
@@ -113,8 +113,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
     controller.abort();
   };
   const reached = { workload: false };
+  const reporting = lazyCheckAndReport();
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, nemesisOps, signal: controller.signal, onFailure, log, reached });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, builtInAdapter: loaded.builtIn, nemesisOps, signal: controller.signal, onFailure, log, reached, onClientsDone: reporting.prefetch });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
@@ -125,7 +126,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
   if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
   log(deps.whileChecking ? `checking the history (Ctrl-C ends the check; fencecheck analyze ${store.dir} checks it again)` : "checking the history");
-  const check = () => checkAndReport({ config, history: readHistoryLines(join(store.dir, RUN_FILES.history)), dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  const check = async () => (await reporting.load())({ config, history: readHistoryLines(join(store.dir, RUN_FILES.history)), dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
@@ -141,6 +142,8 @@ interface Execution {
   readonly workload: Workload;
   /** The lock adapter has `leader()`: faults that prefer the leader can ask it. */
   readonly canTellLeader: boolean;
+  /** The lock adapter is one of ours: its agents make no TLS connection. */
+  readonly builtInAdapter: boolean;
   /** The nemesis's ops so far (client ops are only in history.jsonl). */
   readonly nemesisOps: Op[];
   readonly signal: AbortSignal;
@@ -149,6 +152,25 @@ interface Execution {
   readonly log: (line: string) => void;
   /** Set once the workload starts: from then on the history is checked whatever happens. */
   readonly reached: { workload: boolean };
+  /** Called once no client op can be recorded any more, before the nodes are stopped. */
+  readonly onClientsDone: () => void;
+}
+
+/**
+ * `checkAndReport`, loaded when first asked for: the checkers and the
+ * report's charts (Chart.js, the native canvas) are not needed to start a
+ * run. `prefetch` starts loading them once the clients are done, so that
+ * they load while the nodes stop (the harness mostly waits on processes
+ * then), never while ops are being timed.
+ */
+function lazyCheckAndReport(): { prefetch: () => void; load: () => Promise<typeof import("./check-and-report.js").checkAndReport> } {
+  let loading: Promise<typeof import("./check-and-report.js")> | undefined;
+  const load = (): Promise<typeof import("./check-and-report.js")> => (loading ??= import("./check-and-report.js"));
+  return {
+    // A failed load is met (and reported) where the check awaits it.
+    prefetch: () => void load().catch(() => undefined),
+    load: async () => (await load()).checkAndReport,
+  };
 }
 
 async function execute(run: Execution): Promise<void> {
@@ -192,6 +214,7 @@ async function execute(run: Execution): Promise<void> {
     await interpreter.run(final);
   } finally {
     if (pkg) await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    run.onClientsDone();
     await interpreter?.close();
     await services?.stop();
     await collectFiles(cluster, store);
@@ -230,6 +253,7 @@ async function openInterpreter(
         entrypoint: run.entrypoint,
         logFile: join(store.nodeDir(clientNode(thread)), `agent-${process}.log`),
         helloTimeoutMs: 15_000,
+        ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
         config: {
           clientId: String(process),
           workload: run.workload.name,

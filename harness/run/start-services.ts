@@ -19,6 +19,7 @@ import { checkLaunchFiles, writeLaunchFiles } from "./launch-files.js";
 import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
 import { startStorageNode } from "./start-storage.js";
 import { startTogether } from "./start-together.js";
+import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
 
 /** Ports our services listen on inside their nodes. */
 export const SERVICE_PORTS = { lock: 7001, storage: 7002 } as const;
@@ -120,7 +121,7 @@ async function runPreflight(cluster: Cluster, config: RunConfig, loaded: LoadedL
   const silence = (): HarnessError => preflightSilence(loaded, "acquire", timeoutMs);
   const answer = await runLockProbe(cluster, firstClient(cluster).id, loaded.name, [
     "preflight", "--adapter", config.lock.adapter, "--endpoints", endpoints.join(","), "--timeout-ms", String(timeoutMs),
-  ], PROBE_START_MS + 2 * timeoutMs, silence);
+  ], PROBE_START_MS + 2 * timeoutMs, silence, undefined, loaded.builtIn ? withoutUnusedCaCerts() : {});
   if (!("token" in answer)) throw silence();
   return answer;
 }
@@ -171,7 +172,8 @@ async function startLockNodes(
     checkLaunchFiles(loaded.name, node.dataDir, launch.files ?? []);
     await writeLaunchFiles(cluster, node.id as NodeId, launch.files ?? []);
     await cluster.startProcess(node.id as NodeId, {
-      argv: launch.argv, ...(launch.env ? { env: launch.env } : {}), ...(service.clock ? { fakeClock: false } : {}),
+      argv: launch.argv, ...(launch.env || loaded.builtIn ? { env: { ...(loaded.builtIn ? withoutUnusedCaCerts() : {}), ...launch.env } } : {}),
+      ...(service.clock ? { fakeClock: false } : {}),
       logFile: join(store.nodeDir(node.id), "service.log"), readyPort: clientPort(node, launch), readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,
       ...(launch.image !== undefined ? { image: { name: launch.image, ...(launch.user ? { user: launch.user } : {}), ports: launch.ports ?? [node.port] } } : {}),
     });

@@ -9,6 +9,7 @@ import type { ClusterNode, ClusterProcesses, RunConfig } from "../../core/index.
 import { entrypointPath, findStorageKind, postgresLaunch } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { RUN_FILES } from "../store/index.js";
+import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
 
 const STORAGE_PORT = 7002;
 const POSTGRES_PORT = 5432;
@@ -39,6 +40,7 @@ export async function startStorageNode(
     argv: [process.execPath, program, ...flags({ ...common, mode: backend.mode, "data-dir": join(dir, "data"), ...(config.volatileServices ? { fsync: "never" } : {}) })],
     logFile: join(dir, "service.log"),
     readyPort: STORAGE_PORT,
+    env: withoutUnusedCaCerts(),
   });
 }
 

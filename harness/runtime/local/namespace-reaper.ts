@@ -4,8 +4,9 @@
  */
 import { HarnessError } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
-import { isOwnedNamespace, parseNamespaceList } from "./namespaces.js";
-import { runChecked, runCommand } from "../common/run-command.js";
+import { isOwnedNamespace } from "./namespaces.js";
+import { namespaceNames, pidsInNamespaces } from "./namespace-files.js";
+import { runCommand } from "../common/run-command.js";
 
 /** What a reap removed. */
 export interface ReapResult {
@@ -17,19 +18,18 @@ export interface ReapResult {
 const KILL_ROUNDS = 50;
 const KILL_ROUND_MS = 20;
 
-/** Lists the namespaces owned by fencecheck, or by one run when `runId` is set. */
-export async function listOwnedNamespaces(clock: Clock, runId?: string): Promise<string[]> {
-  const result = await runChecked(["ip", "netns", "list"], { clock, context: "Cannot list network namespaces" });
-  return parseNamespaceList(result.stdout).filter((name) => isOwnedNamespace(name, runId));
+/**
+ * Lists the namespaces owned by fencecheck, or by one run when `runId` is
+ * set, read where `ip netns` keeps them (namespace-files.ts); async and
+ * given a clock as when it ran `ip netns list`, so its callers stay as they were.
+ */
+export async function listOwnedNamespaces(_clock: Clock, runId?: string): Promise<string[]> {
+  return namespaceNames().filter((name) => isOwnedNamespace(name, runId));
 }
 
-/** The PIDs of every process whose network namespace is `namespace`. */
-export async function namespacePids(clock: Clock, namespace: string): Promise<number[]> {
-  const result = await runCommand(["ip", "netns", "pids", namespace], { clock });
-  return result.stdout
-    .split("\n")
-    .map((line) => Number(line.trim()))
-    .filter((pid) => Number.isInteger(pid) && pid > 0);
+/** The PIDs of every process whose network namespace is `namespace`, as `ip netns pids` prints them. */
+export async function namespacePids(_clock: Clock, namespace: string): Promise<number[]> {
+  return pidsInNamespaces([namespace]);
 }
 
 /**
@@ -41,7 +41,7 @@ export async function namespacePids(clock: Clock, namespace: string): Promise<nu
 export async function reapNamespaces(clock: Clock, namespaces: readonly string[]): Promise<ReapResult> {
   const killed = new Set<number>();
   for (let round = 0; round < KILL_ROUNDS; round++) {
-    const pids = (await Promise.all(namespaces.map((ns) => namespacePids(clock, ns)))).flat();
+    const pids = pidsInNamespaces(namespaces);
     if (pids.length === 0) break;
     for (const pid of pids) {
       killed.add(pid);
