@@ -36,9 +36,11 @@ describe("an adapter module's folder on the hosts", () => {
   });
 
   it("that cannot be unpacked on the host is one error naming the host and the folder", async () => {
+    // The host's folder lies outside the packed one: made inside it, tar could find the folder changed as it read it.
     const dir = mkdtempSync(join(tmpdir(), "fc-adapter-"));
+    const remote = join(mkdtempSync(join(tmpdir(), "fc-adapter-host-")), "remote");
     writeFileSync(join(dir, "adapter.mjs"), "");
     const failing = localHost((c) => c.replace(/tar -xz -C (\S+)$/, "cat > /dev/null; echo 'tar: no space left' >&2; exit 2"));
-    await expect(deployAdapterFolder(failing, dir, join(dir, "remote"), { storeDir: "/nowhere" })).rejects.toThrow(`Cannot copy the adapter's folder "${dir}" to host "local": unpacking it failed: tar: no space left`);
+    await expect(deployAdapterFolder(failing, dir, remote, { storeDir: "/nowhere" })).rejects.toThrow(`Cannot copy the adapter's folder "${dir}" to host "local": unpacking it failed: tar: no space left`);
   });
 });
