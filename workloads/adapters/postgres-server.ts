@@ -58,6 +58,7 @@ export function postgresLaunch(node: PostgresNode, settings: Readonly<Record<str
     "fi",
     `exec ${AS_POSTGRES} ${bin}/postgres -D '${data}' -k '' -h ${node.host} -p ${node.port} ${flags}`,
   ].join("\n");
-  // initdb syncs its files before it returns: seconds on a busy disk.
-  return { argv: ["/bin/sh", "-c", script], readyTimeoutMs: 60_000 };
+  // initdb syncs its files before it returns: seconds on a busy disk, and more than 60 s on a lazy
+  // disk (lose-unfsynced: every write a FUSE round trip) at a load average of 45 on 2 cores.
+  return { argv: ["/bin/sh", "-c", script], readyTimeoutMs: 150_000 };
 }
