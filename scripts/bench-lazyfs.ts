@@ -11,7 +11,7 @@
 import { closeSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalRuntime, createSystemClock, mountLazyDisks, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
+import { createLocalRuntime, createSystemClock, mountLazyDisks, runIdFor, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
 
 const SYNCED = 300;
 const UNSYNCED = 3000;
@@ -36,7 +36,8 @@ async function fileBench(root: string): Promise<void> {
   const plain = join(root, "plain");
   mkdirSync(plain);
   const lazy = join(root, "lazy");
-  const disks = await mountLazyDisks({ bench: lazy }, createSystemClock());
+  const clock = createSystemClock();
+  const disks = await mountLazyDisks({ bench: lazy }, clock, runIdFor(clock.wallMs(), process.pid));
   try {
     process.stdout.write("file system   append+fdatasync/s   append/s\n");
     for (const [name, dir] of [["plain", plain], ["lazyfs", lazy]] as const) {

@@ -40,7 +40,7 @@ export type { LockServiceClock } from "./adapters/lock-adapter.js";
 export { builtInClock } from "./adapters/adapter-infos.js";
 export { createQuorumAdapter, quorumAdapter, type QuorumAdapterOptions } from "./adapters/quorum-adapter.js";
 export { quorumLaunch } from "./adapters/quorum-launch.js";
-export { postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";
+export { postgresBinDir, postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";
 export { startRelay, type RelayAddress } from "./services/relay/relay.js";
 export { findStorageKind, storageKinds, type StorageKindInfo } from "./services/storage-kinds.js";
 export type { Workload } from "./workload.js";

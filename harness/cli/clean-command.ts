@@ -3,13 +3,13 @@ import { Command } from "commander";
 import { checkRunId } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { cleanDocker, cleanLocal, cleanSsh, cleanupLine, connectEngine, defaultDockerStateDir, engineAnswers } from "../run/index.js";
+import { cleanDocker, cleanLazyDisks, cleanLocal, cleanSsh, cleanupLine, connectEngine, defaultDockerStateDir, engineAnswers } from "../run/index.js";
 import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js";
 
 /** Builds the `clean` command. */
 export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
   return addSshOptions(new Command("clean"))
-    .description("Kill the processes and delete the namespaces of runs that did not stop (all runs, or one)")
+    .description("Kill the processes, delete the namespaces and containers and unmount the lazy disks of runs that did not stop (all runs, or one)")
     .option("--run-id <id>", "only this run's leftovers")
     .option("--runtime <kind>", "ssh: clean the hosts named by --nodes or --nodes-file instead of this machine")
     .action(async (given: { runId?: string; runtime?: string } & SshOptions) => {
@@ -21,12 +21,15 @@ export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
       }
       const removed = await cleanLocal(opts.runId !== undefined ? { runId: opts.runId } : {});
       const docker = await cleanDockerIfReachable(opts.runId);
+      // After the nodes are gone: a dead lazy disk (its server killed) holds no one then.
+      const lazy = await cleanLazyDisks(opts.runId !== undefined ? { runId: opts.runId } : {});
       const n = removed.namespaces.length;
-      if (n > 0 || docker === undefined) {
+      if (n > 0 || (docker === undefined && lazy.mounts.length === 0)) {
         ctx.io.out(n === 0 ? "nothing to clean\n" : `removed ${n} namespace(s) and ${removed.processes} process(es): ${removed.namespaces.join(", ")}\n`);
       }
       if (removed.sharedObjects.length > 0) ctx.io.out(`removed ${removed.sharedObjects.length} libfaketime shared object(s) from /dev/shm\n`);
       if (docker !== undefined) ctx.io.out(`${docker}\n`);
+      if (lazy.mounts.length > 0) ctx.io.out(`unmounted ${lazy.mounts.length} lazy file system(s): ${lazy.mounts.join(", ")}\n`);
       setExit(0);
     });
 }

@@ -38,6 +38,7 @@ import { createInterpreter, type Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
 import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
+import { restartWaitsForReadiness, type ReadinessChecks } from "./restart-readiness.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
 import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
 
@@ -179,7 +180,10 @@ async function execute(run: Execution): Promise<void> {
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
   const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config), nodes: run.nemesis.clockNodes } } : {};
   const lazyFs = run.nemesis.needs.has("lose-unfsynced") ? { lazyFs: Object.fromEntries(run.nemesis.diskNodes.map((n) => [n, join(store.nodeDir(n), "data")])) } : {};
-  await using cluster = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults, ...lazyFs });
+  await using started = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults, ...lazyFs });
+  // Filled as the services start: a fault's restart of a node waits until it answers again.
+  const readiness: ReadinessChecks = new Map();
+  const cluster = restartWaitsForReadiness(started, readiness);
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;
   let pkg: NemesisPackage | undefined;
@@ -190,7 +194,7 @@ async function execute(run: Execution): Promise<void> {
       pkg = run.nemesis.build({ ...(leader ? { leader } : {}), nowNs: () => clock.nowNs() });
       interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis);
     };
-    services = await startServices(cluster, config, { store, originNs: clock.originNs, whilePreflight, log });
+    services = await startServices(started, config, { store, originNs: clock.originNs, whilePreflight, log, readiness });
     for (const note of services.notes) log(`note: ${note}`);
     if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");
     await pkg.nemesis.setup(cluster);

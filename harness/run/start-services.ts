@@ -17,6 +17,7 @@ import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
 import { checkLaunchFiles, writeLaunchFiles } from "./launch-files.js";
 import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
+import type { ReadinessChecks } from "./restart-readiness.js";
 import { startStorageNode } from "./start-storage.js";
 import { startTogether } from "./start-together.js";
 import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
@@ -46,6 +47,8 @@ export interface StartServicesOptions {
   readonly whilePreflight?: (endpoints: Pick<ServiceEndpoints, "lock" | "storage">) => Promise<void>;
   /** Receives a lifecycle line once every lock node is ready. */
   readonly log?: (line: string) => void;
+  /** Filled with how to tell each lock or storage node answers again after a restart (nodes whose service says how). */
+  readonly readiness?: ReadinessChecks;
 }
 
 /**
@@ -66,7 +69,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     : existing
     // The runtime found it running on every lock node's host when the cluster started (harness/runtime/ssh/existing-service.ts).
     ? Promise.resolve({ endpoints: cluster.nodes.filter((n) => n.role === "lock").map((n) => `${n.host}:${existing.port}`), stop: async () => undefined })
-    : startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config)).then((endpoints) => {
+    : startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config), opts.readiness).then((endpoints) => {
       opts.log?.(`lock service ready (${endpoints.length} node${endpoints.length === 1 ? "" : "s"})`);
       return { endpoints, stop: async () => undefined };
     });
@@ -155,7 +158,7 @@ function serviceSettings(config: RunConfig): LockServiceSettings {
 }
 
 async function startLockNodes(
-  cluster: Cluster, loaded: LoadedLockAdapter, source: string, store: RunStore, settings: LockServiceSettings,
+  cluster: Cluster, loaded: LoadedLockAdapter, source: string, store: RunStore, settings: LockServiceSettings, readiness?: ReadinessChecks,
 ): Promise<string[]> {
   const service = loaded.adapter.service;
   if (!service) {
@@ -188,6 +191,12 @@ async function startLockNodes(
     ], readyTimeoutMs + 5000);
   };
   const launches: LockServiceLaunch[] = [];
+  const register = (): void => {
+    nodes.forEach((node, i) => {
+      const launch = launches[i];
+      if (launch?.ready) readiness?.set(node.id as NodeId, () => ready(node, launch));
+    });
+  };
   if (service.startOrder === "one-by-one") {
     for (const node of nodes) launches.push(await start(node));
     await Promise.all(nodes.map((node, i) => ready(node, launches[i] as LockServiceLaunch)));
@@ -198,6 +207,7 @@ async function startLockNodes(
       return launch;
     })));
   }
+  register();
   return nodes.map((n, i) => `${n.host}:${clientPort(n, launches[i] as LockServiceLaunch)}`);
 }
 

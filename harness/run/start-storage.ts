@@ -5,8 +5,9 @@
  * S3 server behind a pass-through that journals its answers (s3, s3-conditional).
  */
 import { join } from "node:path";
-import type { ClusterNode, ClusterProcesses, RunConfig } from "../../core/index.js";
-import { entrypointPath, findStorageKind, postgresLaunch } from "../../workloads/index.js";
+import { HarnessError, type ClusterNode, type ClusterProcesses, type NodeId, type RunConfig } from "../../core/index.js";
+import { entrypointPath, findStorageKind, postgresBinDir, postgresLaunch } from "../../workloads/index.js";
+import type { ReadinessChecks } from "./restart-readiness.js";
 import type { RunStore } from "../store/index.js";
 import { RUN_FILES } from "../store/index.js";
 import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
@@ -19,7 +20,7 @@ export async function startStorageNode(
   cluster: ClusterProcesses,
   config: RunConfig,
   node: ClusterNode,
-  opts: { readonly store: RunStore; readonly originNs: bigint },
+  opts: { readonly store: RunStore; readonly originNs: bigint; readonly readiness?: ReadinessChecks },
 ): Promise<void> {
   const dir = opts.store.nodeDir(node.id);
   const common = { host: node.host, port: STORAGE_PORT, node: node.id, log: join(opts.store.dir, RUN_FILES.storage), "origin-ns": opts.originNs };
@@ -33,6 +34,7 @@ export async function startStorageNode(
       argv: [process.execPath, entrypointPath("pg-storage"), ...flags({ ...common, mode: backend.mode, pg: `${node.host}:${POSTGRES_PORT}` })],
       logFile: join(dir, "service.log"), readyPort: STORAGE_PORT,
     });
+    opts.readiness?.set(node.id, () => postgresAnswers(cluster, node, launch.readyTimeoutMs ?? 20_000));
     return;
   }
   const program = backend.kind === "s3" ? entrypointPath("s3-storage") : entrypointPath("storage");
@@ -46,4 +48,17 @@ export async function startStorageNode(
 
 function flags(values: Readonly<Record<string, string | number | bigint>>): string[] {
   return Object.entries(values).flatMap(([k, v]) => [`--${k}`, String(v)]);
+}
+
+/**
+ * Resolves once PostgreSQL on the node accepts sessions (`pg_isready`: after
+ * its crash recovery, not only once it listens); rejects after `timeoutMs`.
+ */
+async function postgresAnswers(cluster: Pick<ClusterProcesses, "exec">, node: ClusterNode, timeoutMs: number): Promise<void> {
+  const tries = Math.ceil(timeoutMs / 500);
+  const program = `${postgresBinDir()}/pg_isready`;
+  // Without pg_isready in the node, the port's readiness is all there is to wait for.
+  const poll = `test -x '${program}' || exit 0; for i in $(seq 1 ${tries}); do '${program}' -q -h ${node.host} -p ${POSTGRES_PORT} -t 1 && exit 0; sleep 0.5; done; exit 1`;
+  const answered = await cluster.exec(node.id as NodeId, ["sh", "-c", poll], { timeoutMs: timeoutMs + 5_000 });
+  if (answered.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot restart node "${node.id}": PostgreSQL did not accept sessions within ${timeoutMs} ms`);
 }

@@ -167,6 +167,12 @@ export const VALIDATION_TABLE: readonly ValidationRow[] = [
   { design: "postgres", fault: "lose-unfsynced-lock", expect: "valid", why: "PostgreSQL with fsync=on and synchronous_commit=on flushes its WAL before a commit returns, so the token sequence survives a power loss" },
   { design: "redis-token", fault: "lose-unfsynced-lock", expect: "valid", why: "with appendfsync always Redis fsyncs each INCR to its append-only file before it answers, so no token is lost" },
   { design: "redis-token-everysec", fault: "lose-unfsynced-lock", expect: "either", why: "appendfsync everysec loses up to a second of INCRs at a power loss: a token is repeated only when a grant fell in that second" },
-  { design: "reference-nosync", fault: "lose-unfsynced-lock", scenario: { name: "token-durability", variant: "counter written but not fsynced, power loss" }, ...CI },
+  { design: "reference-nosync", fault: "lose-unfsynced-lock", scenario: { name: "token-durability", variant: "counter written but not fsynced, power loss" }, ...CI, ...DOCKER_CI },
+  { design: "redis-token-volatile", fault: "lose-unfsynced-lock", expect: "either", why: "a Redis without persistence loses every counter at a power loss as at a kill, so tokens start at 1 again; caught only when a grant falls before a loss and another after it (a 10 s cell at load 45 had its first grant after the first loss and none after the second: valid)" },
+  { design: "quorum", fault: "lose-unfsynced-lock", expect: "valid", why: "each acceptor fsyncs its vote file before it answers (a temp file fsynced, then renamed), so a power loss keeps every vote and a majority still refuses a reused token" },
+  { design: "redis", fault: "lose-unfsynced-lock", expect: "valid", why: "the Redis lock forgets its keys at a power loss (no persistence), but cas storage refuses a write whose version the next holder replaced" },
+  { design: "redlock", fault: "lose-unfsynced-lock", expect: "valid", why: "one master of three loses its keys at a power loss, and cas storage refuses a stale version anyway" },
+  { design: "dynamodb-lock", fault: "lose-unfsynced-lock", expect: "either", why: "dynalite's LevelDB log is written without fsync, so a power loss may take back the last fencingTokens: a token is repeated only when a grant fell in what was lost" },
+  { design: "quorum", fault: "lose-unfsynced-storage", expect: "valid", why: "the storage service fsyncs its journal before it answers a write, so a power loss keeps every accepted write and highest token", ...DOCKER_CI },
   { design: "early-lock", fault: "none", expect: "invalid", why: "the test service grants a resource again once 60% of the TTL has passed, while its holder may still hold it", ...CI, ...DOCKER_CI },
 ];

@@ -7,8 +7,11 @@
  * and the files created since their last sync; what remains is what a
  * machine would find on its disk after losing power.
  *
- * Usage: fencecheck-lazyfs <backing-dir> <mount-point>
- * Prints "ready" once mounted. Reads commands from stdin, one per line:
+ * Usage: fencecheck-lazyfs <backing-dir> <mount-point> [<name>]
+ * <name> (letters, digits, '-', '_'; default fencecheck-lazyfs) is the
+ * mount's source in /proc/mounts: the harness names each run's mounts
+ * after the run, so `fencecheck clean --run-id` finds the mounts a killed
+ * run left behind. Prints "ready" once mounted. Reads commands from stdin, one per line:
  *   clear-cache -> "cleared files=F pages=P bytes=B writes=W oldest_ms=M removed=R"
  *   stats       -> "stats files=F pages=P bytes=B writes=W oldest_ms=M"
  * (oldest_ms: how long ago the oldest unsynced write was made; -1 if none).
@@ -478,11 +481,18 @@ static const struct fuse_operations ops = {
 };
 
 int main(int argc, char **argv) {
-  if (argc != 3) { fprintf(stderr, "usage: fencecheck-lazyfs <backing-dir> <mount-point>\n"); return 254; }
+  if (argc != 3 && argc != 4) { fprintf(stderr, "usage: fencecheck-lazyfs <backing-dir> <mount-point> [<name>]\n"); return 254; }
+  const char *name = argc == 4 ? argv[3] : "fencecheck-lazyfs";
+  if (!*name || strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != strlen(name) || strlen(name) > 64) {
+    fprintf(stderr, "fencecheck-lazyfs: name %s: only letters, digits, '-' and '_' (at most 64)\n", name);
+    return 254;
+  }
   static char real[PATH_MAX];
   if (!realpath(argv[1], real)) { fprintf(stderr, "fencecheck-lazyfs: backing directory %s: %s\n", argv[1], strerror(errno)); return 254; }
   backing = real;
-  char *fargv[] = { argv[0], "-o", "allow_other,default_permissions,fsname=fencecheck-lazyfs,subtype=lazyfs", NULL };
+  static char options[160];
+  snprintf(options, sizeof options, "allow_other,default_permissions,fsname=%s,subtype=lazyfs", name);
+  char *fargv[] = { argv[0], "-o", options, NULL };
   struct fuse_args args = FUSE_ARGS_INIT(3, fargv);
   struct fuse *f = fuse_new(&args, &ops, sizeof ops, NULL);
   if (!f) return 255;

@@ -62,7 +62,7 @@ export function acquireOnce(client: FailOpenClient, resource: string, signal: Ab
   });
 }
 
-async function dynamoLockClient(endpoints: readonly string[]): Promise<LockClient> {
+async function dynamoLockClient(endpoints: readonly string[], clientId: string): Promise<LockClient> {
   const first = endpoints[0];
   if (first === undefined) throw new LockError("unavailable", "Cannot connect to dynalite: no endpoints", true);
   const dynamodb = new DynamoDB.DocumentClient(dynamoOptions(first));
@@ -71,6 +71,8 @@ async function dynamoLockClient(endpoints: readonly string[]): Promise<LockClien
       const client = new DynamoDBLockClient.FailOpen({
         dynamodb, lockTable: LOCK_TABLE.name, partitionKey: LOCK_TABLE.partitionKey,
         heartbeatPeriodMs: Math.max(1, Math.floor(ttlMs / 3)), leaseDurationMs: ttlMs, retryCount: 0,
+        // Without it the library names the owner by os.userInfo(), which throws in a container whose uid has no passwd entry (docker runtime).
+        owner: `fencecheck-${clientId}`,
       }) as FailOpenClient;
       for (;;) {
         try {
@@ -100,5 +102,5 @@ export const dynamodbLockAdapter: LockAdapter = {
   name: "dynamodb-lock",
   info: ADAPTER_INFOS["dynamodb-lock"],
   service: { nodes: 1, start: (node) => dynaliteLaunch(node) },
-  connect: async ({ endpoints }) => dynamoLockClient(endpoints),
+  connect: async ({ endpoints, clientId }) => dynamoLockClient(endpoints, clientId),
 };

@@ -55,9 +55,13 @@ export function postgresLaunch(node: PostgresNode, settings: Readonly<Record<str
     `  ${AS_POSTGRES} ${bin}/initdb -D '${data}' -U postgres --auth=trust -E UTF8 > '${node.dataDir}/initdb.log'`,
     // Clients connect from other nodes of the run's private network.
     `  echo 'host all all 0.0.0.0/0 trust' >> '${data}/pg_hba.conf'`,
+    // Made durable like initdb's own files: a power loss (lose-unfsynced) dropped the unsynced line, and
+    // the restarted server refused every client ("no pg_hba.conf entry").
+    `  sync '${data}/pg_hba.conf'`,
     "fi",
     `exec ${AS_POSTGRES} ${bin}/postgres -D '${data}' -k '' -h ${node.host} -p ${node.port} ${flags}`,
   ].join("\n");
-  // initdb syncs its files before it returns: seconds on a busy disk.
-  return { argv: ["/bin/sh", "-c", script], readyTimeoutMs: 60_000 };
+  // initdb syncs its files before it returns: seconds on a busy disk, and more than 60 s on a lazy
+  // disk (lose-unfsynced: every write a FUSE round trip) at a load average of 45 on 2 cores.
+  return { argv: ["/bin/sh", "-c", script], readyTimeoutMs: 150_000 };
 }

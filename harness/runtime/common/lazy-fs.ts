@@ -10,6 +10,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Clock, type ClusterDisks, type NodeId, type UnsyncedLoss } from "../../../core/index.js";
+import { lazyFsName } from "./lazy-fs-clean.js";
 import { createLineSplitter } from "./line-splitter.js";
 import { packageRoot } from "./package-root.js";
 import { runCommand } from "./run-command.js";
@@ -60,10 +61,11 @@ const EXIT_TIMEOUT_MS = 5_000;
 
 /**
  * Mounts a lazy disk on each node's directory (node id → absolute path),
- * each ready before this resolves; when one fails, those mounted are
- * unmounted and this rejects with "runtime.node-start-failed".
+ * each named for the run (`lazyFsName(runId)`: what `fencecheck clean`
+ * looks for) and ready before this resolves; when one fails, those mounted
+ * are unmounted and this rejects with "runtime.node-start-failed".
  */
-export async function mountLazyDisks(dirs: Readonly<Record<string, string>>, clock: Clock): Promise<LazyDisks> {
+export async function mountLazyDisks(dirs: Readonly<Record<string, string>>, clock: Clock, runId: string): Promise<LazyDisks> {
   const mounts = new Map<string, Mount>();
   const unmountAll = async (): Promise<void> => {
     const all = [...mounts.values()];
@@ -71,7 +73,7 @@ export async function mountLazyDisks(dirs: Readonly<Record<string, string>>, clo
     await Promise.all(all.map((m) => unmount(m, clock)));
   };
   try {
-    for (const [node, dir] of Object.entries(dirs)) mounts.set(node, await mountOne(dir, clock));
+    for (const [node, dir] of Object.entries(dirs)) mounts.set(node, await mountOne(dir, clock, lazyFsName(runId)));
   } catch (error) {
     await unmountAll();
     throw error;
@@ -89,11 +91,11 @@ export async function mountLazyDisks(dirs: Readonly<Record<string, string>>, clo
   };
 }
 
-async function mountOne(dir: string, clock: Clock): Promise<Mount> {
+async function mountOne(dir: string, clock: Clock, name: string): Promise<Mount> {
   const backing = durableDir(dir);
   mkdirSync(dir, { recursive: true });
   mkdirSync(backing, { recursive: true });
-  const child = spawn(lazyFsProgram(), [backing, dir], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(lazyFsProgram(), [backing, dir, name], { stdio: ["pipe", "pipe", "pipe"] });
   const mount: Mount = {
     dir, child, lines: [], waiters: [],
     exited: new Promise((resolve) => child.once("close", () => resolve())),

@@ -84,7 +84,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
       };
       try {
         // Mounted before the containers exist: their bind mount of the store then carries the lazy disks in.
-        if (start.lazyFs && !engine.remote) disks = await mountLazyDisks(start.lazyFs, clock);
+        if (start.lazyFs && !engine.remote) disks = await mountLazyDisks(start.lazyFs, clock, start.runId);
         const plan = await createNetwork(engine, start.runId, nodes);
         const mounts: PlanMounts = { ...opts.mounts, clockDir };
         await Promise.all(plan.containers.map(async (node) => {

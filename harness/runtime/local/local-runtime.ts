@@ -62,7 +62,7 @@ export function createLocalRuntime(opts: LocalRuntimeOptions = {}): Runtime {
       const stopGraceMs = opts.stopGraceMs ?? 1_000;
       let disks: LazyDisks | undefined;
       try {
-        if (start.lazyFs) disks = await mountLazyDisks(start.lazyFs, clock);
+        if (start.lazyFs) disks = await mountLazyDisks(start.lazyFs, clock, start.runId);
       } catch (error) {
         await reapNamespaces(clock, await listOwnedNamespaces(clock, start.runId));
         throw error;

@@ -1,0 +1,30 @@
+/**
+ * A restarted node is back when its service answers, not when its port
+ * accepts connections: PostgreSQL listens during crash recovery and refuses
+ * every session until it ends ("the database system is starting up"), which
+ * on a lazy disk took longer than the gap between faults, so every power
+ * loss struck during the previous recovery and no acquire was ever granted.
+ * The services register how to tell their node answers (`ReadinessChecks`),
+ * and the nemesis's cluster waits for it after each `restart`.
+ */
+import type { Cluster, NodeId } from "../../core/index.js";
+
+/** Node id → resolves once the node's service answers again; rejects when it does not within its own timeout. */
+export type ReadinessChecks = Map<NodeId, () => Promise<void>>;
+
+/**
+ * The cluster whose `restart(node)` resolves once the node's readiness
+ * check (when it has one) has passed or given up: a node that does not
+ * answer in time is left to the clients, who record it as unavailable; the
+ * fault itself (the restart) did happen, so the op is not failed for it.
+ * Every other method is the cluster's own.
+ */
+export function restartWaitsForReadiness(cluster: Cluster, checks: ReadonlyMap<NodeId, () => Promise<void>>): Cluster {
+  return {
+    ...cluster,
+    async restart(node: NodeId): Promise<void> {
+      await cluster.restart(node);
+      await checks.get(node)?.().catch(() => undefined);
+    },
+  };
+}
