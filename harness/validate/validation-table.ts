@@ -173,6 +173,12 @@ export const VALIDATION_TABLE: readonly ValidationRow[] = [
   { design: "redis", fault: "lose-unfsynced-lock", expect: "valid", why: "the Redis lock forgets its keys at a power loss (no persistence), but cas storage refuses a write whose version the next holder replaced" },
   { design: "redlock", fault: "lose-unfsynced-lock", expect: "valid", why: "one master of three loses its keys at a power loss, and cas storage refuses a stale version anyway" },
   { design: "dynamodb-lock", fault: "lose-unfsynced-lock", expect: "either", why: "dynalite's LevelDB log is written without fsync, so a power loss may take back the last fencingTokens: a token is repeated only when a grant fell in what was lost" },
+  { design: "reference-wallclock", fault: "lose-unfsynced-lock", expect: "valid", why: "it journals and fsyncs each grant before it answers, as the reference lock does; only its clock differs, and a power loss moves no clock" },
+  { design: "reference-timer", fault: "lose-unfsynced-lock", expect: "either", why: "its counter is saved every 300 ms, so a power loss repeats a token only when a grant fell in the 300 ms before it, as a blind kill does" },
+  { design: "proper-lockfile", fault: "lose-unfsynced-lock", expect: "valid", why: "the lock directory lives on the harness host's own file system, which the fault does not touch, and cas storage refuses a version the next holder replaced" },
+  { design: "etcd-lock", fault: "lose-unfsynced-lock", expect: "valid", why: "etcd fsyncs its raft log before it commits a lock key, and cas storage refuses a version the next holder replaced" },
+  { design: "redis-semaphore", fault: "lose-unfsynced-lock", expect: "valid", why: "Redis forgets the semaphore's keys at a power loss (no persistence), but cas storage refuses a write whose version the next holder replaced" },
+  { design: "warlock", fault: "lose-unfsynced-lock", expect: "valid", why: "Redis forgets warlock's key at a power loss (no persistence), but cas storage refuses a write whose version the next holder replaced" },
   { design: "quorum", fault: "lose-unfsynced-storage", expect: "valid", why: "the storage service fsyncs its journal before it answers a write, so a power loss keeps every accepted write and highest token", ...DOCKER_CI },
   { design: "early-lock", fault: "none", expect: "invalid", why: "the test service grants a resource again once 60% of the TTL has passed, while its holder may still hold it", ...CI, ...DOCKER_CI },
 ];
