@@ -3,7 +3,7 @@ import { realpathSync } from "node:fs";
 import type { HarnessError } from "../../core/index.js";
 import { HistoryPastMemoryBound, readStoredRun } from "../store/index.js";
 import { checkAndReport, type CheckedRun } from "./check-and-report.js";
-import { DEFAULT_MAX_MEMORY_BYTES, memoryBound, pastMemoryOutcome } from "./check-memory-bound.js";
+import { DEFAULT_MAX_MEMORY_BYTES, memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
 
 /** Options: where to write JUnit XML, when wanted; the check's memory bound (default 2 GiB: past it, unknown). */
 export interface AnalyzeOptions {
@@ -22,6 +22,6 @@ export async function analyzeRun(dir: string, options: AnalyzeOptions = {}): Pro
     const checked = pastMemoryOutcome(realpathSync(dir), error, maxMemoryBytes);
     return { ...checked, dir: realpathSync(dir), ...(checked.writeFailure ? { error: checked.writeFailure } : {}) };
   }
-  const checked = await checkAndReport({ config: stored.config, history: stored.history, storage: stored.storage, dir: stored.dir, ...rest });
+  const checked = await checkAndReport({ config: stored.config, history: stored.history, storage: stored.storage, dir: stored.dir, stopReason: memoryStopReason(maxMemoryBytes), ...rest });
   return { ...checked, dir: stored.dir, ...(checked.writeFailure ? { error: checked.writeFailure } : {}) };
 }

@@ -18,6 +18,11 @@ export function memoryBound(maxBytes: number = DEFAULT_MAX_MEMORY_BYTES): () => 
   return () => pastMemoryBound(maxBytes);
 }
 
+/** The `stopReason` of `checkAndReport` for a bound of `maxBytes`: checkers left once it is passed give unknown. */
+export function memoryStopReason(maxBytes: number = DEFAULT_MAX_MEMORY_BYTES): () => string | undefined {
+  return () => (pastMemoryBound(maxBytes) ? `the check passed its memory bound (--max-memory ${Math.round(maxBytes / 2 ** 20)} MiB)` : undefined);
+}
+
 /**
  * The outcome of a check the bound stopped: unknown, no checker ran, and
  * results.json says why (the report is not written: it would need the

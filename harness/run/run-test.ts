@@ -34,7 +34,7 @@ import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "..
 import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
 import { checkAndReport, type CheckedRun } from "./check-and-report.js";
-import { memoryBound, pastMemoryOutcome } from "./check-memory-bound.js";
+import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
 import { healInForce } from "./heal-in-force.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
@@ -134,7 +134,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
       if (past instanceof HistoryPastMemoryBound) return pastMemoryOutcome(store.dir, past);
       throw past;
     }
-    return checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+    return checkAndReport({ config, history, dir: store.dir, shading: nemesis.shading, workload, stopReason: memoryStopReason(), ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   };
   const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
