@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf("--max-memory");
   const maxMiB = at === -1 ? 2048 : Number(args[at + 1]);
-  const ops = Number(args.find((a, i) => i !== at + 1 && !a.startsWith("--")) ?? "10000000");
+  const ops = Number(args.find((a, i) => (at === -1 || i !== at + 1) && !a.startsWith("--")) ?? "10000000");
   if (!(ops > 0) || !(maxMiB > 0)) throw new Error("usage: bench-check-memory.js [ops] [--max-memory MiB]");
   const kept = process.env["FENCECHECK_BENCH_DIR"];
   const dir = kept ?? mkdtempSync(join(tmpdir(), "fencecheck-bench-check-memory-"));
