@@ -42,4 +42,17 @@ describe("compose", () => {
     const result = await compose([constant("x", true), constant("x", false)]).check(seedScenario("fenced"));
     expect(Object.keys(result.results)).toEqual(["x", "x#2"]);
   });
+
+  it("stops after the checker at which its stop reason first speaks: the checkers after it give unknown with that reason, and a violation already found stands", async () => {
+    const ran: string[] = [];
+    const tracked = (name: string, valid: true | false): Checker => ({ name, check: () => (ran.push(name), { valid }) });
+    const stopReason = (): string | undefined => (ran.length >= 2 ? "past the memory bound" : undefined);
+    const result = await compose([tracked("a", true), tracked("b", false), tracked("c", true)], { stopReason }).check(seedScenario("fenced"));
+    expect(ran).toEqual(["a", "b"]);
+    expect(result.results["c"]).toEqual({ valid: "unknown", reason: "not run: past the memory bound" });
+    expect(result.valid).toBe(false);
+    const clean = await compose([tracked("d", true), tracked("e", true)], { stopReason: () => "past the memory bound" }).check(seedScenario("fenced"));
+    expect(clean.results["e"]).toEqual({ valid: "unknown", reason: "not run: past the memory bound" });
+    expect(clean.valid).toBe("unknown");
+  });
 });

@@ -19,6 +19,16 @@ export interface CheckOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of a composition. */
+export interface ComposeOptions {
+  /**
+   * Asked after each checker: a reason (such as a memory bound passed)
+   * stops the composition there, and every checker not yet run gives
+   * unknown with that reason; undefined goes on.
+   */
+  readonly stopReason?: () => string | undefined;
+}
+
 /** Wraps a checker so that a thrown error or rejection becomes `{valid: "unknown", error}`. */
 export function checkSafe<R extends CheckResult>(checker: Checker<R>): Checker<R | CheckResult> {
   return {
@@ -34,15 +44,17 @@ export function checkSafe<R extends CheckResult>(checker: Checker<R>): Checker<R
 }
 
 /** A checker (name "compose") running `checkers` in order; duplicate names get a "#2" suffix. */
-export function compose(checkers: readonly Checker[]): Checker<ComposedResult> {
+export function compose(checkers: readonly Checker[], options: ComposeOptions = {}): Checker<ComposedResult> {
   return {
     name: "compose",
     async check(input: CheckInput, opts?: CheckOptions): Promise<ComposedResult> {
       const results: Record<string, CheckResult> = {};
+      let stopped: string | undefined;
       for (const checker of checkers) {
         let name = checker.name;
         for (let n = 2; name in results; n++) name = `${checker.name}#${n}`;
-        results[name] = await checkSafe(checker).check(input, opts);
+        results[name] = stopped !== undefined ? { valid: "unknown", reason: `not run: ${stopped}` } : await checkSafe(checker).check(input, opts);
+        stopped ??= options.stopReason?.();
       }
       return { ...runVerdict(results), results };
     },

@@ -9,10 +9,14 @@
  * code: a harness that keeps its ops shows an end well above its start. The
  * run lasts FENCECHECK_SOAK_SECONDS (default 600, ten minutes);
  * FENCECHECK_SOAK_BIN runs another build's bin.js (to compare two builds in
- * the same minutes). Needs root and a build.
+ * the same minutes). After the workload, the RSS is still sampled while the
+ * run heals, reads, checks and reports: its peak is printed apart (the check
+ * holds what the run did not). FENCECHECK_SOAK_STORE keeps the run in that
+ * folder (for `fencecheck analyze` afterwards) instead of a temporary one.
+ * Needs root and a build.
  */
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -88,6 +92,8 @@ function liveHeapByTenth(samples: readonly number[]): number[] {
 
 interface Soak {
   readonly samples: readonly number[];
+  /** RSS samples after the workload: heal, final reads, check and report (MB). */
+  readonly after: readonly number[];
   /** The heap after every garbage collection while the workload ran (MB). */
   readonly heap: readonly number[];
   readonly code: number | null;
@@ -100,6 +106,7 @@ async function soak(store: string): Promise<Soak> {
   const child = spawn(process.execPath, ["--trace-gc", BIN, "run", "--nemesis", "pause-holder,partition,kill", "--hold-ms", "0", "--clients", "10", "--resources", "10", "--time-limit", String(SECONDS),
     "--seed", "1", "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const samples: number[] = [];
+  const after: number[] = [];
   const heap: number[] = [];
   let phase: "starting" | "running" | "finishing" = "starting";
   let stdout = "";
@@ -121,19 +128,21 @@ async function soak(store: string): Promise<Soak> {
     if (/healed; final reads|interrupted|stopping nodes/.test(text)) phase = "finishing";
   });
   const timer = setInterval(() => {
-    const mb = child.pid === undefined || phase !== "running" ? undefined : rssMb(child.pid);
-    if (mb !== undefined) samples.push(mb);
+    const mb = child.pid === undefined || phase === "starting" ? undefined : rssMb(child.pid);
+    if (mb !== undefined) (phase === "running" ? samples : after).push(mb);
   }, 1000);
   const code = await new Promise<number | null>((res) => child.once("close", (c) => res(c)));
   clearInterval(timer);
-  return { samples, heap, code, verdict: stdout.split("\n")[0] ?? "", stderrTail };
+  return { samples, after, heap, code, verdict: stdout.split("\n")[0] ?? "", stderrTail };
 }
 
 async function main(): Promise<void> {
-  const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-soak-"));
-  let keep = false;
+  const given = process.env["FENCECHECK_SOAK_STORE"];
+  const store = given ?? mkdtempSync(join(tmpdir(), "fencecheck-bench-soak-"));
+  mkdirSync(store, { recursive: true });
+  let keep = given !== undefined;
   try {
-    const { samples, heap, code, verdict, stderrTail } = await soak(store);
+    const { samples, after, heap, code, verdict, stderrTail } = await soak(store);
     if (code !== 0 && code !== 1) process.stdout.write(`the soak run exited ${code}; its last stderr lines:\n${stderrTail.split("\n").slice(-8).join("\n")}\n`);
     const [start, end] = [samples[0], samples.at(-1)];
     if (start === undefined || end === undefined) throw new Error(`The soak run gave no RSS sample (exit ${code}): ${verdict}`);
@@ -149,8 +158,10 @@ async function main(): Promise<void> {
       process.stdout.write(`  live heap (lowest after-GC heap of each tenth of the run, ${heap.length} GCs): ${live.map((x) => x.toFixed(1)).join(" ")} MB\n`);
       process.stdout.write(`  live heap 0..${mb(Math.max(...live))} |${rssChart(live, 10)}|\n`);
     }
-    keep = code !== 0;
-    if (keep) process.stdout.write(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}\n`);
+    if (after.length > 0) process.stdout.write(`  after the workload (heal, final reads, check, report): ${after.length} s, peak RSS ${mb(Math.max(...after))} |${rssChart(after)}|\n`);
+    keep ||= code !== 0;
+    if (code !== 0) process.stdout.write(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}\n`);
+    else if (keep) process.stdout.write(`  the run's folder is kept: ${store}\n`);
   } finally {
     if (!keep) rmSync(store, { recursive: true, force: true });
   }

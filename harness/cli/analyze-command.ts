@@ -1,6 +1,7 @@
 /** `fencecheck analyze <run-dir>`: re-run the checkers and the report from a run's files alone. */
 import { resolve } from "node:path";
 import { Command } from "commander";
+import { HarnessError } from "../../core/index.js";
 import { analyzeRun } from "../run/analyze-run.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
@@ -12,9 +13,22 @@ export function analyzeCommand(ctx: CliContext, setExit: (code: ExitCode) => voi
     .description("Re-check a stored run (a run folder, or store/latest) and rewrite its results.json and report.html")
     .argument("<run-dir>", "a run folder")
     .option("--junit <file>", "also write JUnit XML (one test case per checker) to this file, for CI")
-    .action(async (dir: string, opts: { junit?: string }) => {
-      const outcome = await analyzeRun(dir, opts.junit !== undefined ? { junitPath: resolve(ctx.cwd, opts.junit) } : {});
+    .option("--max-memory <MiB>", "give up with unknown when the process's resident memory passes this while the history is read (default 2048)")
+    .action(async (dir: string, opts: { junit?: string; maxMemory?: string }) => {
+      const maxMemoryBytes = parseMaxMemory(opts.maxMemory);
+      const outcome = await analyzeRun(dir, {
+        ...(opts.junit !== undefined ? { junitPath: resolve(ctx.cwd, opts.junit) } : {}),
+        ...(maxMemoryBytes !== undefined ? { maxMemoryBytes } : {}),
+      });
       printOutcome(ctx.io, outcome);
       setExit(outcomeExitCode(outcome));
     });
+}
+
+/** `--max-memory` in bytes; undefined when not given; refused (exit 254) when not a positive number of MiB. */
+function parseMaxMemory(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const mib = Number(text);
+  if (!Number.isFinite(mib) || mib <= 0) throw new HarnessError("input.invalid", `Cannot use --max-memory "${text}": expected a positive number of MiB`);
+  return Math.round(mib * 2 ** 20);
 }

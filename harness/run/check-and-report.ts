@@ -29,6 +29,8 @@ export interface RecordedRun {
   readonly workload?: Workload;
   /** How the report shades faults; resolved from the configuration when not given. */
   readonly shading?: readonly FaultShading[];
+  /** Asked after each checker: a reason stops the check there, the checkers left give unknown (`compose`). */
+  readonly stopReason?: () => string | undefined;
 }
 
 /** The verdict and each checker's result. */
@@ -51,7 +53,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const workload = run.workload ?? findWorkload(run.config.workload.name);
   const missing = incompleteStorage(join(run.dir, RUN_FILES.storage));
   const checkers = missing === undefined ? workload.checkers(run.config) : judgeIncompleteStorage(workload.checkers(run.config), missing);
-  const checked = await compose(checkers).check({ config: run.config, history: run.history, storage });
+  const checked = await compose(checkers, run.stopReason ? { stopReason: run.stopReason } : {}).check({ config: run.config, history: run.history, storage });
   const verdict = { valid: checked.valid, ...(checked.reason !== undefined ? { reason: checked.reason } : {}), results: checked.results };
   const resultsPath = join(run.dir, RUN_FILES.results);
   const reportPath = join(run.dir, RUN_FILES.report);

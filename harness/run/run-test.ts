@@ -31,8 +31,10 @@ import {
 import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
-import { checkStore, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
+import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import { openAgentClient } from "./agent-client.js";
+import type { CheckedRun } from "./check-and-report.js";
+import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
 import { healInForce } from "./heal-in-force.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
@@ -127,7 +129,16 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
   if (error && !reached.workload) return { valid: "unknown", results: {}, dir: store.dir, aborted, error, reachedWorkload: false, nemesis };
   log(deps.whileChecking ? `checking the history (Ctrl-C ends the check; fencecheck analyze ${store.dir} checks it again)` : "checking the history");
-  const check = async () => (await reporting.load())({ config, history: readHistoryLines(join(store.dir, RUN_FILES.history)), dir: store.dir, shading: nemesis.shading, workload, ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  const check = async (): Promise<CheckedRun> => {
+    let history;
+    try {
+      history = readHistoryLines(join(store.dir, RUN_FILES.history), { pastBound: memoryBound() });
+    } catch (past) {
+      if (past instanceof HistoryPastMemoryBound) return pastMemoryOutcome(store.dir, past);
+      throw past;
+    }
+    return (await reporting.load())({ config, history, dir: store.dir, shading: nemesis.shading, workload, stopReason: memoryStopReason(), ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+  };
   const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };

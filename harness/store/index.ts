@@ -1,6 +1,6 @@
 /** The store: run folders on disk. */
 export * from "./run-store.js";
 export * from "./read-stored-run.js";
-export { readHistoryLines } from "./read-history-lines.js";
+export { HistoryPastMemoryBound, readHistoryLines, type ReadHistoryOptions } from "./read-history-lines.js";
 export * from "./store-check.js";
 export { runFolderName, writeError, writeWhole } from "./run-folder.js";

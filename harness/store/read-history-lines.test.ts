@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeOp, parseHistoryJsonl, type Op } from "../../core/index.js";
-import { readHistoryLines } from "./read-history-lines.js";
+import { HistoryPastMemoryBound, readHistoryLines } from "./read-history-lines.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -25,17 +25,17 @@ describe("reading history.jsonl line by line", () => {
     const text = ops.map(encodeOp).join("\n") + "\n";
     const path = file(text);
     const whole = parseHistoryJsonl(text, path);
-    for (const chunk of [1, 2, 3, 7, 64, 1 << 20]) expect(readHistoryLines(path, chunk)).toEqual(whole);
+    for (const chunk of [1, 2, 3, 7, 64, 1 << 20]) expect(readHistoryLines(path, { chunkBytes: chunk })).toEqual(whole);
   });
 
   it("drops a final line cut short (a killed harness) and keeps every whole line before it", () => {
     const path = file(`${encodeOp(op(0))}\n${encodeOp(op(1))}\n{"index":2,"ti`);
-    expect(readHistoryLines(path, 5).map((o) => o.index)).toEqual([0, 1]);
+    expect(readHistoryLines(path, { chunkBytes: 5 }).map((o) => o.index)).toEqual([0, 1]);
   });
 
   it("refuses a bad line in the middle, naming the file and its line", () => {
     const path = file(`${encodeOp(op(0))}\nnot json\n${encodeOp(op(1))}\n`);
-    expect(() => readHistoryLines(path, 4)).toThrow(`Cannot read "${path}" line 2: not JSON`);
+    expect(() => readHistoryLines(path, { chunkBytes: 4 })).toThrow(`Cannot read "${path}" line 2: not JSON`);
   });
 
   it("refuses a line that is JSON but not an op, as parsing the whole text does", () => {
@@ -46,5 +46,26 @@ describe("reading history.jsonl line by line", () => {
   it("reads an empty file as an empty history and names a missing one", () => {
     expect(readHistoryLines(file(""))).toEqual([]);
     expect(() => readHistoryLines("/nonexistent/history.jsonl")).toThrow('Cannot read "/nonexistent/history.jsonl": no such file');
+  });
+
+  it("asks its memory bound every so many lines and stops with HistoryPastMemoryBound, saying how many ops it had read, once the bound is passed", () => {
+    const path = file(Array.from({ length: 70 }, (_, i) => encodeOp(op(i))).join("\n") + "\n");
+    let asks = 0;
+    const error = (() => {
+      try {
+        readHistoryLines(path, { pastBound: () => ++asks > 0, boundEvery: 64 });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(HistoryPastMemoryBound);
+    expect((error as HistoryPastMemoryBound).ops).toBe(63);
+    expect(asks).toBe(1);
+  });
+
+  it("reads the whole file when the bound is never passed", () => {
+    const path = file(Array.from({ length: 70 }, (_, i) => encodeOp(op(i))).join("\n") + "\n");
+    expect(readHistoryLines(path, { pastBound: () => false, boundEvery: 64 })).toHaveLength(70);
   });
 });

@@ -11,11 +11,36 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { HarnessError, parseOp, type Op } from "../../core/index.js";
 
 const CHUNK = 1 << 20;
+/** How many lines pass between two asks of `pastBound`. */
+const BOUND_EVERY = 1 << 16;
+
+/**
+ * Thrown by `readHistoryLines` when its `pastBound` said the process's
+ * memory passed the check's bound: the history is too large to check
+ * within it. `ops` is how many ops were read by then.
+ */
+export class HistoryPastMemoryBound extends Error {
+  constructor(readonly path: string, readonly ops: number) {
+    super(`"${path}" did not fit in the check's memory bound: it was passed after ${ops} ops`);
+    this.name = "HistoryPastMemoryBound";
+  }
+}
+
+/** Options of `readHistoryLines`. */
+export interface ReadHistoryOptions {
+  readonly chunkBytes?: number;
+  /** Asked every `boundEvery` lines (and at the end): true stops the read with `HistoryPastMemoryBound`. */
+  readonly pastBound?: () => boolean;
+  /** Default 65,536. */
+  readonly boundEvery?: number;
+}
 
 /** Every op of the history file at `path`, in recording order. */
-export function readHistoryLines(path: string, chunkBytes = CHUNK): Op[] {
+export function readHistoryLines(path: string, options: ReadHistoryOptions = {}): Op[] {
+  const { chunkBytes = CHUNK, pastBound, boundEvery = BOUND_EVERY } = options;
   const ops: Op[] = [];
   forEachLine(path, chunkBytes, (line, n, last) => {
+    if (pastBound !== undefined && n % boundEvery === 0 && pastBound()) throw new HistoryPastMemoryBound(path, ops.length);
     const text = line.trim();
     if (text === "") return;
     let raw: unknown;
@@ -27,6 +52,7 @@ export function readHistoryLines(path: string, chunkBytes = CHUNK): Op[] {
     }
     ops.push(parseOp(raw, `"${path}" line ${n}`));
   });
+  if (pastBound?.() === true) throw new HistoryPastMemoryBound(path, ops.length);
   return ops;
 }
 

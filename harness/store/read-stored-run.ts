@@ -10,7 +10,7 @@ import {
   type RunConfig,
   type StorageRecord,
 } from "../../core/index.js";
-import { readHistoryLines } from "./read-history-lines.js";
+import { readHistoryLines, type ReadHistoryOptions } from "./read-history-lines.js";
 import { RUN_FILES } from "./run-store.js";
 
 /** What a run folder holds, as data. */
@@ -21,8 +21,12 @@ export interface StoredRunFiles {
   readonly storage: StorageRecord[];
 }
 
-/** Reads and validates a run folder (a `latest` link is followed). */
-export function readStoredRun(dirArg: string): StoredRunFiles {
+/**
+ * Reads and validates a run folder (a `latest` link is followed). The
+ * history is read with `options` (a memory bound: `HistoryPastMemoryBound`
+ * is thrown past it).
+ */
+export function readStoredRun(dirArg: string, options: Pick<ReadHistoryOptions, "pastBound"> = {}): StoredRunFiles {
   if (!existsSync(join(dirArg, RUN_FILES.config))) {
     throw new HarnessError("store.invalid", `Cannot read run "${dirArg}": it has no ${RUN_FILES.config}`);
   }
@@ -32,7 +36,7 @@ export function readStoredRun(dirArg: string): StoredRunFiles {
     throw new HarnessError("store.invalid", `Cannot read "${join(dir, RUN_FILES.config)}": not a fencecheck run configuration`);
   }
   const historyPath = join(dir, RUN_FILES.history);
-  const history = existsSync(historyPath) ? readHistoryLines(historyPath) : [];
+  const history = existsSync(historyPath) ? readHistoryLines(historyPath, options) : [];
   return { dir, config, history, storage: readStorageLog(join(dir, RUN_FILES.storage)) };
 }
 
