@@ -51,6 +51,7 @@ function convert<S, I, O>(
     invokeValue: invoke.value,
     type,
     value: type === "info" ? invoke.value : done!.value,
+    ...(done?.type === "info" && done.value !== undefined ? { infoValue: done.value } : {}),
     ...(done?.errorCode !== undefined ? { errorCode: done.errorCode } : {}),
   };
   const line = type === "info" ? invoke.line : done!.line;

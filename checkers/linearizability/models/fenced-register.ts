@@ -8,6 +8,16 @@
  * failures are dropped. A read returns the value and the token of the last
  * accepted write. acquire and release are not storage operations and are
  * left out. An unknown output applies a write when its token is allowed.
+ *
+ * A write's token is read from its completion, its invocation, or (for a
+ * write that timed out) its info completion, which records the token it was
+ * sent under. A write applied whose token is still not known leaves the
+ * highest token unknown (`max: UNKNOWN_MAX`): storage may then have raised
+ * it to anything, so neither a later stale rejection nor a later acceptance
+ * can be judged until a write with a known token is accepted (storage
+ * accepts only at or above its highest token, so that token is the highest
+ * again). Treating the unknown token as "no change" once made a correct
+ * stale rejection look impossible: a false INVALID.
  */
 import { LOCK_ERRORS, toToken } from "../../../core/index.js";
 import { ILLEGAL, isUnknown, type Model, type Output } from "../model.js";
@@ -25,11 +35,14 @@ export interface FencedInput {
 /** write: accepted or rejected as stale; read: what storage held. */
 export type FencedOutput = boolean | { readonly value: Scalar; readonly token: bigint | null };
 
-/** What storage holds for one resource. */
+/** The highest accepted token after a write accepted under a token nobody knows. */
+export const UNKNOWN_MAX = "unknown";
+
+/** What storage holds for one resource: `max` is null before any accepted write. */
 export interface FencedState {
   readonly value: Scalar;
   readonly token: bigint | null;
-  readonly max: bigint | null;
+  readonly max: bigint | null | typeof UNKNOWN_MAX;
 }
 
 const EMPTY: FencedState = { value: null, token: null, max: null };
@@ -44,11 +57,15 @@ export function fencedRegisterModel(): Model<FencedState, FencedInput, FencedOut
         const tokenOk = output.token === null || state.token === null || output.token === state.token;
         return output.value === state.value && tokenOk ? state : ILLEGAL;
       }
+      if (state.max === UNKNOWN_MAX) {
+        if (output === false) return state;
+        return { value: input.value, token: input.token, max: input.token ?? UNKNOWN_MAX };
+      }
       const allowed = input.token === null || state.max === null || input.token >= state.max;
-      if (output === false) return allowed ? ILLEGAL : state;
+      // A rejection is impossible only when its token is known to be allowed.
+      if (output === false) return allowed && input.token !== null ? ILLEGAL : state;
       if (!allowed) return isUnknown(output) ? state : ILLEGAL;
-      const max = input.token === null ? state.max : input.token;
-      return { value: input.value, token: input.token, max };
+      return { value: input.value, token: input.token, max: input.token ?? UNKNOWN_MAX };
     },
     partition: (ops) => groupBy(ops, (op) => op.input.resource),
     readOnly: leavesStorage,
@@ -100,7 +117,7 @@ function fencedInput(op: OpPair): FencedInput | typeof DROP {
   const resource = op.key ?? field(op.invokeValue, "resource");
   if (typeof resource !== "string") return badOp(`a lock op needs a "resource" string`);
   const write = op.f === "write";
-  const token = write ? (tokenOf(op.value) ?? tokenOf(op.invokeValue)) : null;
+  const token = write ? (tokenOf(op.value) ?? tokenOf(op.infoValue) ?? tokenOf(op.invokeValue)) : null;
   return { write, resource, value: write ? canonical(field(op.invokeValue, "value")) : null, token };
 }
 

@@ -167,4 +167,24 @@ describe("fenced-register", () => {
     expect(verdict("fenced-register", lines(w(0, "invoke", "a", 1), w(0, "fail", "a", 1, stale)))).toBe("illegal");
     expect(verdict("fenced-register", lines(w(1, "invoke", "b", 3), w(1, "ok", "b", 3), w(0, "invoke", "a", 1), w(0, "fail", "a", 1, stale)))).toBe("ok");
   });
+
+  // A soak's false INVALID: a write invoked without its token timed out
+  // (info, with the token it was sent under), storage accepted it, and a
+  // later write under a lower token was rightly rejected as stale.
+  const stale = ', :error {:code "stale-token"}';
+  const tokenless = (p: number, type: string, v: string) => op(p, type, "write", `{:resource "r", :value "${v}"}`);
+  it("reads a timed-out write's token from its info completion", () => {
+    const h = lines(w(1, "invoke", "b", 3), w(1, "ok", "b", 3), tokenless(0, "invoke", "a"), w(0, "info", "a", 5), w(2, "invoke", "c", 4), w(2, "fail", "c", 4, stale));
+    expect(verdict("fenced-register", h)).toBe("ok");
+    const below = lines(w(1, "invoke", "b", 3), w(1, "ok", "b", 3), tokenless(0, "invoke", "a"), w(0, "info", "a", 2), w(2, "invoke", "c", 4), w(2, "fail", "c", 4, stale));
+    expect(verdict("fenced-register", below)).toBe("illegal");
+  });
+
+  it("judges no rejection or acceptance while an applied write's token is unknown, until a known token is accepted", () => {
+    const unknown = [w(1, "invoke", "b", 3), w(1, "ok", "b", 3), tokenless(0, "invoke", "a"), tokenless(0, "ok", "a")];
+    expect(verdict("fenced-register", lines(...unknown, w(2, "invoke", "c", 4), w(2, "fail", "c", 4, stale)))).toBe("ok");
+    expect(verdict("fenced-register", lines(...unknown, w(2, "invoke", "c", 2), w(2, "ok", "c", 2)))).toBe("ok");
+    const known = [...unknown, w(2, "invoke", "c", 6), w(2, "ok", "c", 6)];
+    expect(verdict("fenced-register", lines(...known, w(3, "invoke", "d", 5), w(3, "ok", "d", 5)))).toBe("illegal");
+  });
 });

@@ -17,6 +17,12 @@ export interface OpPair {
   readonly type: "ok" | "fail" | "info";
   /** The completion's value ("info": the invocation's value). */
   readonly value: unknown;
+  /**
+   * An "info" completion's own value, when there was one: what the client
+   * knew when it gave up (a write's fencing token, say), which the
+   * invocation may not carry. Undefined for ok, fail and never-completed ops.
+   */
+  readonly infoValue?: unknown;
   /** The completion's error code, when the format carries one. */
   readonly errorCode?: string;
 }
