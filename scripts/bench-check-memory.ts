@@ -15,6 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { rssMb } from "./bench/proc-status.js";
 
 const BARS = "▁▂▃▄▅▆▇█";
 const BIN = resolve(import.meta.dirname, "../harness/cli/bin.js");
@@ -29,15 +30,6 @@ function chart(samples: readonly number[], width = 60): string {
     line += BARS[Math.min(BARS.length - 1, Math.floor((Math.max(...share) / top) * BARS.length))];
   }
   return line;
-}
-
-function rssMb(pid: number): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
 }
 
 /** CPU seconds (user + system) of a process and its reaped children, from /proc/<pid>/stat. */

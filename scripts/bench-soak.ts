@@ -19,6 +19,7 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { rssMb } from "./bench/proc-status.js";
 
 const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? "600");
 const BIN = process.env["FENCECHECK_SOAK_BIN"] ?? resolve(import.meta.dirname, "../harness/cli/bin.js");
@@ -57,16 +58,6 @@ function recordedOps(store: string): number {
     return 0;
   } finally {
     if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/** The process's resident set in MB, or undefined once it is gone. */
-function rssMb(pid: number): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
   }
 }
 
