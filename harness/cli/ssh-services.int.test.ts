@@ -73,13 +73,17 @@ describe("the seed scenario over SSH", () => {
   it("with the token-less redlock: unfenced storage is caught by real time (exit 1), cas storage stays valid (exit 0)", async () => {
     // Later flags win: 15 s gives the pause more holders to strike (at 8 s, two runs made here found
     // no stale write over SSH's slower round trips: valid, the bug not shown).
-    const unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15"]);
+    // Whether a paused holder's write lands after its lease certainly expired is the pause's timing
+    // against SSH's round trips: a second seed is tried when the first shows no stale write (valid, once
+    // in the suite beside the local lane); a wrong verdict (a false INVALID with cas below) still fails.
+    let unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15"]);
+    if (unfenced.code === 0) unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15", "--seed", "8"]);
     expect(unfenced.code, unfenced.err).toBe(1);
     expect(unfenced.out).toMatch(/^INVALID \(fencing: n\/a, real-time: FAIL/);
     const cas = await seed(["--lock", "redlock", "--storage", "cas"]);
     expect(cas.code, cas.err).toBe(0);
     expect(leftovers()).toEqual([]);
-  }, 300_000);
+  }, 400_000);
 });
 
 describe("a user's adapter module over SSH", () => {

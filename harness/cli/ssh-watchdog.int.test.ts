@@ -19,6 +19,13 @@ const NAME = "ssh-watchdog";
 // etcd's 3 lock nodes on hosts of their own, so that a partition of lock nodes is a partition of hosts; storage and clients on the 4th.
 const HOSTS = [1, 2, 3, 4];
 const WATCHDOG_S = 5;
+/**
+ * How long past the watchdog's period the hosts may take to be clean: its check
+ * every period/3 and its kills take about 1 to 3 s (6 to 8 s measured at load
+ * 40), and each look at the hosts is an SSH round trip of its own; CI runs
+ * this file beside the local lane's tests, where 5 s was once missed by 0.5 s.
+ */
+const SLACK_S = 15;
 const hosts = testSandbox(NAME, HOSTS.length);
 const { dir, onHost } = hosts;
 let sandbox: Sandbox;
@@ -62,7 +69,7 @@ async function sshAnswers(address: string): Promise<string> {
 
 describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
   for (const [fault, faulted] of [["partition", (l: string) => l.includes("FENCECHECK")], ["pause", (l: string) => /State:\s+T/.test(l)]] as const) {
-    it(`leaves nothing of the run on any host within the watchdog's ${WATCHDOG_S} s plus 5 s, after a ${fault}`, async () => {
+    it(`leaves nothing of the run on any host within the watchdog's ${WATCHDOG_S} s plus ${SLACK_S} s, after a ${fault}`, async () => {
       // A fault that lasts: the harness is killed while it is in force, not between two.
       const faultOpts = fault === "partition" ? ["--lock", "etcd", "--fault-opt", "partition.nodes=lock", "--fault-opt", "partition.durationMs=60000"] : ["--lock", "reference", "--fault-opt", "pause.durationMs=60000"];
       const logFile = join(dir, `${fault}.log`);
@@ -79,11 +86,11 @@ describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
       const left = leftovers();
       expect(left.some(faulted), left.join("\n")).toBe(true);
       let last: string[] = [];
-      await waitFor("the hosts were not cleaned", (WATCHDOG_S + 5) * 1_000, () => (last = leftovers()).length === 0).catch((error: Error) => {
+      await waitFor("the hosts were not cleaned", (WATCHDOG_S + SLACK_S) * 1_000, () => (last = leftovers()).length === 0).catch((error: Error) => {
         throw new Error(`${error.message}; left: ${last.join(" | ")}`);
       });
       const cleanMs = Math.round(performance.now() - killedAt);
-      expect(cleanMs, `clean ${cleanMs} ms after SIGKILL`).toBeLessThanOrEqual((WATCHDOG_S + 5) * 1_000);
+      expect(cleanMs, `clean ${cleanMs} ms after SIGKILL`).toBeLessThanOrEqual((WATCHDOG_S + SLACK_S) * 1_000);
       // Each host's watchdog said what it did in the run's folder there.
       const logs = HOSTS.map((i) => onHost(i, "cat /var/tmp/fencecheck/*/watchdog.log 2>/dev/null; true"));
       for (const log of logs) expect(log).toMatch(new RegExp(`^watchdog: no heartbeat from the control machine for ${WATCHDOG_S} s`));
