@@ -48,14 +48,25 @@ function httpGet(url: string): Promise<string> {
   });
 }
 
+/** How often a client asks the lock node for the directory before it gives up: the node may be restarting (a kill, a power loss). */
+const DIR_ATTEMPTS = 5;
+const DIR_RETRY_MS = 500;
+
+/** The lock node's answer: where the shared directory is. Tried DIR_ATTEMPTS times, DIR_RETRY_MS apart. */
+async function askDir(endpoint: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (JSON.parse(await withDeadline(httpGet(`http://${endpoint}/`), ATTEMPT_MS, `ask ${endpoint} for the lock directory`)) as { dir: string }).dir;
+    } catch (error) {
+      if (attempt >= DIR_ATTEMPTS) throw unavailable(`ask the lock node ${endpoint} where the lock directory is`, error);
+      await new Promise((resolve) => setTimeout(resolve, DIR_RETRY_MS));
+    }
+  }
+}
+
 /** Asks the lock node where the shared directory is, and checks that this client sees it. */
 async function sharedDir(endpoint: string): Promise<string> {
-  let dir: string;
-  try {
-    dir = (JSON.parse(await withDeadline(httpGet(`http://${endpoint}/`), ATTEMPT_MS, `ask ${endpoint} for the lock directory`)) as { dir: string }).dir;
-  } catch (error) {
-    throw unavailable(`ask the lock node ${endpoint} where the lock directory is`, error);
-  }
+  const dir = await askDir(endpoint);
   try {
     await access(dir);
   } catch {
