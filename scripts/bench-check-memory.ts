@@ -12,10 +12,10 @@
  * exits 2: that is the bound working, not a crash.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { rssMb } from "./bench/proc-status.js";
+import { countLines, rssMb } from "./bench/proc-status.js";
 
 const BARS = "▁▂▃▄▅▆▇█";
 const BIN = resolve(import.meta.dirname, "../harness/cli/bin.js");
@@ -40,21 +40,6 @@ function cpuSeconds(pid: number): number | undefined {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
-  }
-}
-
-/** Lines of a file, counted in 1 MB chunks. */
-function countLines(path: string): number {
-  const fd = openSync(path, "r");
-  try {
-    const buf = Buffer.alloc(1 << 20);
-    let n = 0;
-    for (let read = readSync(fd, buf); read > 0; read = readSync(fd, buf)) {
-      for (let i = buf.indexOf(10); i !== -1 && i < read; i = buf.indexOf(10, i + 1)) n++;
-    }
-    return n;
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -16,10 +16,10 @@
  * Needs root and a build.
  */
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { rssMb } from "./bench/proc-status.js";
+import { countLines, rssMb } from "./bench/proc-status.js";
 
 const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? "600");
 const BIN = process.env["FENCECHECK_SOAK_BIN"] ?? resolve(import.meta.dirname, "../harness/cli/bin.js");
@@ -45,19 +45,10 @@ function rssChart(samples: readonly number[], width = 60): string {
 
 /** Ops (lines) in the run's history.jsonl, counted in chunks (an hour's file is larger than a string may be). */
 function recordedOps(store: string): number {
-  let fd: number | undefined;
   try {
-    fd = openSync(join(realpathSync(join(store, "latest")), "history.jsonl"), "r");
-    const buf = Buffer.alloc(1 << 20);
-    let n = 0;
-    for (let read = readSync(fd, buf); read > 0; read = readSync(fd, buf)) {
-      for (let i = buf.indexOf(10); i !== -1 && i < read; i = buf.indexOf(10, i + 1)) n++;
-    }
-    return n;
+    return countLines(join(realpathSync(join(store, "latest")), "history.jsonl"));
   } catch {
     return 0;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
