@@ -28,4 +28,22 @@ describe("a restart that waits for readiness", () => {
     await expect(restartWaitsForReadiness(recording(calls), checks).restart(nodeId("l1") as NodeId)).resolves.toBeUndefined();
     expect(calls).toEqual(["restart l1"]);
   });
+
+  it("joins a restart of a node still under way instead of starting it twice, and restarts it again once that one is done", async () => {
+    const calls: string[] = [];
+    let ready: () => void = () => undefined;
+    const l1 = nodeId("l1") as NodeId;
+    const checks = new Map([[l1, () => new Promise<void>((resolve) => (ready = resolve))]]);
+    const cluster = restartWaitsForReadiness(recording(calls), checks);
+    const both = Promise.all([cluster.restart(l1), cluster.restart(l1)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    ready();
+    await both;
+    expect(calls).toEqual(["restart l1"]);
+    const again = cluster.restart(l1);
+    await new Promise((resolve) => setImmediate(resolve));
+    ready();
+    await again;
+    expect(calls).toEqual(["restart l1", "restart l1"]);
+  });
 });

@@ -17,14 +17,25 @@ export type ReadinessChecks = Map<NodeId, () => Promise<void>>;
  * check (when it has one) has passed or given up: a node that does not
  * answer in time is left to the clients, who record it as unavailable; the
  * fault itself (the restart) did happen, so the op is not failed for it.
- * Every other method is the cluster's own.
+ * A restart asked while one of the same node is still under way (the run's
+ * final heal beside the schedule's own restart, now that a restart lasts
+ * until the node answers) joins it: two starts at once left the second
+ * process failing on the node's port. Every other method is the cluster's own.
  */
 export function restartWaitsForReadiness(cluster: Cluster, checks: ReadonlyMap<NodeId, () => Promise<void>>): Cluster {
+  const underWay = new Map<NodeId, Promise<void>>();
+  const restartAndWait = async (node: NodeId): Promise<void> => {
+    await cluster.restart(node);
+    await checks.get(node)?.().catch(() => undefined);
+  };
   return {
     ...cluster,
-    async restart(node: NodeId): Promise<void> {
-      await cluster.restart(node);
-      await checks.get(node)?.().catch(() => undefined);
+    restart(node: NodeId): Promise<void> {
+      const running = underWay.get(node);
+      if (running) return running;
+      const restart = restartAndWait(node).finally(() => underWay.delete(node));
+      underWay.set(node, restart);
+      return restart;
     },
   };
 }

@@ -16,12 +16,27 @@ export interface PowerLossValue {
   readonly [key: string]: unknown;
 }
 
-/** Creates a power-loss nemesis with its own record of the nodes it took down. */
+/**
+ * Creates a power-loss nemesis with its own record of the nodes it took down.
+ * A node is powered on once per loss: a power-on asked while one is still
+ * starting it (the run's final heal beside the schedule's own power-on, as a
+ * restart waits for the node to answer) joins that one, and a power-on of a
+ * node that is up does nothing. Two starts at once left the node's second
+ * process failing on its port and the run without a lock node.
+ */
 export function loseUnsyncedNemesis(): Nemesis {
   const down = new Set<NodeId>();
+  const starting = new Map<NodeId, Promise<void>>();
+  const powerOnNode = (cluster: Cluster, node: NodeId): Promise<void> => {
+    const inFlight = starting.get(node);
+    if (inFlight) return inFlight;
+    if (!down.has(node)) return Promise.resolve();
+    const start = cluster.restart(node).then(() => void down.delete(node)).finally(() => starting.delete(node));
+    starting.set(node, start);
+    return start;
+  };
   const powerOn = async (cluster: Cluster, nodes: readonly NodeId[]): Promise<void> => {
-    await Promise.all(nodes.map((node) => cluster.restart(node)));
-    for (const node of nodes) down.delete(node);
+    await Promise.all(nodes.map((node) => powerOnNode(cluster, node)));
   };
   return {
     fs: new Set(["power-loss", "power-on"]),

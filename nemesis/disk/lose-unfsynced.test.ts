@@ -60,4 +60,20 @@ describe("the power-loss nemesis", () => {
     await nemesis.teardown(cluster);
     expect(calls).toEqual(["kill l1", "lose l1", "restart l1", "kill l3", "lose l3", "restart l3"]);
   });
+
+  it("starts a node once when a second power-on comes while the first is still starting it, and not at all when it is up", async () => {
+    const calls: string[] = [];
+    let started: () => void = () => undefined;
+    const slow = { ...recordingCluster(calls), restart: (node: NodeId) => (calls.push(`restart ${node}`), new Promise<void>((resolve) => (started = resolve))) } as unknown as Cluster;
+    const nemesis = loseUnsyncedNemesis();
+    const signal = new AbortController().signal;
+    await nemesis.invoke(invoke("power-loss", ["l1"]), slow, signal);
+    const first = nemesis.invoke(invoke("power-on", ["l1"]), slow, signal);
+    const second = nemesis.invoke(invoke("power-on", ["l1"]), slow, signal);
+    started();
+    await Promise.all([first, second]);
+    await nemesis.invoke(invoke("power-on", ["l1"]), slow, signal);
+    await nemesis.teardown(slow);
+    expect(calls).toEqual(["kill l1", "lose l1", "restart l1"]);
+  });
 });
