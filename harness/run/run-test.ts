@@ -6,6 +6,7 @@
  * Whatever happens (an error, Ctrl-C, SIGTERM), the `finally` chain heals
  * every fault, stops every node and still checks what was recorded.
  */
+import { setMaxListeners } from "node:events";
 import { join } from "node:path";
 import {
   anyOf,
@@ -247,6 +248,9 @@ async function openInterpreter(
   run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis,
 ): Promise<Interpreter> {
   const { config, store, clock } = run;
+  // Every op in flight listens to the run's signal for an interrupt (a client's op, the nemesis, the queue's
+  // wait): with 20 clients that is more than Node's default of 10, which is a warning about a leak, not a leak.
+  setMaxListeners(config.workload.clients + 10, run.signal);
   return createInterpreter({
     concurrency: config.workload.clients,
     clock,
@@ -267,7 +271,8 @@ async function openInterpreter(
         node: clientNode(thread),
         entrypoint: run.entrypoint,
         logFile: join(store.nodeDir(clientNode(thread)), `agent-${process}.log`),
-        helloTimeoutMs: 15_000,
+        // Starting Node and loading a client library took over 15 s on a machine at load 50; a hung agent still ends the run.
+        helloTimeoutMs: 60_000,
         ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
         config: {
           clientId: String(process),
