@@ -76,6 +76,20 @@ describe("timeLimitWithGrace", () => {
     expect(gen.op(ctx(LIMIT, [0, 1]))).toBe(undefined);
   });
 
+  it("forgets a paused client whose thread has moved on to a later process, even when the pause came after it retired", () => {
+    // The 1-hour soak's shape: process 0 retired (info) while holding a lease; a pause aimed at that lease's holder
+    // then claimed it. Its thread's process is now 2 (0 + concurrency), free: nothing is left to finish.
+    const gen = after(timeLimitWithGrace(LIMIT, cycles(), { claims }), op(0, "invoke", "write", 60 * MS), op(0, "info", "write", 90 * MS), pauseOf(0));
+    expect(gen.op(ctx(LIMIT, [1, 2]))).toBe(undefined);
+  });
+
+  it("forgets a claimed process once a later process of its thread is seen, and keeps a claimed one that is still running", () => {
+    let gen = after(timeLimitWithGrace(LIMIT, cycles(), { claims }), op(0, "info", "write", 90 * MS), pauseOf(0), op(2, "invoke", "acquire", 200 * MS));
+    expect(gen.op(ctx(LIMIT, [1]))).toBe(undefined);
+    gen = after(timeLimitWithGrace(LIMIT, cycles(), { claims }), op(0, "ok", "acquire", 50 * MS), pauseOf(0), op(3, "invoke", "acquire", 200 * MS));
+    expect(asked(gen.op(ctx(LIMIT, [0, 3])))).toMatchObject({ process: 0, f: "write" });
+  });
+
   it("forgets a paused client that retires", () => {
     const gen = after(timeLimitWithGrace(LIMIT, cycles(), { claims }), pauseOf(0), op(0, "invoke", "write", 60 * MS), op(0, "info", "write", 2900 * MS));
     expect(gen.op(ctx(LIMIT, [0, 1, 2]))).toBe(undefined);

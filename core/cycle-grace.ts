@@ -7,10 +7,14 @@
  * ends after the limit. Every other process gets nothing after the limit,
  * as with `timeLimit`. The grace lasts at most one cycle of that client
  * (its read, its hold and write, its release), each op bounded by the op
- * timeout; a client that retires (an `info`) leaves it.
+ * timeout; a client that retires (an `info`) leaves it, and so does one
+ * whose thread has moved on to a later process: a pause aimed at a lease
+ * whose holder had already retired (its agent killed, its lease not yet
+ * expired) claims a process that will never run again, and waiting for it
+ * held a one-hour soak's end forever.
  */
 import type { GenContext, GenResult, Generator } from "./generator.js";
-import type { Op } from "./op.js";
+import type { Op, ProcessId } from "./op.js";
 
 /** Which events put a client in grace. */
 export interface CycleGrace {
@@ -34,12 +38,14 @@ function limited(untilNs: number, gen: Generator, grace: CycleGrace, finishing: 
       }
       return graceOp(untilNs, gen, grace, finishing, ctx);
     },
-    update: (ctx, event) => limited(untilNs, gen.update(ctx, event), grace, inGrace(finishing, grace, event)),
+    update: (ctx, event) => limited(untilNs, gen.update(ctx, event), grace, withoutRetired(inGrace(finishing, grace, event), [event.process], ctx.concurrency)),
   };
 }
 
 /** After the limit: the next op of a client in grace, "pending" while one is busy, exhausted once none is left. */
 function graceOp(untilNs: number, gen: Generator, grace: CycleGrace, finishing: ReadonlySet<number>, ctx: GenContext): GenResult {
+  const live = withoutRetired(finishing, ctx.freeProcesses, ctx.concurrency);
+  if (live.size < finishing.size) return graceOp(untilNs, gen, grace, live, ctx);
   if (finishing.size === 0) return undefined;
   const free = new Set([...ctx.freeProcesses].filter((p) => typeof p === "number" && finishing.has(p)));
   const busy = free.size < finishing.size;
@@ -68,4 +74,21 @@ function inGrace(finishing: ReadonlySet<number>, grace: CycleGrace, event: Op): 
   const rest = new Set(finishing);
   rest.delete(event.process);
   return rest;
+}
+
+/**
+ * `finishing` without the processes whose thread has a later process among
+ * `seen` (a free process, or the process of an event): each thread runs one
+ * process at a time, and a retired process's successor is `process + concurrency`.
+ */
+function withoutRetired(finishing: ReadonlySet<number>, seen: Iterable<ProcessId>, concurrency: number): ReadonlySet<number> {
+  if (finishing.size === 0) return finishing;
+  let rest: Set<number> | undefined;
+  for (const p of seen) {
+    if (typeof p !== "number") continue;
+    for (const f of finishing) {
+      if (p > f && p % concurrency === f % concurrency) (rest ??= new Set(finishing)).delete(f);
+    }
+  }
+  return rest ?? finishing;
 }

@@ -112,6 +112,10 @@ async function soak(store: string): Promise<Soak> {
   const timer = setInterval(() => {
     const mb = child.pid === undefined || phase === "starting" ? undefined : rssMb(child.pid);
     if (mb !== undefined) (phase === "running" ? samples : after).push(mb);
+    // A line a minute, so that a soak cut short (a machine rebooted, a process killed) still leaves its figures.
+    if (mb !== undefined && phase === "running" && samples.length % 60 === 0) {
+      process.stdout.write(`soak: ${samples.length} s, RSS ${mb.toFixed(1)} MB (max ${Math.max(...samples).toFixed(1)}), ${recordedOps(store)} ops recorded\n`);
+    }
   }, 1000);
   const code = await new Promise<number | null>((res) => child.once("close", (c) => res(c)));
   clearInterval(timer);
