@@ -73,3 +73,23 @@ process.exitCode = await runProcess([], async (_argv, _io, env) => {
     expect(stderr).toBe("fencecheck: internal error (a promise rejected with no handler): a start nobody awaited\n");
   });
 });
+
+describe("a reader that goes away under runProcess (`fencecheck run 2>&1 | head`)", () => {
+  it("keeps the process running to its own end: what it writes to stderr afterwards is dropped", async () => {
+    const script = `const { runProcess } = await import(${JSON.stringify(runProcessUrl)});
+process.exitCode = await runProcess([], async (_argv, io) => {
+  process.stdout.write("ready\\n");
+  await new Promise((gone) => process.stdin.once("end", gone).resume());
+  for (let i = 0; i < 50; i++) { io.err("still healing and stopping nodes\\n"); await new Promise((r) => setTimeout(r, 5)); }
+  return 3;
+});`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["pipe", "pipe", "pipe"] });
+    child.stdout.once("data", () => {
+      // The reader of stderr goes away (as `head` does), then the process is told to go on.
+      child.stderr.destroy();
+      child.stdin.end();
+    });
+    const [code, signal] = (await new Promise((done) => child.once("exit", (...end) => done(end)))) as [number | null, string | null];
+    expect({ code, signal }).toEqual({ code: 3, signal: null });
+  });
+});

@@ -36,11 +36,14 @@ export async function runProcess(argv: readonly string[], main: CliMain, onInter
     process.stderr.write(`fencecheck: ${signal}: interrupting the run: healing faults and stopping nodes\n`);
     controller.abort();
   };
-  // A closed pipe (`fencecheck list | head`) ends the output, not the process with a stack trace.
+  // A closed pipe (`fencecheck list | head`, `fencecheck run 2>&1 | head`) ends the output, not the process with a
+  // stack trace: a run whose reader went away still heals, stops its nodes and checks (it left them running before).
   if (given === undefined) {
-    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE") throw error;
-    });
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE") throw error;
+      });
+    }
   }
   let unhandled: { readonly reason: unknown } | undefined;
   const onUnhandled = (reason: unknown): void => {
