@@ -62,6 +62,8 @@ export interface RunDeps {
   readonly workload?: Workload;
   /** Wraps the checking phase, which starts once every node is stopped and the history stored (the CLI lets Ctrl-C end the process there). */
   readonly whileChecking?: <T>(check: () => Promise<T>) => Promise<T>;
+  /** Called as each phase of the run ends, with its name (`--timings`: `phase-trace.ts`). */
+  readonly trace?: (phase: string) => void;
 }
 
 /** The outcome of a run. */
@@ -87,6 +89,7 @@ export interface RunOutcome {
 /** Runs one test end to end. Throws only for errors before the store exists (an unusable store first of all). */
 export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutcome> {
   const log = deps.log ?? (() => undefined);
+  const trace = deps.trace ?? (() => undefined);
   checkStore(given.storeDir);
   const loaded = await loadLockAdapter(given.lock.adapter);
   // Stored with the run, so that a later `fencecheck analyze` judges leases the same way.
@@ -99,6 +102,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const image = refuseImageRuntime(config, deps.runtime, loaded.adapter);
   await deps.runtime.checkPrerequisites(nemesis.needs);
   await checkLockImage(config, nemesis, deps.runtime, loaded.adapter, image);
+  trace("prerequisites checked");
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
@@ -118,12 +122,13 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const reached = { workload: false };
   const reporting = lazyCheckAndReport();
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, builtInAdapter: loaded.builtIn, nemesisOps, signal: controller.signal, onFailure, log, reached, onClientsDone: reporting.prefetch });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, builtInAdapter: loaded.builtIn, nemesisOps, signal: controller.signal, onFailure, log, trace, reached, onClientsDone: reporting.prefetch });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
     deps.signal?.removeEventListener("abort", onAbort);
     store.close();
+    trace("nodes stopped, history closed");
   }
   error = failure ?? error ?? store.writeFailure();
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
@@ -137,7 +142,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
       if (past instanceof HistoryPastMemoryBound) return pastMemoryOutcome(store.dir, past);
       throw past;
     }
-    return (await reporting.load())({ config, history, dir: store.dir, shading: nemesis.shading, workload, stopReason: memoryStopReason(), ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+    const checkAndReport = await reporting.load();
+    trace("checkers and report loaded");
+    return checkAndReport({ trace, config, history, dir: store.dir, shading: nemesis.shading, workload, stopReason: memoryStopReason(), ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   };
   const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
@@ -162,6 +169,7 @@ interface Execution {
   /** Ends the run with a cluster's failure (a node's log it cannot write). */
   readonly onFailure: (error: HarnessError) => void;
   readonly log: (line: string) => void;
+  readonly trace: (phase: string) => void;
   /** Set once the workload starts: from then on the history is checked whatever happens. */
   readonly reached: { workload: boolean };
   /** Called once no client op can be recorded any more, before the nodes are stopped. */
@@ -173,25 +181,28 @@ interface Execution {
  * report's charts (Chart.js, the native canvas) are not needed to start a
  * run. `prefetch` starts loading them once the clients are done, so that
  * they load while the nodes stop (the harness mostly waits on processes
- * then), never while ops are being timed.
+ * then), never while ops are being timed, and then readies the report's
+ * drawing (`warmUpReport`), which would otherwise take about half of the
+ * report's time after the check.
  */
 function lazyCheckAndReport(): { prefetch: () => void; load: () => Promise<typeof import("./check-and-report.js").checkAndReport> } {
   let loading: Promise<typeof import("./check-and-report.js")> | undefined;
   const load = (): Promise<typeof import("./check-and-report.js")> => (loading ??= import("./check-and-report.js"));
   return {
     // A failed load is met (and reported) where the check awaits it.
-    prefetch: () => void load().catch(() => undefined),
+    prefetch: () => void load().then((m) => m.warmUpReport(), () => undefined),
     load: async () => (await load()).checkAndReport,
   };
 }
 
 async function execute(run: Execution): Promise<void> {
-  const { config, deps, store, clock, log } = run;
+  const { config, deps, store, clock, log, trace } = run;
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
   const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config), nodes: run.nemesis.clockNodes } } : {};
   const lazyFs = run.nemesis.needs.has("lose-unfsynced") ? { lazyFs: Object.fromEntries(run.nemesis.diskNodes.map((n) => [n, join(store.nodeDir(n), "data")])) } : {};
   await using started = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults, ...lazyFs });
+  trace("cluster started (network up)");
   // Filled as the services start: a fault's restart of a node waits until it answers again.
   const readiness: ReadinessChecks = new Map();
   const cluster = restartWaitsForReadiness(started, readiness);
@@ -205,7 +216,8 @@ async function execute(run: Execution): Promise<void> {
       pkg = run.nemesis.build({ ...(leader ? { leader } : {}), nowNs: () => clock.nowNs() });
       interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis);
     };
-    services = await startServices(started, config, { store, originNs: clock.originNs, whilePreflight, log, readiness });
+    services = await startServices(started, config, { store, originNs: clock.originNs, whilePreflight, log, trace, readiness });
+    trace("agents ready, preflight lock taken");
     for (const note of services.notes) log(`note: ${note}`);
     if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");
     await pkg.nemesis.setup(cluster);
@@ -217,6 +229,7 @@ async function execute(run: Execution): Promise<void> {
     // A client paused in mid-cycle finishes it after the limit: its write on waking is the one the pause is for.
     const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimitWithGrace(end, clients, { claims: pausedClient })));
     await stopWaitingAt(end, clock, interpreter, running);
+    trace("workload done");
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
     await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     const final = run.workload.finalGenerator(config);
@@ -227,12 +240,15 @@ async function execute(run: Execution): Promise<void> {
     }
     log("healed; final reads");
     await interpreter.run(final);
+    trace("healed, final reads done");
   } finally {
     if (pkg) await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     run.onClientsDone();
     await interpreter?.close();
+    trace("agents closed");
     await services?.stop();
     await collectFiles(cluster, store);
+    trace("files collected");
     log("stopping nodes");
   }
 }

@@ -47,6 +47,8 @@ export interface StartServicesOptions {
   readonly whilePreflight?: (endpoints: Pick<ServiceEndpoints, "lock" | "storage">) => Promise<void>;
   /** Receives a lifecycle line once every lock node is ready. */
   readonly log?: (line: string) => void;
+  /** Told as the storage nodes and the lock service are ready (`RunDeps.trace`). */
+  readonly trace?: (phase: string) => void;
   /** Filled with how to tell each lock or storage node answers again after a restart (nodes whose service says how). */
   readonly readiness?: ReadinessChecks;
 }
@@ -62,7 +64,10 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
   const loaded = await loadLockAdapter(config.lock.adapter);
   const storageNodes = cluster.nodes.filter((n) => n.role === "storage");
   const external = config.lock.endpoints?.length ? config.lock.endpoints : undefined;
-  const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts))).then(() => undefined);
+  const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts))).then(() => {
+    opts.trace?.("storage ready");
+    return undefined;
+  });
   const existing = config.lock.existing;
   const lockStarted: Promise<LockEndpoints> = external
     ? startExternalRelays(cluster, external, opts.store)
@@ -71,6 +76,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     ? Promise.resolve({ endpoints: cluster.nodes.filter((n) => n.role === "lock").map((n) => `${n.host}:${existing.port}`), stop: async () => undefined })
     : startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config), opts.readiness).then((endpoints) => {
       opts.log?.(`lock service ready (${endpoints.length} node${endpoints.length === 1 ? "" : "s"})`);
+      opts.trace?.("lock service ready");
       return { endpoints, stop: async () => undefined };
     });
   let lock: LockEndpoints;
