@@ -12,7 +12,7 @@ import { HarnessError, type FaultShading, type Op, type RunConfig, type StorageR
 import { compose } from "../../checkers/index.js";
 import { resolveNemesis } from "../../nemesis/index.js";
 import { findWorkload, type Workload } from "../../workloads/index.js";
-import { buildReportModel, junitXml, renderReportHtml, warmUpCharts } from "../../reports/index.js";
+import { buildReportModel, junitXml, renderReportHtml } from "../../reports/index.js";
 import { readStorageLog, RUN_FILES, writeError, writeWhole } from "../store/index.js";
 import { incompleteStorage, judgeIncompleteStorage } from "./incomplete-storage.js";
 
@@ -77,19 +77,6 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   } catch (error) {
     if (!(error instanceof HarnessError)) throw error;
     return { ...verdict, writeFailure: error };
-  }
-}
-
-/**
- * Readies the report's drawing (Chart.js, the native canvas, ICU) with a
- * small chart: for a run to call while it waits for its nodes to stop. A
- * failure here is left for the report itself to meet.
- */
-export function warmUpReport(): void {
-  try {
-    warmUpCharts();
-  } catch {
-    // The report draws its charts again and reports what fails then.
   }
 }
 

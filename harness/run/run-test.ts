@@ -181,16 +181,14 @@ interface Execution {
  * report's charts (Chart.js, the native canvas) are not needed to start a
  * run. `prefetch` starts loading them once the clients are done, so that
  * they load while the nodes stop (the harness mostly waits on processes
- * then), never while ops are being timed, and then readies the report's
- * drawing (`warmUpReport`), which would otherwise take about half of the
- * report's time after the check.
+ * then), never while ops are being timed.
  */
 function lazyCheckAndReport(): { prefetch: () => void; load: () => Promise<typeof import("./check-and-report.js").checkAndReport> } {
   let loading: Promise<typeof import("./check-and-report.js")> | undefined;
   const load = (): Promise<typeof import("./check-and-report.js")> => (loading ??= import("./check-and-report.js"));
   return {
     // A failed load is met (and reported) where the check awaits it.
-    prefetch: () => void load().then((m) => m.warmUpReport(), () => undefined),
+    prefetch: () => void load().catch(() => undefined),
     load: async () => (await load()).checkAndReport,
   };
 }

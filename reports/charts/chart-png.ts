@@ -79,26 +79,3 @@ export function renderChartPng(spec: ChartSpec, options: ChartPngOptions = {}): 
 export function chartDataUri(spec: ChartSpec, options: ChartPngOptions = {}): string {
   return `data:image/png;base64,${renderChartPng(spec, options).toString("base64")}`;
 }
-
-/** A small chart with the axes the report draws (a linear and a logarithmic one) and a fault's shading. */
-const WARM_UP_SPEC: ChartSpec = {
-  id: "warm-up", title: "warm-up", xLabel: "time (s)", yLabel: "latency (ms)", yScale: "log", xMax: 1.5, note: undefined,
-  series: [
-    { label: "ok", color: "#2266aa", kind: "points", points: [[0.1, 2], [0.5, 40], [1.2, 900]] },
-    { label: "ops/s", color: "#aa2222", kind: "line", points: [[0, 10], [1, 1200]] },
-  ],
-  shading: [{ start: 0.2, end: 0.4, color: "#ff8800", label: "fault" }],
-};
-
-/**
- * Draws a small chart and drops it, so that the first real chart finds
- * Chart.js's code compiled, the native canvas's fonts loaded and the number
- * formats and collation the report uses (ICU) made: a run calls it while
- * its nodes stop, when it only waits, and its report is then drawn in
- * about half the time. Changes nothing the report shows.
- */
-export function warmUpCharts(): void {
-  renderChartPng(WARM_UP_SPEC, { width: 300, height: 120 });
-  // The collation the timelines sort their lanes with.
-  void ["c2", "c10"].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-}
