@@ -19,6 +19,7 @@ import {
   runIdFor,
   runNodes,
   timeLimitWithGrace,
+  type AgentConfig,
   type Cluster,
   type Nemesis,
   type NemesisPackage,
@@ -32,7 +33,7 @@ import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
 import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
-import { openAgentClient } from "./agent-client.js";
+import { openAgentClient, startAgent, type AgentSpec, type StartedAgent } from "./agent-client.js";
 import type { CheckedRun } from "./check-and-report.js";
 import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
 import { healInForce } from "./heal-in-force.js";
@@ -204,6 +205,8 @@ async function execute(run: Execution): Promise<void> {
   // Filled as the services start: a fault's restart of a node waits until it answers again.
   const readiness: ReadinessChecks = new Map();
   const cluster = restartWaitsForReadiness(started, readiness);
+  // The first agents start (and load their code) while the services start; they get their endpoints once those answer.
+  const agents = startAgentsEarly(run, cluster);
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;
   let pkg: NemesisPackage | undefined;
@@ -212,7 +215,7 @@ async function execute(run: Execution): Promise<void> {
     const whilePreflight = async (reached: Pick<ServiceEndpoints, "lock" | "storage">): Promise<void> => {
       const leader = leaderLookupFor(cluster, run, reached.lock);
       pkg = run.nemesis.build({ ...(leader ? { leader } : {}), nowNs: () => clock.nowNs() });
-      interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis);
+      interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis, agents);
     };
     services = await startServices(started, config, { store, originNs: clock.originNs, whilePreflight, log, trace, readiness });
     trace("agents ready, preflight lock taken");
@@ -257,10 +260,41 @@ async function collectFiles(cluster: Cluster, store: RunStore): Promise<void> {
     cluster.collect(node.id, [store.nodeDir(node.id), ...(node.role === "storage" ? [join(store.dir, RUN_FILES.storage)] : [])])));
 }
 
+/** Where client `process` of `thread` runs and logs (without its configuration). */
+function agentSpec(run: Execution, cluster: Cluster, thread: number, process: number): Omit<AgentSpec, "config"> {
+  return {
+    cluster,
+    node: clientNode(thread),
+    entrypoint: run.entrypoint,
+    logFile: join(run.store.nodeDir(clientNode(thread)), `agent-${process}.log`),
+    helloTimeoutMs: 15_000,
+    ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
+  };
+}
+
+/** The first agent of each thread (process = thread), started before the services are ready; each is taken once. */
+function startAgentsEarly(run: Execution, cluster: Cluster): Map<number, StartedAgent> {
+  const threads = Array.from({ length: run.config.workload.clients }, (_, thread) => thread);
+  return new Map(threads.map((thread) => [thread, startAgent(agentSpec(run, cluster, thread, thread))]));
+}
+
 async function openInterpreter(
-  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis,
+  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis, early: Map<number, StartedAgent>,
 ): Promise<Interpreter> {
   const { config, store, clock } = run;
+  const agentConfig = (thread: number, process: number): AgentConfig => ({
+    clientId: String(process),
+    workload: run.workload.name,
+    lockAdapter: config.lock.adapter,
+    lockEndpoints: endpointsFor(endpoints.lock, thread),
+    storageEndpoints: endpoints.storage,
+    storageKind: config.storage.kind,
+    ttlMs: config.workload.ttlMs,
+    holdMs: config.workload.holdMs,
+    acquireTimeoutMs: config.workload.acquireTimeoutMs,
+    ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
+    ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
+  });
   return createInterpreter({
     concurrency: config.workload.clients,
     clock,
@@ -275,28 +309,13 @@ async function openInterpreter(
       store.appendOp(op);
       run.deps.onOp?.(op);
     },
-    openClient: (thread, process) =>
-      openAgentClient({
-        cluster,
-        node: clientNode(thread),
-        entrypoint: run.entrypoint,
-        logFile: join(store.nodeDir(clientNode(thread)), `agent-${process}.log`),
-        helloTimeoutMs: 15_000,
-        ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
-        config: {
-          clientId: String(process),
-          workload: run.workload.name,
-          lockAdapter: config.lock.adapter,
-          lockEndpoints: endpointsFor(endpoints.lock, thread),
-          storageEndpoints: endpoints.storage,
-          storageKind: config.storage.kind,
-          ttlMs: config.workload.ttlMs,
-          holdMs: config.workload.holdMs,
-          acquireTimeoutMs: config.workload.acquireTimeoutMs,
-          ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
-          ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
-        },
-      }),
+    openClient: (thread, process) => {
+      const started = process === thread ? early.get(thread) : undefined;
+      early.delete(thread);
+      return started !== undefined
+        ? started.open(agentConfig(thread, process))
+        : openAgentClient({ ...agentSpec(run, cluster, thread, process), config: agentConfig(thread, process) });
+    },
   });
 }
 
