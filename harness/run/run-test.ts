@@ -6,6 +6,7 @@
  * Whatever happens (an error, Ctrl-C, SIGTERM), the `finally` chain heals
  * every fault, stops every node and still checks what was recorded.
  */
+import { setMaxListeners } from "node:events";
 import { join } from "node:path";
 import {
   anyOf,
@@ -267,7 +268,8 @@ function agentSpec(run: Execution, cluster: Cluster, thread: number, process: nu
     node: clientNode(thread),
     entrypoint: run.entrypoint,
     logFile: join(run.store.nodeDir(clientNode(thread)), `agent-${process}.log`),
-    helloTimeoutMs: 15_000,
+    // Starting Node and loading a client library took over 15 s on a machine at load 50; a hung agent still ends the run.
+    helloTimeoutMs: 60_000,
     ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
   };
 }
@@ -282,6 +284,9 @@ async function openInterpreter(
   run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis, early: Map<number, StartedAgent>,
 ): Promise<Interpreter> {
   const { config, store, clock } = run;
+  // Every op in flight listens to the run's signal for an interrupt (a client's op, the nemesis, the queue's
+  // wait): with 20 clients that is more than Node's default of 10, which is a warning about a leak, not a leak.
+  setMaxListeners(config.workload.clients + 10, run.signal);
   const agentConfig = (thread: number, process: number): AgentConfig => ({
     clientId: String(process),
     workload: run.workload.name,

@@ -16,15 +16,15 @@ export interface ProcessRun {
   readonly peakMiB: number;
 }
 
-/** Runs `node bin args...` to its end. */
-export function runCli(bin: string, args: readonly string[]): Promise<ProcessRun> {
-  return runNode([bin, ...args]);
+/** Runs `node bin args...` to its end, in `env` (this process's environment when not given). */
+export function runCli(bin: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ProcessRun> {
+  return runNode([bin, ...args], env);
 }
 
-function runNode(args: readonly string[]): Promise<ProcessRun> {
+function runNode(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ProcessRun> {
   const clock = createSystemClock();
   const start = clock.nowNs();
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"], env });
   let stdout = "";
   let peakMiB = 0;
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -62,16 +62,16 @@ function spread(walls: number[]): Spread {
 /**
  * Wall times of `fencecheck check file` and of `node -e 0` (Node's own
  * start, for scale), run alternately `runs` times each after one warm-up run
- * of each, so both meet the same load; and the check's verdict (the third
- * field of its first line, or its exit code).
+ * of each, so both meet the same load and the same environment `env`; and
+ * the check's verdict (the third field of its first line, or its exit code).
  */
-export async function startupMs(bin: string, file: string, runs: number): Promise<{ check: Spread; node: Spread; verdict: string }> {
+export async function startupMs(bin: string, file: string, runs: number, env?: NodeJS.ProcessEnv): Promise<{ check: Spread; node: Spread; verdict: string }> {
   const check: number[] = [];
   const node: number[] = [];
   let verdict = "";
   for (let i = -1; i < runs; i++) {
-    const run = await runCli(bin, ["check", file]);
-    const start = await runNode(["-e", "0"]);
+    const run = await runCli(bin, ["check", file], env);
+    const start = await runNode(["-e", "0"], env);
     if (i < 0) continue;
     verdict = run.stdout.split("\t")[2] ?? `exit ${run.exitCode}`;
     check.push(run.wallMs);
