@@ -6,7 +6,14 @@
  */
 import type { OpError } from "./op.js";
 
-/** How an agent is configured (passed as JSON in FENCECHECK_AGENT). */
+/**
+ * FENCECHECK_AGENT's value for an agent started before its configuration is
+ * known: its first line on stdin is then the `AgentConfig`'s JSON, and its
+ * hello follows that line.
+ */
+export const AGENT_CONFIG_ON_STDIN = "-";
+
+/** How an agent is configured (passed as JSON in FENCECHECK_AGENT, or as its first stdin line: `AGENT_CONFIG_ON_STDIN`). */
 export interface AgentConfig {
   readonly clientId: string;
   /** The workload whose ops the agent performs (workloads/registry.ts); "lock-write" when absent. */

@@ -15,6 +15,13 @@
  *   the report), commander inside; every other package stays outside and
  *   loads from node_modules when the code that needs it runs (the bin runs
  *   cli/cli.js). The folder is made anew, with the checker's worker in it.
+ * - dist/bundle/programs/: every program the harness starts in a node
+ *   (workloads/entrypoints.ts: the agent, our services, the lock probe),
+ *   `<name>.js` each, ES modules sharing chunks, every package outside:
+ *   a program starts loading a handful of files instead of some forty
+ *   modules (entrypointPath picks the bundle when it is not older than the
+ *   program's module). A run's agents, services and probe load no package
+ *   as they load (a reference run's programs need none).
  * Fails (exit 1, one line per problem) when a bundle holds a package not in
  * its allowlist (commander; never the runtimes, Docker, charts or database
  * clients), would load at run time a package not in its list of packages
@@ -31,7 +38,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "rolldown";
 
 const root = resolve(process.argv[2] ?? resolve(dirname(fileURLToPath(import.meta.url)), ".."));
@@ -46,6 +53,8 @@ const CLI = {
   /** The modules a run loads (lazily) before its first node starts: no package may load with them. */
   runStart: ["dist/harness/cli/run-command.js", "dist/harness/cli/run-from-options.js"],
 };
+/** The programs a reference run starts in its nodes (workloads/entrypoints.ts's names): none may load a package as it loads. */
+const LEAN_PROGRAMS = ["agent", "reference-lock", "storage", "lock-probe"];
 /** The require("x") calls left in a bundle (written without comments), such as a bundled CommonJS package's. */
 const REQUIRE_RE = /\brequire\(\s*["']([^"']+)["']\s*\)/g;
 /** The warm-up histories: a few cas-register ops in Jepsen's EDN, and in Jepsen's etcd log (etcd-register), as most small checks read. */
@@ -126,6 +135,7 @@ for (const b of BUNDLES) {
 }
 const problems = built.flatMap((b) => problemsOf(b.file, b.chunk, b.packages));
 problems.push(...(await bundleCli()));
+problems.push(...(await bundlePrograms()));
 
 /**
  * Writes the CLI's bundle to its folder, made anew (chunk names change with
@@ -172,6 +182,38 @@ async function bundleCli() {
   for (const start of starts.filter((c) => c !== undefined)) {
     for (const spec of staticLoads(start, byName)) {
       problems.push(`${relative(root, join(dir, start.fileName))} loads "${spec}" when it loads: only Node's built-ins may load before the code that needs a package runs`);
+    }
+  }
+  return problems;
+}
+/**
+ * Writes the programs' bundle to its folder, made anew; returns its
+ * problems. The list of programs is workloads/entrypoints.ts's, as tsc
+ * compiled it.
+ */
+async function bundlePrograms() {
+  const { PROGRAM_MODULES, PROGRAM_BUNDLE_DIR } = await import(pathToFileURL(join(root, "dist", "workloads", "entrypoints.js")).href);
+  const dir = join(root, PROGRAM_BUNDLE_DIR);
+  rmSync(dir, { recursive: true, force: true });
+  const result = await build({
+    input: Object.fromEntries(Object.entries(PROGRAM_MODULES).map(([name, module]) => [name, join(root, module)])),
+    cwd: root,
+    platform: "node",
+    logLevel: "warn",
+    external: (id) => !id.startsWith(".") && !isAbsolute(id),
+    output: { dir, format: "esm", sourcemap: true, comments: false, entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+  });
+  const chunks = result.output.filter((o) => o.type === "chunk");
+  const problems = chunks.flatMap((c) => problemsOf(join(dir, c.fileName), c, [], { outside: true, dynamic: true }));
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  for (const name of LEAN_PROGRAMS) {
+    const entry = byName.get(`${name}.js`);
+    if (entry === undefined) {
+      problems.push(`the programs' bundle has no ${name}.js`);
+      continue;
+    }
+    for (const spec of staticLoads(entry, byName)) {
+      problems.push(`${relative(root, join(dir, entry.fileName))} loads "${spec}" when it loads: a run's programs load a package only when the code that needs it runs`);
     }
   }
   return problems;

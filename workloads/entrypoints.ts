@@ -1,8 +1,16 @@
 /**
  * Where the compiled programs of this package live. The harness starts them
  * as `node <path> ...args` inside node namespaces.
+ *
+ * `npm run build` also bundles every program (scripts/bundle-check.mjs) into
+ * `dist/bundle/programs/<name>.js`, beside the chunks they share: a program
+ * then starts by loading a handful of files instead of resolving and
+ * compiling some forty modules one by one (about 35 ms of CPU less per
+ * process, and a run starts eight of them before its first op). The bundle
+ * is used when it was built from the modules in dist (not older than the
+ * program's module: tsc rewrites them all), the module otherwise.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HarnessError } from "../core/index.js";
@@ -10,7 +18,8 @@ import { HarnessError } from "../core/index.js";
 /** The programs workloads/ ships. */
 export type EntrypointName = "reference-lock" | "storage" | "agent" | "lock-probe" | "relay" | "pg-storage" | "quorum-lock" | "s3-storage" | "lockfile-dir";
 
-const ENTRYPOINTS: Readonly<Record<EntrypointName, string>> = {
+/** Each program's compiled module, relative to the package root (what the bundle is made of). */
+export const PROGRAM_MODULES: Readonly<Record<EntrypointName, string>> = {
   "reference-lock": "dist/workloads/services/reference-lock/server.js",
   storage: "dist/workloads/services/storage/server.js",
   agent: "dist/workloads/agent/agent.js",
@@ -22,17 +31,29 @@ const ENTRYPOINTS: Readonly<Record<EntrypointName, string>> = {
   "lockfile-dir": "dist/workloads/services/lockfile-dir/main.js",
 };
 
+/** The folder, relative to the package root, of the programs' bundle: `<name>.js` per program. */
+export const PROGRAM_BUNDLE_DIR = "dist/bundle/programs";
+
 /**
  * The absolute path of a program's compiled JS under `<package root>/dist`,
- * found from this module's location (works from source and from dist).
- * Throws `prerequisite.missing` when the file has not been built.
+ * found from this module's location (works from source and from dist): its
+ * bundle when fresh, else its module. Throws `prerequisite.missing` when the
+ * module has not been built.
  */
 export function entrypointPath(name: EntrypointName): string {
-  const path = join(packageRoot(), ENTRYPOINTS[name]);
-  if (!existsSync(path)) {
-    throw new HarnessError("prerequisite.missing", `Cannot find the "${name}" program: "${path}" does not exist (run npm run build)`);
+  return programPathIn(packageRoot(), name);
+}
+
+/** `entrypointPath` under the package root `root`. */
+export function programPathIn(root: string, name: EntrypointName): string {
+  const module = join(root, PROGRAM_MODULES[name]);
+  const moduleStat = statSync(module, { throwIfNoEntry: false });
+  if (moduleStat === undefined) {
+    throw new HarnessError("prerequisite.missing", `Cannot find the "${name}" program: "${module}" does not exist (run npm run build)`);
   }
-  return path;
+  const bundle = join(root, PROGRAM_BUNDLE_DIR, `${name}.js`);
+  const bundleStat = statSync(bundle, { throwIfNoEntry: false });
+  return bundleStat !== undefined && bundleStat.mtimeMs >= moduleStat.mtimeMs ? bundle : module;
 }
 
 function packageRoot(): string {

@@ -26,11 +26,13 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
     .addHelpText("after", `\nFaults (--nemesis, comma-separated):\n${faults}\n`)
     .option("--config <file>", "a JSON run file of run options (camelCase flag names); flags given here override it")
     .option("--junit <file>", "also write JUnit XML (one test case per checker) to this file, for CI")
+    .option("--timings", "at the end, print on stderr when each phase of the run ended (ms since the process started) and the harness's CPU in it")
     .action(async (given: RunAndSshOptions & { config?: string }, command: Command) => {
       const opts = applyRunFile(given, command, ctx.cwd);
       const env = { cwd: ctx.cwd, defaultSeed: createSystemClock().wallMs() % 1_000_000, argv: ctx.argv };
       refuseUpFront(optionsToConfig(opts, env));
       const { runFromOptions } = await import("./run-from-options.js");
-      setExit(await runFromOptions(ctx, opts, env, (given as { junit?: string }).junit));
+      const extras = given as { junit?: string; timings?: boolean };
+      setExit(await runFromOptions(ctx, opts, env, { ...(extras.junit !== undefined ? { junit: extras.junit } : {}), ...(extras.timings === true ? { timings: true } : {}) }));
     });
 }

@@ -1,6 +1,6 @@
 /** The body of `fencecheck run` once its options passed the up-front refusals: build the run, run it, print the outcome. */
 import { resolve } from "node:path";
-import { checkStore, resolveNemesis, runTest } from "../run/index.js";
+import { checkStore, createPhaseTrace, formatPhases, processTimes, resolveNemesis, runTest, type PhaseTrace } from "../run/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { resolveRunConfig, runtimeFor, type RunAndSshOptions } from "./build-run.js";
@@ -8,8 +8,17 @@ import type { ConfigEnv } from "./options-to-config.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";
 import { runProgress } from "./progress.js";
 
+/** What `run` asks besides the run's options: JUnit XML, and the phases' timings on stderr at the end (`--timings`). */
+export interface RunExtras {
+  readonly junit?: string;
+  readonly timings?: boolean;
+}
+
 /** Resolves the options into a run, runs it with progress on `ctx.io`, prints the outcome and returns its exit code. */
-export async function runFromOptions(ctx: CliContext, opts: RunAndSshOptions, env: ConfigEnv, junit: string | undefined): Promise<ExitCode> {
+export async function runFromOptions(ctx: CliContext, opts: RunAndSshOptions, env: ConfigEnv, extras: RunExtras = {}): Promise<ExitCode> {
+  const trace: PhaseTrace | undefined = extras.timings === true ? createPhaseTrace(processTimes()) : undefined;
+  trace?.mark("CLI loaded, options read");
+  const junit = extras.junit;
   const config = await resolveRunConfig(opts, env);
   checkStore(config.storeDir);
   const nemesis = resolveNemesis(config);
@@ -21,8 +30,13 @@ export async function runFromOptions(ctx: CliContext, opts: RunAndSshOptions, en
     whileChecking: ctx.endOnInterrupt,
     log: (line) => progress.log(`  ${line}\n`),
     onOp: (op) => progress.onOp(op),
+    ...(trace !== undefined ? { trace: (phase: string) => trace.mark(phase) } : {}),
     ...(junit !== undefined ? { junitPath: resolve(ctx.cwd, junit) } : {}),
   }).finally(() => progress.stop());
   printOutcome(ctx.io, outcome);
+  if (trace !== undefined) {
+    trace.mark("outcome printed");
+    ctx.io.err(formatPhases(trace.marks()).map((line) => `${line}\n`).join(""));
+  }
   return outcomeExitCode(outcome);
 }

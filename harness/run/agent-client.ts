@@ -2,8 +2,11 @@
  * A `Client` backed by an agent process inside a client node. Requests go
  * to the agent's stdin as JSON lines; replies come back on its stdout. An
  * agent that exits fails every op in flight as `info`. Closing kills it.
+ * An agent may be started before its configuration is known (`startAgent`)
+ * and opened with it later.
  */
 import {
+  AGENT_CONFIG_ON_STDIN,
   HarnessError,
   type AgentConfig,
   type AgentHello,
@@ -23,6 +26,7 @@ export interface AgentSpec {
   /** Absolute path of the compiled agent program. */
   readonly entrypoint: string;
   readonly logFile: string;
+  /** How long the hello may take once the agent has its configuration. */
   readonly helloTimeoutMs: number;
   /** Set in the agent's environment besides its configuration. */
   readonly env?: Readonly<Record<string, string>>;
@@ -30,21 +34,66 @@ export interface AgentSpec {
 
 /** Starts an agent, waits for its hello line, and returns it as a client. */
 export async function openAgentClient(spec: AgentSpec): Promise<Client> {
+  const agent = await spawnAgent(spec, JSON.stringify(spec.config), Promise.resolve());
+  return agent.client();
+}
+
+/** An agent started before its configuration is known (`startAgent`). */
+export interface StartedAgent {
+  /** Sends the configuration, waits for the hello line, and returns the agent as a client. */
+  open(config: AgentConfig): Promise<Client>;
+}
+
+/**
+ * Starts an agent that waits for its configuration on stdin
+ * (`AGENT_CONFIG_ON_STDIN`): its process starts and loads its code while
+ * the run's services start, and `open` then costs only the connect. The
+ * hello's time limit runs from `open`. An agent never opened is left to the
+ * cluster's stop, and its failure to start to whoever opens it.
+ */
+export function startAgent(spec: Omit<AgentSpec, "config">): StartedAgent {
+  let configured: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => (configured = resolve));
+  const started = spawnAgent(spec, AGENT_CONFIG_ON_STDIN, sent);
+  // Met where `open` awaits it; an agent never opened must not leave a rejection nobody handles.
+  started.catch(() => undefined);
+  return {
+    async open(config) {
+      const agent = await started;
+      agent.proc.send(JSON.stringify(config));
+      configured();
+      return agent.client();
+    },
+  };
+}
+
+/** A started agent process: `client` waits for its hello (armed once `configured` resolves). */
+async function spawnAgent(
+  spec: Omit<AgentSpec, "config">, configEnv: string, configured: Promise<void>,
+): Promise<{ readonly proc: NodeProcess; client(): Promise<Client> }> {
   const proc = await spec.cluster.startProcess(spec.node, {
     argv: [process.execPath, spec.entrypoint],
-    env: { ...spec.env, FENCECHECK_AGENT: JSON.stringify(spec.config) },
+    env: { ...spec.env, FENCECHECK_AGENT: configEnv },
     logFile: spec.logFile,
     stdio: "pipe",
     kind: "agent",
   });
   const pending = new Map<number, (outcome: ClientOutcome) => void>();
-  const hello = waitForHello(proc, spec, (reply) => pending.get(reply.id)?.(toOutcome(reply)));
+  const hello = waitForHello(proc, spec, configured, (reply) => pending.get(reply.id)?.(toOutcome(reply)));
+  hello.catch(() => undefined);
   void proc.exited.then((exit) => {
     const message = `The agent exited (${exit.signal ?? `code ${exit.code}`}) before answering`;
     for (const resolve of pending.values()) resolve({ type: "info", error: { code: "agent-exited", message, definite: false } });
     pending.clear();
   });
-  await hello;
+  return { proc, client: async () => {
+    await hello;
+    return agentClient(proc, pending);
+  } };
+}
+
+/** The client over a greeted agent: one request line per op, its reply settles the op. */
+function agentClient(proc: NodeProcess, pending: Map<number, (outcome: ClientOutcome) => void>): Client {
   let nextId = 1;
   return {
     invoke(op, signal) {
@@ -71,12 +120,13 @@ export async function openAgentClient(spec: AgentSpec): Promise<Client> {
   };
 }
 
-/** How long `close` waits for a killed agent's end to be reported. */
 const CLOSE_WAIT_MS = 5_000;
 
-function waitForHello(proc: NodeProcess, spec: AgentSpec, onReply: (reply: AgentReply) => void): Promise<void> {
+/** Resolves on the agent's `{"ready":true}`; rejects on its `{"ready":false}`, its exit, or no hello within the limit once `configured`. */
+function waitForHello(proc: NodeProcess, spec: Omit<AgentSpec, "config">, configured: Promise<void>, onReply: (reply: AgentReply) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let greeted = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const fail = (why: string): void => {
       if (greeted) return;
       greeted = true;
@@ -84,7 +134,9 @@ function waitForHello(proc: NodeProcess, spec: AgentSpec, onReply: (reply: Agent
       proc.signal("SIGKILL");
       reject(new HarnessError("runtime.node-start-failed", `Cannot start the client agent on node "${spec.node}": ${why}`));
     };
-    const timer = setTimeout(() => fail(`no hello within ${spec.helloTimeoutMs} ms (see ${spec.logFile})`), spec.helloTimeoutMs);
+    void configured.then(() => {
+      if (!greeted) timer = setTimeout(() => fail(`no hello within ${spec.helloTimeoutMs} ms (see ${spec.logFile})`), spec.helloTimeoutMs);
+    });
     void proc.exited.then((exit) => fail(`it exited with ${exit.signal ?? `code ${exit.code}`} (see ${spec.logFile})`));
     proc.onLine((line) => {
       const msg = parseLine(line);

@@ -31,6 +31,8 @@ export interface RecordedRun {
   readonly shading?: readonly FaultShading[];
   /** Asked after each checker: a reason stops the check there, the checkers left give unknown (`compose`). */
   readonly stopReason?: () => string | undefined;
+  /** Told as the check ends and as the report is written (`RunDeps.trace`). */
+  readonly trace?: (phase: string) => void;
 }
 
 /** The verdict and each checker's result. */
@@ -54,6 +56,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const missing = incompleteStorage(join(run.dir, RUN_FILES.storage));
   const checkers = missing === undefined ? workload.checkers(run.config) : judgeIncompleteStorage(workload.checkers(run.config), missing);
   const checked = await compose(checkers, run.stopReason ? { stopReason: run.stopReason } : {}).check({ config: run.config, history: run.history, storage });
+  run.trace?.("checked");
   const verdict = { valid: checked.valid, ...(checked.reason !== undefined ? { reason: checked.reason } : {}), results: checked.results };
   const resultsPath = join(run.dir, RUN_FILES.results);
   const reportPath = join(run.dir, RUN_FILES.report);
@@ -67,6 +70,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
       shading: run.shading ?? resolveNemesis(run.config).shading,
     }, { sections: workload.reportSections });
     writeWhole(reportPath, renderReportHtml(model));
+    run.trace?.("report written");
     if (run.junitPath === undefined) return { ...verdict, reportPath };
     writeJunit(run.junitPath, junitXml(model));
     return { ...verdict, reportPath, junitPath: run.junitPath };

@@ -10,3 +10,4 @@ export * from "./runtimes.js";
 export * from "./registries.js";
 export * from "./pages.js";
 export * from "./checking.js";
+export * from "./phase-trace.js";

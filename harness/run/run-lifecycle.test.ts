@@ -30,10 +30,17 @@ function config(faults: string[], timeLimitMs: number): RunConfig {
   };
 }
 
-/** Agents that grant every acquire with the next token and accept every write; `hang` never answers `f`. */
+/**
+ * Agents that grant every acquire with the next token and accept every write; `hang` never answers `f`.
+ * The lock probe (its arguments, a JSON array, on its first line) answers the preflight with a lease and exits.
+ */
 function agents(hang?: string): FakeLineHandler {
   let token = 0;
-  return (line) => {
+  return (line, ctx) => {
+    if (line.startsWith("[")) {
+      ctx.exit(0);
+      return JSON.stringify({ token: "1" });
+    }
     const request = JSON.parse(line) as { id: number; f: string; value: { resource: string; value?: string } };
     if (request.f === hang) return undefined;
     const value = request.f === "acquire" ? { ...request.value, token: String(++token) } : { ...request.value, token: String(token) };

@@ -20,6 +20,7 @@ import {
   runIdFor,
   runNodes,
   timeLimitWithGrace,
+  type AgentConfig,
   type Cluster,
   type Nemesis,
   type NemesisPackage,
@@ -33,7 +34,7 @@ import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
 import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
-import { openAgentClient } from "./agent-client.js";
+import { openAgentClient, startAgent, type AgentSpec, type StartedAgent } from "./agent-client.js";
 import type { CheckedRun } from "./check-and-report.js";
 import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
 import { healInForce } from "./heal-in-force.js";
@@ -63,6 +64,8 @@ export interface RunDeps {
   readonly workload?: Workload;
   /** Wraps the checking phase, which starts once every node is stopped and the history stored (the CLI lets Ctrl-C end the process there). */
   readonly whileChecking?: <T>(check: () => Promise<T>) => Promise<T>;
+  /** Called as each phase of the run ends, with its name (`--timings`: `phase-trace.ts`). */
+  readonly trace?: (phase: string) => void;
 }
 
 /** The outcome of a run. */
@@ -88,6 +91,7 @@ export interface RunOutcome {
 /** Runs one test end to end. Throws only for errors before the store exists (an unusable store first of all). */
 export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutcome> {
   const log = deps.log ?? (() => undefined);
+  const trace = deps.trace ?? (() => undefined);
   checkStore(given.storeDir);
   const loaded = await loadLockAdapter(given.lock.adapter);
   // Stored with the run, so that a later `fencecheck analyze` judges leases the same way.
@@ -100,6 +104,7 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const image = refuseImageRuntime(config, deps.runtime, loaded.adapter);
   await deps.runtime.checkPrerequisites(nemesis.needs);
   await checkLockImage(config, nemesis, deps.runtime, loaded.adapter, image);
+  trace("prerequisites checked");
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
@@ -119,12 +124,13 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const reached = { workload: false };
   const reporting = lazyCheckAndReport();
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, builtInAdapter: loaded.builtIn, nemesisOps, signal: controller.signal, onFailure, log, reached, onClientsDone: reporting.prefetch });
+    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, builtInAdapter: loaded.builtIn, nemesisOps, signal: controller.signal, onFailure, log, trace, reached, onClientsDone: reporting.prefetch });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
     deps.signal?.removeEventListener("abort", onAbort);
     store.close();
+    trace("nodes stopped, history closed");
   }
   error = failure ?? error ?? store.writeFailure();
   const aborted = controller.signal.aborted || deps.signal?.aborted === true;
@@ -138,7 +144,9 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
       if (past instanceof HistoryPastMemoryBound) return pastMemoryOutcome(store.dir, past);
       throw past;
     }
-    return (await reporting.load())({ config, history, dir: store.dir, shading: nemesis.shading, workload, stopReason: memoryStopReason(), ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
+    const checkAndReport = await reporting.load();
+    trace("checkers and report loaded");
+    return checkAndReport({ trace, config, history, dir: store.dir, shading: nemesis.shading, workload, stopReason: memoryStopReason(), ...(deps.junitPath !== undefined ? { junitPath: deps.junitPath } : {}) });
   };
   const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
@@ -163,6 +171,7 @@ interface Execution {
   /** Ends the run with a cluster's failure (a node's log it cannot write). */
   readonly onFailure: (error: HarnessError) => void;
   readonly log: (line: string) => void;
+  readonly trace: (phase: string) => void;
   /** Set once the workload starts: from then on the history is checked whatever happens. */
   readonly reached: { workload: boolean };
   /** Called once no client op can be recorded any more, before the nodes are stopped. */
@@ -187,15 +196,18 @@ function lazyCheckAndReport(): { prefetch: () => void; load: () => Promise<typeo
 }
 
 async function execute(run: Execution): Promise<void> {
-  const { config, deps, store, clock, log } = run;
+  const { config, deps, store, clock, log, trace } = run;
   const runId = runIdFor(clock.wallMs(), process.pid);
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
   const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config), nodes: run.nemesis.clockNodes } } : {};
   const lazyFs = run.nemesis.needs.has("lose-unfsynced") ? { lazyFs: Object.fromEntries(run.nemesis.diskNodes.map((n) => [n, join(store.nodeDir(n), "data")])) } : {};
   await using started = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults, ...lazyFs });
+  trace("cluster started (network up)");
   // Filled as the services start: a fault's restart of a node waits until it answers again.
   const readiness: ReadinessChecks = new Map();
   const cluster = restartWaitsForReadiness(started, readiness);
+  // The first agents start (and load their code) while the services start; they get their endpoints once those answer.
+  const agents = startAgentsEarly(run, cluster);
   let interpreter: Interpreter | undefined;
   let services: ServiceEndpoints | undefined;
   let pkg: NemesisPackage | undefined;
@@ -204,9 +216,10 @@ async function execute(run: Execution): Promise<void> {
     const whilePreflight = async (reached: Pick<ServiceEndpoints, "lock" | "storage">): Promise<void> => {
       const leader = leaderLookupFor(cluster, run, reached.lock);
       pkg = run.nemesis.build({ ...(leader ? { leader } : {}), nowNs: () => clock.nowNs() });
-      interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis);
+      interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis, agents);
     };
-    services = await startServices(started, config, { store, originNs: clock.originNs, whilePreflight, log, readiness });
+    services = await startServices(started, config, { store, originNs: clock.originNs, whilePreflight, log, trace, readiness });
+    trace("agents ready, preflight lock taken");
     for (const note of services.notes) log(`note: ${note}`);
     if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");
     await pkg.nemesis.setup(cluster);
@@ -218,6 +231,7 @@ async function execute(run: Execution): Promise<void> {
     // A client paused in mid-cycle finishes it after the limit: its write on waking is the one the pause is for.
     const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimitWithGrace(end, clients, { claims: pausedClient })));
     await stopWaitingAt(end, clock, interpreter, running);
+    trace("workload done");
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
     await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     const final = run.workload.finalGenerator(config);
@@ -228,12 +242,15 @@ async function execute(run: Execution): Promise<void> {
     }
     log("healed; final reads");
     await interpreter.run(final);
+    trace("healed, final reads done");
   } finally {
     if (pkg) await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     run.onClientsDone();
     await interpreter?.close();
+    trace("agents closed");
     await services?.stop();
     await collectFiles(cluster, store);
+    trace("files collected");
     log("stopping nodes");
   }
 }
@@ -244,13 +261,45 @@ async function collectFiles(cluster: Cluster, store: RunStore): Promise<void> {
     cluster.collect(node.id, [store.nodeDir(node.id), ...(node.role === "storage" ? [join(store.dir, RUN_FILES.storage)] : [])])));
 }
 
+/** Where client `process` of `thread` runs and logs (without its configuration). */
+function agentSpec(run: Execution, cluster: Cluster, thread: number, process: number): Omit<AgentSpec, "config"> {
+  return {
+    cluster,
+    node: clientNode(thread),
+    entrypoint: run.entrypoint,
+    logFile: join(run.store.nodeDir(clientNode(thread)), `agent-${process}.log`),
+    // Starting Node and loading a client library took over 15 s on a machine at load 50; a hung agent still ends the run.
+    helloTimeoutMs: 60_000,
+    ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
+  };
+}
+
+/** The first agent of each thread (process = thread), started before the services are ready; each is taken once. */
+function startAgentsEarly(run: Execution, cluster: Cluster): Map<number, StartedAgent> {
+  const threads = Array.from({ length: run.config.workload.clients }, (_, thread) => thread);
+  return new Map(threads.map((thread) => [thread, startAgent(agentSpec(run, cluster, thread, thread))]));
+}
+
 async function openInterpreter(
-  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis,
+  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis, early: Map<number, StartedAgent>,
 ): Promise<Interpreter> {
   const { config, store, clock } = run;
   // Every op in flight listens to the run's signal for an interrupt (a client's op, the nemesis, the queue's
   // wait): with 20 clients that is more than Node's default of 10, which is a warning about a leak, not a leak.
   setMaxListeners(config.workload.clients + 10, run.signal);
+  const agentConfig = (thread: number, process: number): AgentConfig => ({
+    clientId: String(process),
+    workload: run.workload.name,
+    lockAdapter: config.lock.adapter,
+    lockEndpoints: endpointsFor(endpoints.lock, thread),
+    storageEndpoints: endpoints.storage,
+    storageKind: config.storage.kind,
+    ttlMs: config.workload.ttlMs,
+    holdMs: config.workload.holdMs,
+    acquireTimeoutMs: config.workload.acquireTimeoutMs,
+    ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
+    ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
+  });
   return createInterpreter({
     concurrency: config.workload.clients,
     clock,
@@ -265,29 +314,13 @@ async function openInterpreter(
       store.appendOp(op);
       run.deps.onOp?.(op);
     },
-    openClient: (thread, process) =>
-      openAgentClient({
-        cluster,
-        node: clientNode(thread),
-        entrypoint: run.entrypoint,
-        logFile: join(store.nodeDir(clientNode(thread)), `agent-${process}.log`),
-        // Starting Node and loading a client library took over 15 s on a machine at load 50; a hung agent still ends the run.
-        helloTimeoutMs: 60_000,
-        ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
-        config: {
-          clientId: String(process),
-          workload: run.workload.name,
-          lockAdapter: config.lock.adapter,
-          lockEndpoints: endpointsFor(endpoints.lock, thread),
-          storageEndpoints: endpoints.storage,
-          storageKind: config.storage.kind,
-          ttlMs: config.workload.ttlMs,
-          holdMs: config.workload.holdMs,
-          acquireTimeoutMs: config.workload.acquireTimeoutMs,
-          ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
-          ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
-        },
-      }),
+    openClient: (thread, process) => {
+      const started = process === thread ? early.get(thread) : undefined;
+      early.delete(thread);
+      return started !== undefined
+        ? started.open(agentConfig(thread, process))
+        : openAgentClient({ ...agentSpec(run, cluster, thread, process), config: agentConfig(thread, process) });
+    },
   });
 }
 

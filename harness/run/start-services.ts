@@ -16,7 +16,7 @@ import {
 import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
 import { checkLaunchFiles, writeLaunchFiles } from "./launch-files.js";
-import { runLockProbe, type ProbeAnswer } from "./lock-probe-runner.js";
+import { runLockProbe, startLockProbe, type ProbeAnswer, type StartedProbe } from "./lock-probe-runner.js";
 import type { ReadinessChecks } from "./restart-readiness.js";
 import { startStorageNode } from "./start-storage.js";
 import { startTogether } from "./start-together.js";
@@ -47,6 +47,8 @@ export interface StartServicesOptions {
   readonly whilePreflight?: (endpoints: Pick<ServiceEndpoints, "lock" | "storage">) => Promise<void>;
   /** Receives a lifecycle line once every lock node is ready. */
   readonly log?: (line: string) => void;
+  /** Told as the storage nodes and the lock service are ready (`RunDeps.trace`). */
+  readonly trace?: (phase: string) => void;
   /** Filled with how to tell each lock or storage node answers again after a restart (nodes whose service says how). */
   readonly readiness?: ReadinessChecks;
 }
@@ -60,9 +62,14 @@ export interface StartServicesOptions {
  */
 export async function startServices(cluster: Cluster, config: RunConfig, opts: StartServicesOptions): Promise<ServiceEndpoints> {
   const loaded = await loadLockAdapter(config.lock.adapter);
+  // The preflight's probe starts now and loads its code while the services start; it gets its arguments once they answer.
+  const probe = startPreflightProbe(cluster, loaded, opts.store);
   const storageNodes = cluster.nodes.filter((n) => n.role === "storage");
   const external = config.lock.endpoints?.length ? config.lock.endpoints : undefined;
-  const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts))).then(() => undefined);
+  const storageStarted = Promise.all(storageNodes.map((node) => startStorageNode(cluster, config, node, opts))).then(() => {
+    opts.trace?.("storage ready");
+    return undefined;
+  });
   const existing = config.lock.existing;
   const lockStarted: Promise<LockEndpoints> = external
     ? startExternalRelays(cluster, external, opts.store)
@@ -71,6 +78,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     ? Promise.resolve({ endpoints: cluster.nodes.filter((n) => n.role === "lock").map((n) => `${n.host}:${existing.port}`), stop: async () => undefined })
     : startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config), opts.readiness).then((endpoints) => {
       opts.log?.(`lock service ready (${endpoints.length} node${endpoints.length === 1 ? "" : "s"})`);
+      opts.trace?.("lock service ready");
       return { endpoints, stop: async () => undefined };
     });
   let lock: LockEndpoints;
@@ -82,7 +90,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
   }
   try {
     const early = { lock: lock.endpoints, storage: storageEndpoints(storageNodes) };
-    const first = await bothSettled(runPreflight(cluster, config, loaded, lock.endpoints), opts.whilePreflight?.(early));
+    const first = await bothSettled(runPreflight(probe, config, loaded, lock.endpoints), opts.whilePreflight?.(early));
     const notes = [...runNotes(loaded, external), ...(existing ? [existingNote(loaded.name, existing)] : [])];
     opts.store.writeFile("services.json", JSON.stringify({
       lock: { adapter: loaded.name, token: loaded.adapter.info?.token ?? "declared by the module", external: external ?? null, existing: existing ?? null,
@@ -113,18 +121,29 @@ async function killServiceNodes(cluster: Cluster, existingLock: boolean): Promis
 /** Time for the preflight probe to start and load the adapter, besides its connect and acquire. */
 const PROBE_START_MS = 5_000;
 
+/** The preflight's probe on the first client node, started ahead (`startLockProbe`); undefined when the run has no client node. */
+function startPreflightProbe(cluster: Cluster, loaded: LoadedLockAdapter, store: RunStore): StartedProbe | undefined {
+  const client = cluster.nodes.find((n) => n.role === "client");
+  if (client === undefined) return undefined;
+  return startLockProbe(cluster, {
+    node: client.id, service: loaded.name, logFile: join(store.nodeDir(client.id), "preflight.log"),
+    ...(loaded.builtIn ? { env: withoutUnusedCaCerts() } : {}),
+  });
+}
+
 /**
  * Takes and releases one lock from a client node. Each adapter call has the
  * run's acquire timeout; a probe that ends without a lease, or that the
  * adapter keeps too busy to answer, fails the run naming it (`preflightSilence`:
  * exit 255 for a built-in adapter, 254 for a user's module).
  */
-async function runPreflight(cluster: Cluster, config: RunConfig, loaded: LoadedLockAdapter, endpoints: readonly string[]): Promise<ProbeAnswer> {
+async function runPreflight(probe: StartedProbe | undefined, config: RunConfig, loaded: LoadedLockAdapter, endpoints: readonly string[]): Promise<ProbeAnswer> {
+  if (probe === undefined) throw new HarnessError("config.invalid", "Cannot check the lock service: the run has no client node");
   const timeoutMs = config.workload.acquireTimeoutMs;
   const silence = (): HarnessError => preflightSilence(loaded, "acquire", timeoutMs);
-  const answer = await runLockProbe(cluster, firstClient(cluster).id, loaded.name, [
+  const answer = await probe.run([
     "preflight", "--adapter", config.lock.adapter, "--endpoints", endpoints.join(","), "--timeout-ms", String(timeoutMs),
-  ], PROBE_START_MS + 2 * timeoutMs, silence, undefined, loaded.builtIn ? withoutUnusedCaCerts() : {});
+  ], PROBE_START_MS + 2 * timeoutMs, silence);
   if (!("token" in answer)) throw silence();
   return answer;
 }

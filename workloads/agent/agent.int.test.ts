@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import {
   type AgentProcess,
   type ServiceProcess,
 } from "../testing/program-process.js";
+import { entrypointPath } from "../entrypoints.js";
 
 // Needs `npm run build` first: the programs run from dist/.
 let dir: string;
@@ -76,6 +78,30 @@ describe("client agent against the real services", () => {
     expect(await waiting).toMatchObject({ id: 1, type: "fail", error: { code: "lock-busy", definite: true } });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await b.request("read", { resource: "r" })).toMatchObject({ id: 2, type: "ok" });
+  });
+
+  it("takes its configuration from its first stdin line when FENCECHECK_AGENT is \"-\", then greets and serves", async () => {
+    const endpoints = await cluster("fenced");
+    const config: AgentConfig = {
+      clientId: "1", lockAdapter: "reference", lockEndpoints: [endpoints.lock], storageEndpoints: [endpoints.storage], ttlMs: 60_000, holdMs: 10, acquireTimeoutMs: 10_000,
+    };
+    const a = await startAgentProcess(config, { onStdin: true });
+    stops.push(() => a.stop());
+    expect(a.hello).toEqual({ ready: true });
+    // The configuration line was not taken for a request: the first request is answered as id 1.
+    expect(await a.request("acquire", { resource: "r" })).toEqual({ id: 1, type: "ok", value: { resource: "r", token: "1" } });
+    expect(await a.request("release", { resource: "r" })).toMatchObject({ id: 2, type: "ok" });
+    expect(await a.end()).toBe(0);
+  });
+
+  it("says it is not ready, and exits 1, when its stdin ends before the configuration line", async () => {
+    const child = spawn(process.execPath, [entrypointPath("agent")], { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, FENCECHECK_AGENT: "-" } });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    expect(JSON.parse(out)).toEqual({ ready: false, error: "Cannot configure the agent: stdin ended before its configuration line" });
+    expect(code).toBe(1);
   });
 
   it("says it is not ready, and exits 1, when the lock adapter does not exist", async () => {

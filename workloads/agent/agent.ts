@@ -1,6 +1,9 @@
 /**
  * Program entry of a client agent: `node agent.js`, configured by the JSON
- * `AgentConfig` in env FENCECHECK_AGENT. Prints the hello line
+ * `AgentConfig` in env FENCECHECK_AGENT, or, when that is `-`, by the first
+ * line on stdin (`AGENT_CONFIG_ON_STDIN`: the harness starts the process
+ * while the services start, and sends the configuration once their
+ * endpoints answer). Prints the hello line
  * (`{"ready":true}`, or `{"ready":false,"error":"..."}` and exit 1), then
  * answers each `AgentRequest` line on stdin with one `AgentReply` line on
  * stdout, one request at a time. Nothing else goes to stdout (console.log is
@@ -9,7 +12,7 @@
  */
 import { createInterface } from "node:readline";
 import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../core/index.js";
-import { createSystemClock, messageOf } from "../../core/index.js";
+import { AGENT_CONFIG_ON_STDIN, createSystemClock, messageOf } from "../../core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
 import { createStorageClient } from "../adapters/storage-client.js";
 import { storageKinds } from "../services/storage-kinds.js";
@@ -25,8 +28,17 @@ function logToStderr(...args: unknown[]): void {
   process.stderr.write(`${args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" ")}\n`);
 }
 
-async function openSession(): Promise<AgentSession> {
-  const config = parseAgentConfig(process.env.FENCECHECK_AGENT);
+/** The configuration's JSON: FENCECHECK_AGENT, or the first line on stdin when that is `-`. */
+async function configText(lines: AsyncIterator<string>): Promise<string | undefined> {
+  const env = process.env.FENCECHECK_AGENT;
+  if (env !== AGENT_CONFIG_ON_STDIN) return env;
+  const first = await lines.next();
+  if (first.done === true) throw new Error("Cannot configure the agent: stdin ended before its configuration line");
+  return first.value;
+}
+
+async function openSession(lines: AsyncIterator<string>): Promise<AgentSession> {
+  const config = parseAgentConfig(await configText(lines));
   const adapter = await loadLockAdapter(config.lockAdapter);
   const lock = await adapter.connect({ endpoints: config.lockEndpoints, clientId: config.clientId });
   // Storage requests and releases get the acquire timeout as their budget.
@@ -60,8 +72,7 @@ function parseLine(line: string): AgentRequest | AgentStopWaiting | undefined {
  * `stopWaiting` line for the request in hand (or one not started yet)
  * aborts its stop-waiting signal at once.
  */
-async function serve(session: AgentSession): Promise<void> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+async function serve(session: AgentSession, lines: AsyncIterator<string>): Promise<void> {
   const stops = new Map<number, AbortController>();
   let answered = 0;
   function stopFor(id: number): AbortController {
@@ -72,7 +83,7 @@ async function serve(session: AgentSession): Promise<void> {
     return created;
   }
   let queue = Promise.resolve();
-  for await (const line of lines) {
+  for await (const line of { [Symbol.asyncIterator]: () => lines }) {
     if (line.trim() === "") continue;
     const message = parseLine(line);
     if (!message) {
@@ -94,15 +105,16 @@ async function serve(session: AgentSession): Promise<void> {
 async function main(): Promise<void> {
   console.log = logToStderr;
   console.info = logToStderr;
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
   let session: AgentSession;
   try {
-    session = await openSession();
+    session = await openSession(lines);
   } catch (error) {
     emit({ ready: false, error: messageOf(error) });
     process.exit(1);
   }
   emit({ ready: true });
-  await serve(session);
+  await serve(session, lines);
   await session.close().catch((error: unknown) => logToStderr(`close failed: ${messageOf(error)}`));
   process.exit(0);
 }

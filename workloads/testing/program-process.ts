@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
-import type { AgentConfig, AgentHello, AgentReply } from "../../core/index.js";
+import { AGENT_CONFIG_ON_STDIN, type AgentConfig, type AgentHello, type AgentReply } from "../../core/index.js";
 import { entrypointPath, type EntrypointName } from "../entrypoints.js";
 
 /** A running service: its "host:port" and its process. */
@@ -42,12 +42,16 @@ export interface AgentProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts an agent with `config` in FENCECHECK_AGENT and waits for its hello line. */
-export async function startAgentProcess(config: AgentConfig): Promise<AgentProcess> {
+/**
+ * Starts an agent with `config` in FENCECHECK_AGENT (or, with `onStdin`, as
+ * its first stdin line, FENCECHECK_AGENT being "-") and waits for its hello line.
+ */
+export async function startAgentProcess(config: AgentConfig, opts: { readonly onStdin?: boolean } = {}): Promise<AgentProcess> {
   const child = spawn(process.execPath, [entrypointPath("agent")], {
     stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, FENCECHECK_AGENT: JSON.stringify(config) },
+    env: { ...process.env, FENCECHECK_AGENT: opts.onStdin === true ? AGENT_CONFIG_ON_STDIN : JSON.stringify(config) },
   });
+  if (opts.onStdin === true) child.stdin?.write(`${JSON.stringify(config)}\n`);
   child.stderr?.resume();
   const pending: { resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });

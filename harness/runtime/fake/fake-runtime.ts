@@ -38,7 +38,7 @@ export type FakeCall =
   | { readonly kind: "lock-leader"; readonly leader: NodeId | undefined };
 
 /** Answers one line sent to a "pipe" process with zero or more lines (sync or async). */
-export type FakeLineHandler = (line: string, ctx: { node: NodeId; spec: ProcessSpec }) =>
+export type FakeLineHandler = (line: string, ctx: { node: NodeId; spec: ProcessSpec; exit(code: number): void }) =>
   | readonly string[]
   | string
   | undefined
@@ -243,8 +243,12 @@ function fakeProcess(
     exited,
     send(line) {
       if (done || !deps.handler) return;
-      void Promise.resolve(deps.handler(line, { node, spec })).then((reply) => {
+      let exitCode: number | undefined;
+      const exit = (code: number): void => void (exitCode = code);
+      void Promise.resolve(deps.handler(line, { node, spec, exit })).then((reply) => {
         for (const out of typeof reply === "string" ? [reply] : (reply ?? [])) emit(out);
+        // The process ends after its last line, as a program that answers and exits (the lock probe).
+        if (exitCode !== undefined) end({ code: exitCode, signal: null });
       });
     },
     onLine: (listener) => void listeners.push(listener),

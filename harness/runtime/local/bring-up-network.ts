@@ -6,21 +6,21 @@ import type { NetworkPlan } from "./namespaces.js";
 import { runChecked } from "../common/run-command.js";
 
 /**
- * Runs the plan's batches: the namespaces (host), then the bridge and veth
- * pairs (hub), then each node's addresses (all nodes at once). Three to
- * N+2 `ip` processes in all. On failure it rejects with
+ * Runs the plan's batches: the namespaces, the bridge and the veth pairs
+ * (host), then the hub's bridge ports and each node's address, all at once.
+ * N+2 `ip` processes in all, in two steps. On failure it rejects with
  * "runtime.command-failed" and leaves what it made: the caller reaps the
  * run's namespaces by name.
  */
 export async function bringUpNetwork(plan: NetworkPlan, clock: Clock): Promise<void> {
   const context = "Cannot bring up the run's network";
   await runChecked(["ip", "-batch", "-"], { clock, context, input: batchInput(plan.hostBatch) });
-  await runChecked(["ip", "-n", plan.hub, "-batch", "-"], { clock, context, input: batchInput(plan.hubBatch) });
-  await Promise.all(
-    plan.nodeBatches.map((batch) =>
+  await Promise.all([
+    runChecked(["ip", "-n", plan.hub, "-batch", "-"], { clock, context, input: batchInput(plan.hubBatch) }),
+    ...plan.nodeBatches.map((batch) =>
       runChecked(["ip", "-n", batch.namespace, "-batch", "-"], { clock, context, input: batchInput(batch.lines) }),
     ),
-  );
+  ]);
 }
 
 function batchInput(lines: readonly string[]): string {

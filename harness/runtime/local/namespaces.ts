@@ -39,9 +39,13 @@ export interface PlannedNode {
 export interface NetworkPlan {
   readonly hub: string;
   readonly nodes: readonly PlannedNode[];
-  /** For `ip -batch -` in the host: creates every namespace (touches no host interface). */
+  /**
+   * For `ip -batch -` in the host: creates every namespace, the bridge in
+   * the hub and each veth pair with its ends already in the hub and in the
+   * node's namespace (touches no host interface).
+   */
   readonly hostBatch: readonly string[];
-  /** For `ip -n <hub> -batch -`: the bridge and every veth pair. */
+  /** For `ip -n <hub> -batch -`, beside the nodes' batches: the bridge up, and each veth joined to it and up. */
   readonly hubBatch: readonly string[];
   /** For `ip -n <namespace> -batch -`, one per node: loopback, address, link up. */
   readonly nodeBatches: readonly { readonly namespace: string; readonly lines: readonly string[] }[];
@@ -95,16 +99,15 @@ export function networkPlan(runId: string, nodeIds: readonly NodeId[]): NetworkP
   return {
     hub,
     nodes,
-    hostBatch: [hub, ...nodes.map((n) => n.namespace)].map((ns) => `netns add ${ns}`),
+    hostBatch: [
+      ...[hub, ...nodes.map((n) => n.namespace)].map((ns) => `netns add ${ns}`),
+      `link add ${BRIDGE_NAME} netns ${hub} type bridge`,
+      ...nodes.map((n) => `link add ${n.hubVeth} netns ${hub} type veth peer name ${NODE_INTERFACE} netns ${n.namespace}`),
+    ],
     hubBatch: [
       "link set lo up",
-      `link add ${BRIDGE_NAME} type bridge`,
       `link set ${BRIDGE_NAME} up`,
-      ...nodes.flatMap((n) => [
-        `link add ${n.hubVeth} type veth peer name ${NODE_INTERFACE} netns ${n.namespace}`,
-        `link set ${n.hubVeth} master ${BRIDGE_NAME}`,
-        `link set ${n.hubVeth} up`,
-      ]),
+      ...nodes.flatMap((n) => [`link set ${n.hubVeth} master ${BRIDGE_NAME}`, `link set ${n.hubVeth} up`]),
     ],
     nodeBatches: nodes.map((n) => ({
       namespace: n.namespace,

@@ -3,7 +3,8 @@
  */
 import { HarnessError } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
-import { runCommand } from "../common/run-command.js";
+import { accessSync, constants, statSync } from "node:fs";
+import { join } from "node:path";
 
 /** The facts the prerequisite check looks at. */
 export interface LocalFacts {
@@ -23,22 +24,31 @@ export function missingPrerequisites(facts: LocalFacts): string[] {
   return lines;
 }
 
-/** Looks at this machine. */
-export async function localFacts(clock: Clock): Promise<LocalFacts> {
-  const [hasIp, hasIptables] = await Promise.all([runs(["ip", "-V"], clock), runs(["iptables", "--version"], clock)]);
-  return { isRoot: process.getuid?.() === 0, hasIp, hasIptables };
+/**
+ * Looks at this machine: the tools are looked up on PATH, as the shell
+ * would, without running them (two processes less before a run's first
+ * node; a tool that is there but broken fails the run's first use of it,
+ * with its own message).
+ */
+export async function localFacts(_clock: Clock, path = process.env.PATH ?? ""): Promise<LocalFacts> {
+  return { isRoot: process.getuid?.() === 0, hasIp: onPath("ip", path), hasIptables: onPath("iptables", path) };
+}
+
+/** Whether an executable file named `name` is in one of `path`'s folders (":"-separated; an empty entry is the working folder). */
+export function onPath(name: string, path: string): boolean {
+  return path.split(":").some((dir) => {
+    try {
+      const file = join(dir === "" ? "." : dir, name);
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Throws "prerequisite.missing" with one line per missing thing, or resolves when all is there. */
 export async function checkLocalPrerequisites(clock: Clock): Promise<void> {
   const lines = missingPrerequisites(await localFacts(clock));
   if (lines.length > 0) throw new HarnessError("prerequisite.missing", lines.join("\n"));
-}
-
-async function runs(argv: readonly string[], clock: Clock): Promise<boolean> {
-  try {
-    return (await runCommand(argv, { clock, timeoutMs: 5_000 })).exitCode === 0;
-  } catch {
-    return false;
-  }
 }

@@ -9,15 +9,39 @@
  * `preflight` takes and releases one lock and prints `{"token":...}`.
  * `leader` prints `{"leader":"host:port"}` (null when none leads).
  * On failure it prints `{"error":{"code","message"}}` on stdout and exits 1.
+ *
+ *   node main.js -
+ *
+ * takes those arguments as a JSON array of strings on its first stdin line:
+ * the harness starts the preflight's probe while the services start, so
+ * that it has loaded its code by the time the lock service answers.
  */
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { HarnessError } from "../../../core/index.js";
 import { loadLockAdapter } from "../../adapters/load-lock-adapter.js";
 import type { LockAdapter, LockServiceNode, LockServiceSettings } from "../../adapters/lock-adapter.js";
 import { preflight, waitUntilReady } from "../../adapters/lock-probe.js";
 
+/** The probe's arguments: its own, or the JSON array on its first stdin line when its one argument is `-`. */
+async function probeArgs(): Promise<string[]> {
+  const given = process.argv.slice(2);
+  if (given.length !== 1 || given[0] !== "-") return given;
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    const args = JSON.parse(line) as unknown;
+    if (!Array.isArray(args) || !args.every((a) => typeof a === "string")) {
+      throw new HarnessError("internal", "Cannot run the lock probe: its stdin line is not a JSON array of strings");
+    }
+    lines.close();
+    return args;
+  }
+  throw new HarnessError("internal", "Cannot run the lock probe: stdin ended before its arguments");
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
+    args: await probeArgs(),
     allowPositionals: true,
     options: {
       adapter: { type: "string" }, node: { type: "string" }, peers: { type: "string" }, settings: { type: "string" },

@@ -1,0 +1,63 @@
+/**
+ * Agents started before their configuration is known (`startAgent`), on
+ * the fake runtime: the process starts with FENCECHECK_AGENT "-", the
+ * configuration is its first stdin line, and the hello's time limit runs
+ * from then on, however long the services took to start.
+ */
+import { describe, expect, it } from "vitest";
+import { nodeId, type AgentConfig, type Cluster, type NodeSpec } from "../../core/index.js";
+import { createFakeRuntime, type FakeLineHandler } from "../runtime/index.js";
+import { startAgent } from "./agent-client.js";
+
+const config: AgentConfig = {
+  clientId: "0", lockAdapter: "reference", lockEndpoints: ["10.77.0.10:7001"], storageEndpoints: ["10.77.0.11:7002"], ttlMs: 2000, holdMs: 10, acquireTimeoutMs: 1000,
+};
+const c1 = nodeId("c1");
+const nodes: NodeSpec[] = [{ id: c1, role: "client" }];
+
+/** An agent as the program is: no hello before its configuration line, then one reply per request. */
+function agentAnswers(seen: { env?: string; lines: string[] }): FakeLineHandler {
+  return (line, { spec }) => {
+    seen.env = spec.env?.FENCECHECK_AGENT;
+    seen.lines.push(line);
+    const msg = JSON.parse(line) as { clientId?: string; id?: number };
+    if (msg.clientId !== undefined) return JSON.stringify({ ready: true });
+    return JSON.stringify({ id: msg.id, type: "ok", value: { resource: "r", token: "1" } });
+  };
+}
+
+async function fakeCluster(onLine: FakeLineHandler): Promise<Cluster> {
+  return createFakeRuntime({ onLine }).start(nodes, { runId: "agents" });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("an agent started before its configuration", () => {
+  it("gets its configuration as its first line, and its hello limit runs from then, not from its start", async () => {
+    const seen: { env?: string; lines: string[] } = { lines: [] };
+    const cluster = await fakeCluster(agentAnswers(seen));
+    const agent = startAgent({ cluster, node: c1, entrypoint: "/agent.js", logFile: "/agent.log", helloTimeoutMs: 50 });
+    // Longer than the hello's limit: the services are still starting.
+    await sleep(200);
+    const client = await agent.open(config);
+    expect(seen.env).toBe("-");
+    expect(JSON.parse(seen.lines[0] ?? "")).toEqual(config);
+    const outcome = await client.invoke({ f: "acquire", value: { resource: "r" } } as never, new AbortController().signal);
+    expect(outcome).toMatchObject({ type: "ok", value: { token: "1" } });
+  });
+
+  it("fails its open, naming the node, when no hello comes within the limit once configured", async () => {
+    const cluster = await fakeCluster(() => undefined);
+    const agent = startAgent({ cluster, node: c1, entrypoint: "/agent.js", logFile: "/agent.log", helloTimeoutMs: 50 });
+    await expect(agent.open(config)).rejects.toThrow(/Cannot start the client agent on node "c1": no hello within 50 ms/);
+  });
+
+  it("leaves no rejection unhandled when it is never opened and its node is killed", async () => {
+    const cluster = await fakeCluster(() => undefined);
+    startAgent({ cluster, node: c1, entrypoint: "/agent.js", logFile: "/agent.log", helloTimeoutMs: 50 });
+    await sleep(10);
+    await cluster.kill(c1);
+    // An unhandled rejection would fail this test file.
+    await sleep(50);
+  });
+});
