@@ -44,7 +44,7 @@ export interface LinearizableResult extends CheckResult {
 
 /** Options: the search's budgets; past either, the verdict is unknown rather than a stalled run. */
 export interface LinearizableCheckerOptions {
-  /** Wall-clock budget (default 10 s). */
+  /** Wall-clock budget (default 10 s, or 50 µs per op of the history when that is longer: an hour's 10 million ops get 500 s). */
   readonly timeoutMs?: number;
   /** Estimated search-cache bytes per resource (default 256 MiB). */
   readonly maxMemoryBytes?: number;
@@ -64,7 +64,7 @@ export function checkLinearizable(
   input: Pick<CheckInput, "history">,
   options: LinearizableCheckerOptions & Pick<LinearizabilityOptions, "signal" | "clock"> = {},
 ): LinearizableResult {
-  const { timeoutMs = 10_000, maxMemoryBytes = 256 * 1024 * 1024, tail = 12, maxCounterexamples = 5 } = options;
+  const { timeoutMs = Math.max(10_000, input.history.length * 0.05), maxMemoryBytes = 256 * 1024 * 1024, tail = 12, maxCounterexamples = 5 } = options;
   const raw = checkLockPartitions(input.history, { timeoutMs, maxMemoryBytes, ...(options.signal ? { signal: options.signal } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const failed = raw.failed.slice(0, maxCounterexamples);
   const parts = visualizationData({ result: raw.verdict, info: { partitions: failed } });
