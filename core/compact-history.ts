@@ -6,7 +6,7 @@
  * one byte array per block of 65,536 ops. About 29 bytes a op plus its
  * value's JSON, where a parsed op takes 150 bytes and more.
  *
- * `get(i)` materializes op i as a fresh, plain `Op` equal to the one
+ * `get(i)` materializes op i as a plain `Op` equal to the one
  * appended (fields in the order index, time, process, type, f, value, node,
  * error). An op this form cannot hold exactly (another field, no value, a
  * process or index out of range, a 65,536th distinct `f` or node) is kept
@@ -20,6 +20,7 @@ const MASK = BLOCK - 1;
 const TYPES: readonly OpType[] = ["invoke", "ok", "fail", "info"];
 const FIELDS = new Set(["index", "time", "process", "type", "f", "value", "node", "error"]);
 const NEMESIS = -1;
+const CACHE = 1 << 12;
 
 /** One block of 65,536 ops. */
 class Block {
@@ -66,6 +67,9 @@ export class CompactHistory {
   readonly #encoder = new TextEncoder();
   readonly #decoder = new TextDecoder();
   #length = 0;
+  /** A direct-mapped cache of recently materialized ops: reading one op's fields one after another parses it once. */
+  readonly #cached: (Op | undefined)[] = new Array<Op | undefined>(CACHE).fill(undefined);
+  readonly #cachedAt = new Int32Array(CACHE).fill(-1);
 
   get length(): number {
     return this.#length;
@@ -85,8 +89,20 @@ export class CompactHistory {
     b.valueEnd[k] = b.used;
   }
 
-  /** Op `i` (0 <= i < length), materialized anew on each call. */
+  /**
+   * Op `i` (0 <= i < length), materialized anew unless it was one of the
+   * last few read: callers must not tell ops apart by identity.
+   */
   get(i: number): Op {
+    const slot = i & (CACHE - 1);
+    if (this.#cachedAt[slot] === i) return this.#cached[slot] as Op;
+    const op = this.#materialize(i);
+    this.#cachedAt[slot] = i;
+    this.#cached[slot] = op;
+    return op;
+  }
+
+  #materialize(i: number): Op {
     const b = this.#blocks[i >>> BITS] as Block;
     const k = i & MASK;
     const kept = b.kept?.get(k);

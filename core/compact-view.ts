@@ -13,25 +13,33 @@ const COMPACT = Symbol("fencecheck.compact-history");
 
 /** The array view of `compact`. */
 export function historyView(compact: CompactHistory): readonly Op[] {
-  return new Proxy<Op[]>([], {
+  return lazyArray(() => compact.length, (i) => compact.get(i), compact);
+}
+
+/**
+ * A read-only array of `length()` elements whose element i is `at(i)`,
+ * made when read; `columns` is what `compactOf` finds behind it.
+ */
+export function lazyArray<T>(length: () => number, at: (i: number) => T, columns?: CompactHistory): readonly T[] {
+  return new Proxy<T[]>([], {
     get(target, key, receiver) {
-      if (key === COMPACT) return compact;
-      if (key === "length") return compact.length;
+      if (key === COMPACT) return columns;
+      if (key === "length") return length();
       const i = position(key);
-      if (i !== undefined) return i < compact.length ? compact.get(i) : undefined;
+      if (i !== undefined) return i < length() ? at(i) : undefined;
       return Reflect.get(target, key, receiver);
     },
     has(target, key) {
       const i = position(key);
-      return i !== undefined ? i < compact.length : Reflect.has(target, key);
+      return i !== undefined ? i < length() : Reflect.has(target, key);
     },
     getOwnPropertyDescriptor(target, key) {
       const i = position(key);
-      if (i === undefined || i >= compact.length) return Reflect.getOwnPropertyDescriptor(target, key);
-      return { value: compact.get(i), writable: false, enumerable: true, configurable: true };
+      if (i === undefined || i >= length()) return Reflect.getOwnPropertyDescriptor(target, key);
+      return { value: at(i), writable: false, enumerable: true, configurable: true };
     },
     ownKeys(target) {
-      return [...Array.from({ length: compact.length }, (_, i) => String(i)), ...Reflect.ownKeys(target)];
+      return [...Array.from({ length: length() }, (_, i) => String(i)), ...Reflect.ownKeys(target)];
     },
     set: () => false,
     defineProperty: () => false,

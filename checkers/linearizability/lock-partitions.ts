@@ -57,42 +57,47 @@ export function checkLockPartitions(history: History, options: LinearizabilityOp
 
 /** One resource's client pairs, in invoke order. */
 interface Group {
-  readonly pairs: IndexedOpPair[];
+  /** Each pair's place in `all`, in invoke order (numbers, not pairs: a compact history's pairs are made when read). */
+  readonly members: number[];
+  readonly all: readonly IndexedOpPair[];
   /** Where the operation called at history position `call` was emitted: its completion, or past the end when it has none. */
   rankOf(call: number): number;
 }
 
 /** The client pairs of each resource (pairs whose invoke names none form a group of their own, checked first: they are an error). */
 function groupByResource(history: History): Group[] {
-  const byResource = new Map<unknown, IndexedOpPair[]>();
-  const unnamed: IndexedOpPair[] = [];
-  for (const pair of indexedPairs(history)) {
+  const all = indexedPairs(history);
+  const byResource = new Map<unknown, number[]>();
+  const unnamed: number[] = [];
+  all.forEach((pair, k) => {
     const invoke = pair.invoke;
-    if (typeof invoke.process !== "number") continue;
+    if (typeof invoke.process !== "number") return;
     const resource = (invoke.value as { resource?: unknown } | null | undefined)?.resource;
     if (typeof resource !== "string") {
-      if (invoke.f !== "acquire" && invoke.f !== "release") unnamed.push(pair);
-      continue;
+      if (invoke.f !== "acquire" && invoke.f !== "release") unnamed.push(k);
+      return;
     }
     const list = byResource.get(resource);
-    if (list === undefined) byResource.set(resource, [pair]);
-    else list.push(pair);
-  }
-  return [unnamed, ...byResource.values()].map((pairs) => group(pairs, history.length));
+    if (list === undefined) byResource.set(resource, [k]);
+    else list.push(k);
+  });
+  return [unnamed, ...byResource.values()].map((members) => group(all, members, history.length));
 }
 
-function group(pairs: IndexedOpPair[], end: number): Group {
+function group(all: readonly IndexedOpPair[], members: number[], end: number): Group {
+  const pairAt = (m: number): IndexedOpPair => all[members[m] as number] as IndexedOpPair;
   return {
-    pairs,
+    members,
+    all,
     rankOf(call) {
       let lo = 0;
-      let hi = pairs.length - 1;
+      let hi = members.length - 1;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if ((pairs[mid] as IndexedOpPair).invokeAt < call) lo = mid + 1;
+        if (pairAt(mid).invokeAt < call) lo = mid + 1;
         else hi = mid;
       }
-      const pair = pairs[lo] as IndexedOpPair;
+      const pair = pairAt(lo);
       return pair.completionAt ?? end + pair.invokeAt;
     },
   };
@@ -102,7 +107,8 @@ function group(pairs: IndexedOpPair[], end: number): Group {
 function partitionOps(history: History, group: Group): ReturnType<typeof toOperations> {
   const jepsen: JepsenOp[] = [];
   const positions: number[] = [];
-  for (const pair of group.pairs) {
+  for (const k of group.members) {
+    const pair = group.all[k] as IndexedOpPair;
     const invoke = pair.invoke;
     const completion = pair.completion;
     if ((invoke.f === "acquire" || invoke.f === "release") && (completion === undefined || completion.f === invoke.f)) continue;
