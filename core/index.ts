@@ -22,3 +22,5 @@ export * from "./topology.js";
 export * from "./client.js";
 export * from "./report-section.js";
 export * from "./hold.js";
+export * from "./compact-history.js";
+export * from "./compact-view.js";

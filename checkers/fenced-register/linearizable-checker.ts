@@ -7,7 +7,7 @@
  * harness times, capped so that a 100,000-op history stays small.
  */
 import type { CheckInput, CheckResult, Checker, History, Validity } from "../../core/index.js";
-import { checkLockHistory, visualizationData, type LinearizabilityOptions, type VisualOp, type VisualPartition } from "../linearizability/index.js";
+import { checkLockPartitions, visualizationData, type LinearizabilityOptions, type VisualOp, type VisualPartition } from "../linearizability/index.js";
 
 /** One op of a counterexample, with its harness times (ns; `returnedAt` null when it never returned). */
 export interface CounterexampleOp {
@@ -44,7 +44,7 @@ export interface LinearizableResult extends CheckResult {
 
 /** Options: the search's budgets; past either, the verdict is unknown rather than a stalled run. */
 export interface LinearizableCheckerOptions {
-  /** Wall-clock budget (default 10 s). */
+  /** Wall-clock budget (default 10 s, or 50 µs per op of the history when that is longer: an hour's 10 million ops get 500 s). */
   readonly timeoutMs?: number;
   /** Estimated search-cache bytes per resource (default 256 MiB). */
   readonly maxMemoryBytes?: number;
@@ -64,33 +64,28 @@ export function checkLinearizable(
   input: Pick<CheckInput, "history">,
   options: LinearizableCheckerOptions & Pick<LinearizabilityOptions, "signal" | "clock"> = {},
 ): LinearizableResult {
-  const { timeoutMs = 10_000, maxMemoryBytes = 256 * 1024 * 1024, tail = 12, maxCounterexamples = 5 } = options;
-  const raw = checkLockHistory(input.history, { timeoutMs, maxMemoryBytes, ...(options.signal ? { signal: options.signal } : {}), ...(options.clock ? { clock: options.clock } : {}) });
-  const parts = visualizationData(raw);
-  const times = clientOpTimes(input.history);
-  const counterexamples = parts.filter((p) => p.result !== "ok").slice(0, maxCounterexamples)
-    .map((p) => counterexample(p, times, tail));
-  const valid: Validity = raw.result === "ok" ? true : raw.result === "illegal" ? false : "unknown";
+  const { timeoutMs = Math.max(10_000, input.history.length * 0.05), maxMemoryBytes = 256 * 1024 * 1024, tail = 12, maxCounterexamples = 5 } = options;
+  const raw = checkLockPartitions(input.history, { timeoutMs, maxMemoryBytes, ...(options.signal ? { signal: options.signal } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const failed = raw.failed.slice(0, maxCounterexamples);
+  const parts = visualizationData({ result: raw.verdict, info: { partitions: failed } });
+  const counterexamples = parts.map((p) => counterexample(p, input.history, tail));
+  const valid: Validity = raw.verdict === "ok" ? true : raw.verdict === "illegal" ? false : "unknown";
   const first = counterexamples[0];
-  const summary = first === undefined ? undefined : raw.result === "illegal"
+  const summary = first === undefined ? undefined : raw.verdict === "illegal"
     ? `linearizable: cannot place ${first.stuck[0]?.description ?? "an op"} after ${first.prefixLength} ops`
     : `linearizable: undecided within ${timeoutMs} ms or ${maxMemoryBytes} cache bytes`;
   return {
-    valid, result: raw.result, partitions: parts.length, operations: parts.reduce((n, p) => n + p.ops.length, 0),
+    valid, result: raw.verdict, partitions: raw.partitions, operations: raw.operations,
     counterexamples, ...(summary ? { summary } : {}),
   };
 }
 
-/** Harness times of the client ops, by their position among client ops (the checker's time base). */
-function clientOpTimes(history: History): number[] {
-  return history.filter((op) => typeof op.process === "number").map((op) => op.time);
-}
-
-function counterexample(p: VisualPartition, times: readonly number[], tail: number): Counterexample {
+/** A partition's counterexample; operation times are positions in `history` (`checkLockPartitions`). */
+function counterexample(p: VisualPartition, history: History, tail: number): Counterexample {
   const byId = new Map(p.ops.map((op) => [op.id, op]));
   const timed = (id: number): CounterexampleOp[] => {
     const op = byId.get(id);
-    return op ? [timedOp(op, times)] : [];
+    return op ? [timedOp(op, history)] : [];
   };
   return {
     partition: p.index,
@@ -102,11 +97,11 @@ function counterexample(p: VisualPartition, times: readonly number[], tail: numb
   };
 }
 
-function timedOp(op: VisualOp, times: readonly number[]): CounterexampleOp {
+function timedOp(op: VisualOp, history: History): CounterexampleOp {
   return {
     process: op.clientId,
     description: op.description,
-    calledAt: times[op.call] ?? 0,
-    returnedAt: op.return === null ? null : (times[op.return] ?? null),
+    calledAt: history[op.call]?.time ?? 0,
+    returnedAt: op.return === null ? null : (history[op.return]?.time ?? null),
   };
 }

@@ -17,13 +17,27 @@ export function heldLeases<L extends LeaseFacts>(leases: readonly L[]): HeldLeas
     list.push(lease);
     bySlot.set(slot, list);
   }
+  const sorted = [...bySlot.values()].every((list) => list.every((l, i) => i === 0 || (list[i - 1] as L).grantedAt <= l.grantedAt));
   return (process, resource, time) => {
     const list = bySlot.get(`${process}\u0000${resource}`) ?? [];
-    for (let i = list.length - 1; i >= 0; i--) {
+    // A client's grants are sequential, so each list is in grant order: the last one granted by `time` is found by bisection.
+    for (let i = sorted ? lastGrantedBy(list, time) : list.length - 1; i >= 0; i--) {
       const lease = list[i] as L;
       if (lease.grantedAt > time) continue;
       return (lease.releaseInvokedAt ?? Infinity) > time ? lease : undefined;
     }
     return undefined;
   };
+}
+
+/** The last index of `list` (in grant order) granted at or before `time`, or the list's last index when every grant is. */
+function lastGrantedBy(list: readonly LeaseFacts[], time: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as LeaseFacts).grantedAt <= time) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }

@@ -4,7 +4,7 @@
  * `info` pairs (and invocations that never completed) return at +infinity
  * with the unknown output. Times are positions in the history.
  */
-import { pairs, type Completion, type History, type Invoke, type Op } from "../../core/index.js";
+import { indexedPairs, type Completion, type History, type Invoke } from "../../core/index.js";
 import { checkOperations, type LinearizabilityOptions, type LinearizabilityResult } from "./checker.js";
 import type { JepsenOp } from "./formats/jepsen-op.js";
 import { UNKNOWN, type Operation } from "./model.js";
@@ -20,19 +20,18 @@ export function fromHistory<I, O>(
   toInput: (invoke: Invoke) => I | undefined,
   toOutput: (ok: Completion, input: I) => O,
 ): Operation<I, O>[] {
-  const position = new Map<Op, number>();
-  history.forEach((op, i) => position.set(op, i));
   const out: Operation<I, O>[] = [];
-  for (const { invoke, completion } of pairs(history)) {
+  for (const pair of indexedPairs(history)) {
+    const { invoke, completion } = pair;
     if (typeof invoke.process !== "number" || completion?.type === "fail") continue;
     const input = toInput(invoke);
     if (input === undefined) continue;
-    const call = position.get(invoke)!;
+    const call = pair.invokeAt;
     const clientId = invoke.process;
     if (completion === undefined || completion.type === "info") {
       out.push({ clientId, input, call, output: UNKNOWN, return: Infinity });
     } else {
-      out.push({ clientId, input, call, output: toOutput(completion, input), return: position.get(completion)! });
+      out.push({ clientId, input, call, output: toOutput(completion, input), return: pair.completionAt as number });
     }
   }
   return out;

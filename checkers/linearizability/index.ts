@@ -39,3 +39,5 @@ export { toOperations, inferModelName } from "./to-operations.js";
 export { prepareCheck, checkPrepared } from "./check-history.js";
 export type { PreparedCheck } from "./check-history.js";
 export { generateRegisterHistory, generateKvHistory } from "./generate.js";
+export { checkLockPartitions } from "./lock-partitions.js";
+export type { LockPartitionsResult } from "./lock-partitions.js";

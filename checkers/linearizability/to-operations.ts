@@ -11,14 +11,23 @@ import { badLine, type JepsenOp } from "./formats/jepsen-op.js";
 import { UNKNOWN, type Operation, type Output } from "./model.js";
 import { DROP, type ModelSpec, type OpPair } from "./models/spec.js";
 
-/** Converts `ops` for `spec`; errors name `source` and the line. */
-export function toOperations<S, I, O>(spec: ModelSpec<S, I, O>, ops: readonly JepsenOp[], source: string): Operation<I, O>[] {
+/**
+ * Converts `ops` for `spec`; errors name `source` and the line. `time`
+ * gives an op's call or return time from its position in `ops` (default:
+ * the position itself).
+ */
+export function toOperations<S, I, O>(
+  spec: ModelSpec<S, I, O>,
+  ops: readonly JepsenOp[],
+  source: string,
+  time: (at: number) => number = (at) => at,
+): Operation<I, O>[] {
   const open = new Map<number, { op: JepsenOp; at: number }>();
   const out: Operation<I, O>[] = [];
   const emit = (invoke: JepsenOp, at: number, done: JepsenOp | undefined, ret: number): void => {
     const converted = convert(spec, invoke, done, source);
     if (converted === DROP) return;
-    out.push({ clientId: invoke.process, input: converted.input, call: at, output: converted.output, return: done && done.type !== "info" ? ret : Infinity });
+    out.push({ clientId: invoke.process, input: converted.input, call: time(at), output: converted.output, return: done && done.type !== "info" ? time(ret) : Infinity });
   };
   ops.forEach((op, at) => {
     if (op.type === "invoke") {

@@ -47,20 +47,34 @@ export function doubleGrants(history: History, config: RunConfig): DoubleGrant[]
   return doubleGrantsOf(leasesOf(history, rules), rules);
 }
 
-/** As `doubleGrants`, over leases already judged by `rules`. Pure. */
+/**
+ * As `doubleGrants`, over leases already judged by `rules`. Pure. Every
+ * proof of `judgePair(a, b)` needs `b` granted at or after `a`'s invoke
+ * (or its grant, if earlier; an ok is never recorded before its invoke), so only that resource's leases from there
+ * until `a` may have ended are tried: O(n log n + pairs tried), where
+ * scanning every resource's grants a TTL back was quadratic in long runs.
+ */
 export function doubleGrantsOf(all: readonly Lease[], rules: LeaseRules): DoubleGrant[] {
   const leases = [...all].sort((a, b) => a.grantedAt - b.grantedAt);
+  const byResource = new Map<string, number[]>();
+  leases.forEach((l, i) => {
+    const list = byResource.get(l.resource);
+    if (list === undefined) byResource.set(l.resource, [i]);
+    else list.push(i);
+  });
   const out: DoubleGrant[] = [];
   const seen = new Set<string>();
   leases.forEach((a, i) => {
-    // Every `b` granted after `a` or overlapping it returned within (a.invoke or a.ok - shortest, a.mayEndFrom).
-    const from = Math.min(a.invokedAt, a.grantedAt - rules.shortestNs);
-    for (let j = lowerIndex(leases, from); j < leases.length && (leases[j] as Lease).grantedAt < a.mayEndFrom; j++) {
+    const same = byResource.get(a.resource) as number[];
+    const from = Math.max(Math.min(a.invokedAt, a.grantedAt - rules.shortestNs), Math.min(a.invokedAt, a.grantedAt));
+    for (let k = lowerIndex(leases, same, from); k < same.length && (leases[same[k] as number] as Lease).grantedAt < a.mayEndFrom; k++) {
+      const j = same[k] as number;
       const b = leases[j] as Lease;
-      if (j === i || b.resource !== a.resource || b.process === a.process) continue;
+      if (j === i || b.process === a.process) continue;
       const found = judgePair(a, b);
-      const key = [Math.min(i, j), Math.max(i, j)].join();
-      if (found === undefined || seen.has(key)) continue;
+      if (found === undefined) continue;
+      const key = `${Math.min(i, j)},${Math.max(i, j)}`;
+      if (seen.has(key)) continue;
       seen.add(key);
       out.push(found);
     }
@@ -99,13 +113,13 @@ function holder(l: Lease, what = ""): string {
   return `client ${l.process}${what} (${l.token === undefined ? "no token" : `token "${l.token}"`})`;
 }
 
-/** The first index whose grant returned at or after `t`. */
-function lowerIndex(leases: readonly Lease[], t: number): number {
+/** The first position in `at` (indexes into `leases`, in grant order) whose grant returned at or after `t`. */
+function lowerIndex(leases: readonly Lease[], at: readonly number[], t: number): number {
   let lo = 0;
-  let hi = leases.length;
+  let hi = at.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((leases[mid] as Lease).grantedAt < t) lo = mid + 1;
+    if ((leases[at[mid] as number] as Lease).grantedAt < t) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -15,7 +15,7 @@
  * outcome too. What is left illegal is a grant while another client's lease
  * was certainly alive and unreleased.
  */
-import { pairs, type CheckInput, type CheckResult, type Checker, type History, type Invoke, type Validity } from "../../core/index.js";
+import { indexedPairs, type CheckInput, type CheckResult, type Checker, type History, type Invoke, type Validity } from "../../core/index.js";
 import { leaseRules, leasesOf, type Lease, type LeaseRules } from "../lease/index.js";
 import { checkOperations, combineVerdicts, mutexModel, UNKNOWN, type Operation, type Verdict } from "../linearizability/index.js";
 
@@ -64,10 +64,10 @@ export function checkMutex(input: Pick<CheckInput, "history" | "config">, option
 
 /** Each resource's mutex operations, positions as times, plus the lease-end releases. */
 export function mutexOps(history: History, rules: LeaseRules): Map<string, MutexOp[]> {
-  const position = new Map(history.map((op, i) => [op, i] as const));
   const leases = new Map<string, Lease>(leasesOf(history, rules).map((l) => [`${l.process}\u0000${l.invokedAt}`, l]));
   const out = new Map<string, MutexOp[]>();
-  for (const { invoke, completion } of pairs(history)) {
+  for (const pair of indexedPairs(history)) {
+    const { invoke, completion } = pair;
     if (typeof invoke.process !== "number" || (invoke.f !== "acquire" && invoke.f !== "release")) continue;
     // A failed acquire changed nothing; a failed release says the lease had already ended.
     if (completion?.type === "fail" && invoke.f === "acquire") continue;
@@ -76,9 +76,9 @@ export function mutexOps(history: History, rules: LeaseRules): Map<string, Mutex
     const ops = out.get(resource) ?? [];
     out.set(resource, ops);
     const input = { acquire: invoke.f === "acquire", process: invoke.process };
-    const call = position.get(invoke) as number;
+    const call = pair.invokeAt;
     const known = completion !== undefined && completion.type === "ok";
-    ops.push({ clientId: invoke.process, input, call, output: known ? null : UNKNOWN, return: known ? (position.get(completion) as number) : Infinity });
+    ops.push({ clientId: invoke.process, input, call, output: known ? null : UNKNOWN, return: known ? (pair.completionAt as number) : Infinity });
     if (input.acquire) {
       const lease = leases.get(`${invoke.process}\u0000${invoke.time}`);
       const unknownEnd = rules.ends === "client-session" ? invoke.time : invoke.time + rules.shortestNs;

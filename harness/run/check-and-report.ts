@@ -6,7 +6,7 @@
  * disk leaves no cut-short results.json, and the verdict is still returned
  * with the error naming the file, so `analyze` can write it later.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HarnessError, type FaultShading, type Op, type RunConfig, type StorageRecord, type Validity } from "../../core/index.js";
 import { compose } from "../../checkers/index.js";
@@ -62,6 +62,12 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const reportPath = join(run.dir, RUN_FILES.report);
   try {
     writeWhole(resultsPath, JSON.stringify(checked, null, 2) + "\n");
+    // A check its memory bound stopped writes no report: building it would take more memory again
+    // (10 million ops: 3.8 GB), and a report of an earlier check would contradict results.json.
+    if (run.stopReason?.() !== undefined) {
+      removeFile(reportPath);
+      return verdict;
+    }
     const model = buildReportModel({
       config: run.config,
       history: run.history,
@@ -77,6 +83,14 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   } catch (error) {
     if (!(error instanceof HarnessError)) throw error;
     return { ...verdict, writeFailure: error };
+  }
+}
+
+function removeFile(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    throw writeError(path, error);
   }
 }
 

@@ -15,14 +15,16 @@ export { DEFAULT_MAX_MEMORY_BYTES };
 
 /**
  * The share of the bound the history may take while it is read: the
- * checkers then take about twice as much again (measured: 1M ops read in
- * under 300 MB of RSS, the fencing checker alone then peaked at 728 MB; 10M
- * ops read under 2 GiB went past 4.5 GB in the checkers, toward V8's heap
- * limit), and a checker cannot be stopped while it runs.
+ * checkers then take about as much again, and a checker cannot be stopped
+ * while it runs. Ops are read into columns (`CompactHistory`, core): 1M
+ * synthetic ops read in 191 MB of RSS (57 MB of columns), and the checkers
+ * peaked at 444 MB. (When every op was an object, a third was the share:
+ * 1M ops read in under 300 MB, the fencing checker alone then peaked at
+ * 728 MB, and 10M ops read under 2 GiB went past 4.5 GB in the checkers.)
  */
-const READ_SHARE = 1 / 3;
+const READ_SHARE = 1 / 2;
 
-/** The `pastBound` of `readHistoryLines` for a bound of `maxBytes`: a third of it (`READ_SHARE`). */
+/** The `pastBound` of `readHistoryLines` for a bound of `maxBytes`: half of it (`READ_SHARE`). */
 export function memoryBound(maxBytes: number = DEFAULT_MAX_MEMORY_BYTES): () => boolean {
   return () => pastMemoryBound(maxBytes * READ_SHARE);
 }

@@ -6,18 +6,18 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import {
   HarnessError,
-  type Op,
+  type History,
   type RunConfig,
   type StorageRecord,
 } from "../../core/index.js";
-import { readHistoryLines, type ReadHistoryOptions } from "./read-history-lines.js";
+import { forEachLine, readHistoryLines, type ReadHistoryOptions } from "./read-history-lines.js";
 import { RUN_FILES } from "./run-store.js";
 
 /** What a run folder holds, as data. */
 export interface StoredRunFiles {
   readonly dir: string;
   readonly config: RunConfig;
-  readonly history: Op[];
+  readonly history: History;
   readonly storage: StorageRecord[];
 }
 
@@ -40,19 +40,17 @@ export function readStoredRun(dirArg: string, options: Pick<ReadHistoryOptions, 
   return { dir, config, history, storage: readStorageLog(join(dir, RUN_FILES.storage)) };
 }
 
-/** Parses storage.jsonl; a cut-short last line (a killed storage node) is dropped. */
+/** Parses storage.jsonl (read in chunks, never as one string); a cut-short last line (a killed storage node) is dropped. */
 export function readStorageLog(path: string): StorageRecord[] {
   if (!existsSync(path)) return [];
-  const text = readFileSync(path, "utf8");
-  const lines = text.split("\n");
   const out: StorageRecord[] = [];
-  lines.forEach((line, i) => {
+  forEachLine(path, 1 << 20, (line, n, last) => {
     if (line.trim() === "") return;
     try {
       out.push(JSON.parse(line) as StorageRecord);
     } catch {
-      if (i === lines.length - 1) return;
-      throw new HarnessError("input.invalid", `Cannot read "${path}" line ${i + 1}: not JSON`);
+      if (last) return;
+      throw new HarnessError("input.invalid", `Cannot read "${path}" line ${n}: not JSON`);
     }
   });
   return out;
