@@ -7,7 +7,6 @@
  * sent to stderr, in case an adapter logs). On stdin end it closes the lock
  * client and exits 0.
  */
-import { createInterface } from "node:readline";
 import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../core/index.js";
 import { createSystemClock, messageOf } from "../../core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
@@ -58,10 +57,14 @@ function parseLine(line: string): AgentRequest | AgentStopWaiting | undefined {
 /**
  * Answers requests one at a time, in order, while still reading stdin: a
  * `stopWaiting` line for the request in hand (or one not started yet)
- * aborts its stop-waiting signal at once.
+ * aborts its stop-waiting signal at once. Resolves once stdin has ended
+ * and every request read has been answered.
+ *
+ * Lines are split from stdin's chunks here rather than through readline's
+ * async iterator, which cost every request a promise, an event and a
+ * line-interface pass.
  */
 async function serve(session: AgentSession): Promise<void> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   const stops = new Map<number, AbortController>();
   let answered = 0;
   function stopFor(id: number): AbortController {
@@ -72,8 +75,8 @@ async function serve(session: AgentSession): Promise<void> {
     return created;
   }
   let queue = Promise.resolve();
-  for await (const line of lines) {
-    if (line.trim() === "") continue;
+  function onLine(line: string): void {
+    if (line.trim() === "") return;
     const message = parseLine(line);
     if (!message) {
       logToStderr(`ignoring a line that is not a request: ${line.slice(0, 200)}`);
@@ -88,6 +91,22 @@ async function serve(session: AgentSession): Promise<void> {
       });
     }
   }
+  await new Promise<void>((resolve) => {
+    let pending = "";
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk: string) => {
+      pending += chunk;
+      for (let newline = pending.indexOf("\n"); newline >= 0; newline = pending.indexOf("\n")) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        onLine(line.endsWith("\r") ? line.slice(0, -1) : line);
+      }
+    });
+    process.stdin.on("end", () => {
+      if (pending !== "") onLine(pending);
+      resolve();
+    });
+  });
   await queue;
 }
 
