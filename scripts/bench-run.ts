@@ -34,6 +34,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createSystemClock } from "../core/index.js";
+import { createProcessCpu } from "./bench/process-cpu.js";
 
 /** The executable as a user runs it: package.json's bin. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -47,6 +48,8 @@ interface CliRun {
   readonly cpuMs: number;
   readonly out: string;
   readonly lines: readonly { readonly ms: number; readonly text: string }[];
+  /** CPU ms per kind of process (harness, agents, lock service, ...), sampled from /proc while the run ran. */
+  readonly byKind: ReadonlyMap<string, number>;
 }
 
 function print(line: string): void {
@@ -62,10 +65,13 @@ function childrenCpuMs(): number {
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
 }
 
-function runCli(args: readonly string[], store: string): Promise<CliRun> {
+/** Runs the CLI; with `sampleCpu`, reads its processes' CPU from /proc every 200 ms (`byKind`; empty otherwise). */
+function runCli(args: readonly string[], store: string, sampleCpu = false): Promise<CliRun> {
   const clock = createSystemClock();
   const cpuBefore = childrenCpuMs();
   const child = spawn(process.execPath, [BIN, "run", ...args, "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
+  const cpu = createProcessCpu(child.pid ?? -1, CLOCK_TICKS);
+  const sampling = sampleCpu ? setInterval(() => cpu.sample(), 200) : undefined;
   const lines: { ms: number; text: string }[] = [];
   let out = "";
   let partial = "";
@@ -77,7 +83,8 @@ function runCli(args: readonly string[], store: string): Promise<CliRun> {
   });
   return new Promise((done) => child.on("exit", (code) => {
     const wallMs = clock.nowNs() / 1e6;
-    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines }));
+    clearInterval(sampling);
+    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines, byKind: cpu.totals() }));
   }));
 }
 
@@ -174,16 +181,27 @@ async function throughput(store: string): Promise<void> {
   for (const durability of ["durable", "volatile"] as const) {
     for (const clients of [5, 10, 20]) {
       const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", "10", "--seed", "1"];
-      const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store);
+      const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store, true);
       const dir = runDir(run);
       const history = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as WorkloadOp) : [];
       const { oks, spanS } = workloadRate(history);
       const cpuPerOp = run.cpuMs / Math.max(oks, 1);
       print(`${durability.padEnd(8)} ${String(clients).padStart(2)} clients: ${spanS > 0 ? (oks / spanS).toFixed(0) : "no"} ok ops/s  (${oks} ok ops in ${spanS.toFixed(2)} s; exit ${String(run.code)}); ` +
         `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included (${CLOCK_TICKS} clock ticks a second)`);
+      print(`  per ok op: ${perKind(run, oks)}`);
     }
   }
   print("  durable grants and writes wait for the disk: each batch of requests (those that queued while the last fdatasync ran) costs one fdatasync of the lock's and the storage's journal");
+}
+
+/**
+ * The run's CPU per ok op split by kind of process, in ms; "unsampled" is
+ * what the reaped total holds beyond the samples (processes' last 200 ms).
+ */
+function perKind(run: CliRun, oks: number): string {
+  const parts = [...run.byKind].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${(ms / Math.max(oks, 1)).toFixed(2)}`);
+  const sampled = [...run.byKind.values()].reduce((sum, ms) => sum + ms, 0);
+  return [...parts, `unsampled ${(Math.max(0, run.cpuMs - sampled) / Math.max(oks, 1)).toFixed(2)}`].join(", ");
 }
 
 /** The token-less lock services with unfenced storage: how often the real-time checker finds the paused holder's stale write. */
