@@ -28,7 +28,7 @@
  * `--only seed-bug|seeds|fixed|throughput|tokenless|bring-up|faults` (repeatable).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,6 +50,15 @@ interface CliRun {
   readonly lines: readonly { readonly ms: number; readonly text: string }[];
   /** CPU ms per kind of process (harness, agents, lock service, ...), sampled from /proc while the run ran. */
   readonly byKind: ReadonlyMap<string, number>;
+  /** With `sampleCpu`: each kind's CPU and the history's ok ops 3 s and 9 s after the workload started (the steady window). */
+  readonly window: readonly Snapshot[];
+}
+
+/** CPU per kind and ok ops recorded, at one moment of a run. */
+interface Snapshot {
+  readonly ms: number;
+  readonly byKind: ReadonlyMap<string, number>;
+  readonly oks: number;
 }
 
 function print(line: string): void {
@@ -72,6 +81,12 @@ function runCli(args: readonly string[], store: string, sampleCpu = false): Prom
   const child = spawn(process.execPath, [BIN, "run", ...args, "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const cpu = createProcessCpu(child.pid ?? -1, CLOCK_TICKS);
   const sampling = sampleCpu ? setInterval(() => cpu.sample(), 200) : undefined;
+  const window: Snapshot[] = [];
+  const snapshot = (): void => {
+    cpu.sample();
+    window.push({ ms: clock.nowNs() / 1e6, byKind: cpu.totals(), oks: countOks(newestHistory(store)) });
+  };
+  const timers: NodeJS.Timeout[] = [];
   const lines: { ms: number; text: string }[] = [];
   let out = "";
   let partial = "";
@@ -79,13 +94,38 @@ function runCli(args: readonly string[], store: string, sampleCpu = false): Prom
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     const parts = (partial + chunk).split("\n");
     partial = parts.pop() ?? "";
-    for (const text of parts) lines.push({ ms: clock.nowNs() / 1e6, text });
+    for (const text of parts) {
+      lines.push({ ms: clock.nowNs() / 1e6, text });
+      if (sampleCpu && text.trimStart().startsWith("running ")) timers.push(setTimeout(snapshot, 3_000), setTimeout(snapshot, 9_000));
+    }
   });
   return new Promise((done) => child.on("exit", (code) => {
     const wallMs = clock.nowNs() / 1e6;
     clearInterval(sampling);
-    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines, byKind: cpu.totals() }));
+    timers.forEach(clearTimeout);
+    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines, byKind: cpu.totals(), window }));
   }));
+}
+
+/** The history file written last under `store` (the run under way), or undefined. */
+function newestHistory(store: string): string | undefined {
+  let newest: { path: string; ms: number } | undefined;
+  for (const name of readdirSync(store)) {
+    const folder = join(store, name);
+    if (!statSync(folder).isDirectory()) continue;
+    for (const run of readdirSync(folder)) {
+      const path = join(folder, run, "history.jsonl");
+      const ms = existsSync(path) ? statSync(path).mtimeMs : -1;
+      if (ms >= 0 && (newest === undefined || ms > newest.ms)) newest = { path, ms };
+    }
+  }
+  return newest?.path;
+}
+
+/** The client ok completions in a history file so far (a torn last line is not one). */
+function countOks(path: string | undefined): number {
+  if (path === undefined) return 0;
+  return readFileSync(path, "utf8").split("\n").filter((l) => l.endsWith("}") && l.includes('"type":"ok"') && !l.includes('"process":"nemesis"')).length;
 }
 
 function lineAt(run: CliRun, prefix: string): number | undefined {
@@ -189,6 +229,7 @@ async function throughput(store: string): Promise<void> {
       print(`${durability.padEnd(8)} ${String(clients).padStart(2)} clients: ${spanS > 0 ? (oks / spanS).toFixed(0) : "no"} ok ops/s  (${oks} ok ops in ${spanS.toFixed(2)} s; exit ${String(run.code)}); ` +
         `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included (${CLOCK_TICKS} clock ticks a second)`);
       print(`  per ok op: ${perKind(run, oks)}`);
+      print(`  ${steady(run)}`);
     }
   }
   print("  durable grants and writes wait for the disk: each batch of requests (those that queued while the last fdatasync ran) costs one fdatasync of the lock's and the storage's journal");
@@ -202,6 +243,20 @@ function perKind(run: CliRun, oks: number): string {
   const parts = [...run.byKind].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${(ms / Math.max(oks, 1)).toFixed(2)}`);
   const sampled = [...run.byKind.values()].reduce((sum, ms) => sum + ms, 0);
   return [...parts, `unsampled ${(Math.max(0, run.cpuMs - sampled) / Math.max(oks, 1)).toFixed(2)}`].join(", ");
+}
+
+/**
+ * CPU per ok op while the workload ran at full speed, from 3 s to 9 s after
+ * it started: each process's start, warm-up and the check are left out.
+ */
+function steady(run: CliRun): string {
+  const [from, to] = run.window;
+  if (from === undefined || to === undefined || to.oks <= from.oks) return "steady window (3 s to 9 s): not measured";
+  const oks = to.oks - from.oks;
+  const kinds = [...to.byKind].map(([kind, ms]) => [kind, (ms - (from.byKind.get(kind) ?? 0)) / oks] as const).filter(([, ms]) => ms > 0);
+  const total = kinds.reduce((sum, [, ms]) => sum + ms, 0);
+  const parts = kinds.sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${ms.toFixed(2)}`);
+  return `steady window (3 s to 9 s): ${((oks * 1000) / (to.ms - from.ms)).toFixed(0)} ok ops/s, ${total.toFixed(2)} ms of CPU per ok op: ${parts.join(", ")}`;
 }
 
 /** The token-less lock services with unfenced storage: how often the real-time checker finds the paused holder's stale write. */
