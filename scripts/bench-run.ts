@@ -28,13 +28,14 @@
  * `--only seed-bug|seeds|fixed|throughput|tokenless|bring-up|faults` (repeatable).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createSystemClock } from "../core/index.js";
 import { createProcessCpu } from "./bench/process-cpu.js";
+import { countOks, newestHistory } from "./bench/proc-status.js";
 
 /** The executable as a user runs it: package.json's bin. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -105,27 +106,6 @@ function runCli(args: readonly string[], store: string, sampleCpu = false): Prom
     timers.forEach(clearTimeout);
     child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines, byKind: cpu.totals(), window }));
   }));
-}
-
-/** The history file written last under `store` (the run under way), or undefined. */
-function newestHistory(store: string): string | undefined {
-  let newest: { path: string; ms: number } | undefined;
-  for (const name of readdirSync(store)) {
-    const folder = join(store, name);
-    if (!statSync(folder).isDirectory()) continue;
-    for (const run of readdirSync(folder)) {
-      const path = join(folder, run, "history.jsonl");
-      const ms = existsSync(path) ? statSync(path).mtimeMs : -1;
-      if (ms >= 0 && (newest === undefined || ms > newest.ms)) newest = { path, ms };
-    }
-  }
-  return newest?.path;
-}
-
-/** The client ok completions in a history file so far (a torn last line is not one). */
-function countOks(path: string | undefined): number {
-  if (path === undefined) return 0;
-  return readFileSync(path, "utf8").split("\n").filter((l) => l.endsWith("}") && l.includes('"type":"ok"') && !l.includes('"process":"nemesis"')).length;
 }
 
 function lineAt(run: CliRun, prefix: string): number | undefined {

@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import type { ClusterProcesses, NodeProcess, ProcessSpec } from "../../core/index.js";
+import { nodeId, type ClusterProcesses, type NodeProcess, type ProcessSpec } from "../../core/index.js";
 import { AGENT_NODE_FLAGS, openAgentClient } from "./agent-client.js";
 
 /** A cluster whose one process greets at once and records how it was started. */
 function greetingCluster(): { cluster: ClusterProcesses; started: ProcessSpec[] } {
   const started: ProcessSpec[] = [];
   const proc: NodeProcess = {
-    node: "c1",
+    node: nodeId("c1"),
     pid: 1,
     send: () => undefined,
     onLine: (listener) => void setTimeout(() => listener('{"ready":true}'), 1),
@@ -24,7 +24,7 @@ describe("agent client", () => {
   it("starts the agent with this node binary and the agent's V8 flags before its program", async () => {
     const { cluster, started } = greetingCluster();
     const config = { clientId: "0", lockAdapter: "reference", lockEndpoints: [], storageEndpoints: [], ttlMs: 1, holdMs: 0, acquireTimeoutMs: 1 };
-    await openAgentClient({ cluster, node: "c1", config, entrypoint: "/x/agent.js", logFile: "/dev/null", helloTimeoutMs: 1_000 });
+    await openAgentClient({ cluster, node: nodeId("c1"), config, entrypoint: "/x/agent.js", logFile: "/dev/null", helloTimeoutMs: 1_000 });
     expect(started[0]?.argv).toEqual([process.execPath, ...AGENT_NODE_FLAGS, "/x/agent.js"]);
   });
 
