@@ -35,6 +35,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createSystemClock } from "../core/index.js";
+import { createProcessCpu } from "./bench/process-cpu.js";
+import { countOks, newestHistory } from "./bench/proc-status.js";
 
 /** The executable as a user runs it: package.json's bin. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -48,6 +50,17 @@ interface CliRun {
   readonly cpuMs: number;
   readonly out: string;
   readonly lines: readonly { readonly ms: number; readonly text: string }[];
+  /** CPU ms per kind of process (harness, agents, lock service, ...), sampled from /proc while the run ran. */
+  readonly byKind: ReadonlyMap<string, number>;
+  /** With `sampleCpu`: each kind's CPU and the history's ok ops 3 s and 9 s after the workload started (the steady window). */
+  readonly window: readonly Snapshot[];
+}
+
+/** CPU per kind and ok ops recorded, at one moment of a run. */
+interface Snapshot {
+  readonly ms: number;
+  readonly byKind: ReadonlyMap<string, number>;
+  readonly oks: number;
 }
 
 function print(line: string): void {
@@ -63,10 +76,19 @@ function childrenCpuMs(): number {
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
 }
 
-function runCli(args: readonly string[], store: string): Promise<CliRun> {
+/** Runs the CLI; with `sampleCpu`, reads its processes' CPU from /proc every 200 ms (`byKind`; empty otherwise). */
+function runCli(args: readonly string[], store: string, sampleCpu = false): Promise<CliRun> {
   const clock = createSystemClock();
   const cpuBefore = childrenCpuMs();
   const child = spawn(process.execPath, [BIN, "run", ...args, "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
+  const cpu = createProcessCpu(child.pid ?? -1, CLOCK_TICKS);
+  const sampling = sampleCpu ? setInterval(() => cpu.sample(), 200) : undefined;
+  const window: Snapshot[] = [];
+  const snapshot = (): void => {
+    cpu.sample();
+    window.push({ ms: clock.nowNs() / 1e6, byKind: cpu.totals(), oks: countOks(newestHistory(store)) });
+  };
+  const timers: NodeJS.Timeout[] = [];
   const lines: { ms: number; text: string }[] = [];
   let out = "";
   let partial = "";
@@ -74,11 +96,16 @@ function runCli(args: readonly string[], store: string): Promise<CliRun> {
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     const parts = (partial + chunk).split("\n");
     partial = parts.pop() ?? "";
-    for (const text of parts) lines.push({ ms: clock.nowNs() / 1e6, text });
+    for (const text of parts) {
+      lines.push({ ms: clock.nowNs() / 1e6, text });
+      if (sampleCpu && text.trimStart().startsWith("running ")) timers.push(setTimeout(snapshot, 3_000), setTimeout(snapshot, 9_000));
+    }
   });
   return new Promise((done) => child.on("exit", (code) => {
     const wallMs = clock.nowNs() / 1e6;
-    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines }));
+    clearInterval(sampling);
+    timers.forEach(clearTimeout);
+    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines, byKind: cpu.totals(), window }));
   }));
 }
 
@@ -196,16 +223,42 @@ async function throughput(store: string): Promise<void> {
   for (const durability of ["durable", "volatile"] as const) {
     for (const clients of [5, 10, 20]) {
       const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", "10", "--seed", "1"];
-      const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store);
+      const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store, true);
       const dir = runDir(run);
       const history = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as WorkloadOp) : [];
       const { oks, spanS } = workloadRate(history);
       const cpuPerOp = run.cpuMs / Math.max(oks, 1);
       print(`${durability.padEnd(8)} ${String(clients).padStart(2)} clients: ${spanS > 0 ? (oks / spanS).toFixed(0) : "no"} ok ops/s  (${oks} ok ops in ${spanS.toFixed(2)} s; exit ${String(run.code)}); ` +
         `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included (${CLOCK_TICKS} clock ticks a second)`);
+      print(`  per ok op: ${perKind(run, oks)}`);
+      print(`  ${steady(run)}`);
     }
   }
   print("  durable grants and writes wait for the disk: each batch of requests (those that queued while the last fdatasync ran) costs one fdatasync of the lock's and the storage's journal");
+}
+
+/**
+ * The run's CPU per ok op split by kind of process, in ms; "unsampled" is
+ * what the reaped total holds beyond the samples (processes' last 200 ms).
+ */
+function perKind(run: CliRun, oks: number): string {
+  const parts = [...run.byKind].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${(ms / Math.max(oks, 1)).toFixed(2)}`);
+  const sampled = [...run.byKind.values()].reduce((sum, ms) => sum + ms, 0);
+  return [...parts, `unsampled ${(Math.max(0, run.cpuMs - sampled) / Math.max(oks, 1)).toFixed(2)}`].join(", ");
+}
+
+/**
+ * CPU per ok op while the workload ran at full speed, from 3 s to 9 s after
+ * it started: each process's start, warm-up and the check are left out.
+ */
+function steady(run: CliRun): string {
+  const [from, to] = run.window;
+  if (from === undefined || to === undefined || to.oks <= from.oks) return "steady window (3 s to 9 s): not measured";
+  const oks = to.oks - from.oks;
+  const kinds = [...to.byKind].map(([kind, ms]) => [kind, (ms - (from.byKind.get(kind) ?? 0)) / oks] as const).filter(([, ms]) => ms > 0);
+  const total = kinds.reduce((sum, [, ms]) => sum + ms, 0);
+  const parts = kinds.sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${ms.toFixed(2)}`);
+  return `steady window (3 s to 9 s): ${((oks * 1000) / (to.ms - from.ms)).toFixed(0)} ok ops/s, ${total.toFixed(2)} ms of CPU per ok op: ${parts.join(", ")}`;
 }
 
 /** The token-less lock services with unfenced storage: how often the real-time checker finds the paused holder's stale write. */

@@ -32,6 +32,17 @@ export interface AgentSpec {
   readonly env?: Readonly<Record<string, string>>;
 }
 
+/**
+ * V8 flags an agent runs with. An agent performs one client's ops only, a
+ * few hundred a second at most, so V8 took long to optimize its per-op code
+ * (it ran in the baseline tier, its inline caches and V8's runtime taking
+ * two thirds of its CPU): a smaller interrupt budget (the default is 66 KB
+ * of bytecode) optimizes it sooner. Measured (10 agents, 16,000 ops against a
+ * local reference lock and storage): 500 to 550 µs of agent CPU per op
+ * instead of 650 to 740. Every runtime runs agents with this same node binary.
+ */
+export const AGENT_NODE_FLAGS: readonly string[] = ["--interrupt-budget=16384"];
+
 /** Starts an agent, waits for its hello line, and returns it as a client. */
 export async function openAgentClient(spec: AgentSpec): Promise<Client> {
   const agent = await spawnAgent(spec, JSON.stringify(spec.config), Promise.resolve());
@@ -72,7 +83,7 @@ async function spawnAgent(
   spec: Omit<AgentSpec, "config">, configEnv: string, configured: Promise<void>,
 ): Promise<{ readonly proc: NodeProcess; client(): Promise<Client> }> {
   const proc = await spec.cluster.startProcess(spec.node, {
-    argv: [process.execPath, spec.entrypoint],
+    argv: [process.execPath, ...AGENT_NODE_FLAGS, spec.entrypoint],
     env: { ...spec.env, FENCECHECK_AGENT: configEnv },
     logFile: spec.logFile,
     stdio: "pipe",

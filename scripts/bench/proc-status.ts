@@ -1,5 +1,6 @@
 /** What the benches read of a running process (from /proc) and of the files it writes. */
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { join } from "node:path";
 
 /** The process's resident set in MB, or undefined once it is gone. */
 export function rssMb(pid: number): number | undefined {
@@ -24,4 +25,25 @@ export function countLines(path: string): number {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The history file written last under `store` (the run under way), or undefined. */
+export function newestHistory(store: string): string | undefined {
+  let newest: { path: string; ms: number } | undefined;
+  for (const name of readdirSync(store)) {
+    const folder = join(store, name);
+    if (!statSync(folder).isDirectory()) continue;
+    for (const run of readdirSync(folder)) {
+      const path = join(folder, run, "history.jsonl");
+      const ms = existsSync(path) ? statSync(path).mtimeMs : -1;
+      if (ms >= 0 && (newest === undefined || ms > newest.ms)) newest = { path, ms };
+    }
+  }
+  return newest?.path;
+}
+
+/** The client ok completions in a history file so far (a torn last line is not one). */
+export function countOks(path: string | undefined): number {
+  if (path === undefined) return 0;
+  return readFileSync(path, "utf8").split("\n").filter((l) => l.endsWith("}") && l.includes('"type":"ok"') && !l.includes('"process":"nemesis"')).length;
 }

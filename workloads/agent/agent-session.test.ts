@@ -123,13 +123,24 @@ describe("agent session", () => {
     });
   });
 
-  it("gives the acquire a signal that aborts after acquireTimeoutMs", async () => {
+  it("gives the acquire a signal that aborts after acquireTimeoutMs while it runs", async () => {
+    let seen: AbortSignal | undefined;
+    const waits = async (_r: string, options: { signal: AbortSignal }): Promise<CheckedLease> => {
+      seen = options.signal;
+      await new Promise((resolve) => options.signal.addEventListener("abort", resolve, { once: true }));
+      throw new LockError("lock-busy", 'Cannot acquire "r"', true);
+    };
+    const { s } = session({ acquire: waits });
+    expect(await s.handle(req(1, "acquire", { resource: "r" }))).toMatchObject({ type: "fail", error: { code: "lock-busy" } });
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it("stops an answered acquire's deadline: its signal does not abort afterwards", async () => {
     let seen: AbortSignal | undefined;
     const { s } = session({ acquire: async (_r, options) => ((seen = options.signal), { token: "1", lease: { token: "1" } }) });
     await s.handle(req(1, "acquire", { resource: "r" }));
+    await new Promise((resolve) => setTimeout(resolve, config.acquireTimeoutMs * 3));
     expect(seen?.aborted).toBe(false);
-    await new Promise((resolve) => seen?.addEventListener("abort", resolve, { once: true }));
-    expect(seen?.aborted).toBe(true);
   });
 
   it("aborts the acquire's signal when told to stop waiting, long before acquireTimeoutMs", async () => {

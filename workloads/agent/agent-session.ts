@@ -18,6 +18,7 @@ import { LOCK_ERRORS } from "../../core/index.js";
 import type { CheckedLease, CheckedLockClient } from "../adapters/load-lock-adapter.js";
 import { classifyError } from "../adapters/lock-error.js";
 import type { StorageClient } from "../adapters/storage-client.js";
+import { opDeadline, type OpDeadline } from "./op-deadline.js";
 import { settleByDeadline } from "./settle-by-deadline.js";
 
 /** What a session runs against; all injectable for tests. */
@@ -31,8 +32,8 @@ export interface AgentSessionDeps {
   readonly nowMs: () => number;
   /** Ends the process: the self-fencing client's reaction to a lost lease. */
   readonly selfFence: (reason: string) => never;
-  /** A signal that aborts after `ms` (default `AbortSignal.timeout`). */
-  readonly timeout?: (ms: number) => AbortSignal;
+  /** A deadline of `ms`, joined with the stop-waiting signal when there is one (default `opDeadline`). */
+  readonly deadline?: (ms: number, also?: AbortSignal) => OpDeadline;
 }
 
 /** One agent's session: handles requests one at a time. */
@@ -51,12 +52,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const leases = new Map<string, CheckedLease & { readonly validUntilMs: number }>();
   // The version each resource's last read saw: a `cas` storage accepts a write only against it.
   const versions = new Map<string, string | null>();
-  const timeout = deps.timeout ?? ((ms: number) => AbortSignal.timeout(ms));
+  const deadlineOf = deps.deadline ?? ((ms: number, also?: AbortSignal) => opDeadline(ms, also));
   const { config } = deps;
 
   async function acquire(id: number, resource: string, stopWaiting: AbortSignal | undefined): Promise<AgentReply> {
-    const deadline = timeout(config.acquireTimeoutMs);
-    const signal = stopWaiting ? AbortSignal.any([deadline, stopWaiting]) : deadline;
+    const deadline = deadlineOf(config.acquireTimeoutMs, stopWaiting);
+    const { signal } = deadline;
     try {
       const lease = await settleByDeadline(deps.lock.acquire(resource, { ttlMs: config.ttlMs, signal }), signal, `acquire "${resource}"`);
       // The client's belief, as most clients keep it: the lease runs for a TTL from
@@ -66,6 +67,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       return { id, type: "ok", value: { resource, token: lease.token } };
     } catch (error) {
       return errorReply(id, { resource }, error);
+    } finally {
+      deadline.clear();
     }
   }
 
@@ -112,12 +115,14 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     if (!lease) return notHolder(id, { resource });
     leases.delete(resource);
     const value: { resource: string; token: Token | null } = { resource, token: lease.token };
+    const deadline = deadlineOf(config.acquireTimeoutMs);
     try {
-      const signal = timeout(config.acquireTimeoutMs);
-      await settleByDeadline(deps.lock.release(resource, lease, { signal }), signal, `release "${resource}"`);
+      await settleByDeadline(deps.lock.release(resource, lease, { signal: deadline.signal }), deadline.signal, `release "${resource}"`);
       return { id, type: "ok", value };
     } catch (error) {
       return errorReply(id, value, error);
+    } finally {
+      deadline.clear();
     }
   }
 

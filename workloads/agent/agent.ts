@@ -10,12 +10,12 @@
  * sent to stderr, in case an adapter logs). On stdin end it closes the lock
  * client and exits 0.
  */
-import { createInterface } from "node:readline";
 import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../core/index.js";
 import { AGENT_CONFIG_ON_STDIN, createSystemClock, messageOf } from "../../core/index.js";
 import { loadLockAdapter } from "../adapters/load-lock-adapter.js";
 import { createStorageClient } from "../adapters/storage-client.js";
 import { storageKinds } from "../services/storage-kinds.js";
+import { readLines, type LineReader } from "./stdin-lines.js";
 import { parseAgentConfig } from "./agent-config.js";
 import type { AgentSession } from "./agent-session.js";
 import { AGENT_DEFAULT_WORKLOAD, agentSessionFor } from "./agent-sessions.js";
@@ -29,15 +29,15 @@ function logToStderr(...args: unknown[]): void {
 }
 
 /** The configuration's JSON: FENCECHECK_AGENT, or the first line on stdin when that is `-`. */
-async function configText(lines: AsyncIterator<string>): Promise<string | undefined> {
+async function configText(lines: LineReader): Promise<string | undefined> {
   const env = process.env.FENCECHECK_AGENT;
   if (env !== AGENT_CONFIG_ON_STDIN) return env;
-  const first = await lines.next();
-  if (first.done === true) throw new Error("Cannot configure the agent: stdin ended before its configuration line");
-  return first.value;
+  const first = await lines.first();
+  if (first === undefined) throw new Error("Cannot configure the agent: stdin ended before its configuration line");
+  return first;
 }
 
-async function openSession(lines: AsyncIterator<string>): Promise<AgentSession> {
+async function openSession(lines: LineReader): Promise<AgentSession> {
   const config = parseAgentConfig(await configText(lines));
   const adapter = await loadLockAdapter(config.lockAdapter);
   const lock = await adapter.connect({ endpoints: config.lockEndpoints, clientId: config.clientId });
@@ -70,9 +70,10 @@ function parseLine(line: string): AgentRequest | AgentStopWaiting | undefined {
 /**
  * Answers requests one at a time, in order, while still reading stdin: a
  * `stopWaiting` line for the request in hand (or one not started yet)
- * aborts its stop-waiting signal at once.
+ * aborts its stop-waiting signal at once. Resolves once stdin has ended
+ * and every request read has been answered.
  */
-async function serve(session: AgentSession, lines: AsyncIterator<string>): Promise<void> {
+async function serve(session: AgentSession, lines: LineReader): Promise<void> {
   const stops = new Map<number, AbortController>();
   let answered = 0;
   function stopFor(id: number): AbortController {
@@ -83,8 +84,8 @@ async function serve(session: AgentSession, lines: AsyncIterator<string>): Promi
     return created;
   }
   let queue = Promise.resolve();
-  for await (const line of { [Symbol.asyncIterator]: () => lines }) {
-    if (line.trim() === "") continue;
+  function onLine(line: string): void {
+    if (line.trim() === "") return;
     const message = parseLine(line);
     if (!message) {
       logToStderr(`ignoring a line that is not a request: ${line.slice(0, 200)}`);
@@ -99,13 +100,14 @@ async function serve(session: AgentSession, lines: AsyncIterator<string>): Promi
       });
     }
   }
+  await lines.each(onLine);
   await queue;
 }
 
 async function main(): Promise<void> {
   console.log = logToStderr;
   console.info = logToStderr;
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines = readLines(process.stdin);
   let session: AgentSession;
   try {
     session = await openSession(lines);

@@ -16,6 +16,7 @@
 import { appendFileSync, closeSync, existsSync, fdatasyncSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
 import { fdatasyncAsync, fsyncDirectory, writeFileAtomically, writeFileDurably, type FsyncMode } from "../durable-file.js";
 import { join } from "node:path";
+import { openAppendLog } from "../append-log.js";
 import { HarnessError } from "../../../core/index.js";
 import type { LeaseEntry, LeaseTableSnapshot } from "./lease-table.js";
 
@@ -37,6 +38,7 @@ interface StateFile {
 
 const STATE_FILE = "lock-state.json";
 const JOURNAL = "lock-state.jsonl";
+const GRANTS = "grants.jsonl";
 
 /** One journal line: a resource's counter and lease (null when free) after a change. */
 interface JournalLine {
@@ -149,7 +151,13 @@ export function openLockStateJournal(dataDir: string, fsync: FsyncMode = "always
   };
 }
 
-/** Appends one grant to `<dataDir>/grants.jsonl`. */
+/** Appends one grant to `<dataDir>/grants.jsonl` (opening it for this one line: see `openGrantLog` for a server's). */
 export function appendGrant(dataDir: string, grant: GrantRecord): void {
-  appendFileSync(join(dataDir, "grants.jsonl"), `${JSON.stringify(grant)}\n`);
+  appendFileSync(join(dataDir, GRANTS), `${JSON.stringify(grant)}\n`);
+}
+
+/** `<dataDir>/grants.jsonl` kept open: `record` appends one grant with one write. */
+export function openGrantLog(dataDir: string): { record(grant: GrantRecord): void; close(): void } {
+  const log = openAppendLog(join(dataDir, GRANTS));
+  return { record: (grant) => log.append(JSON.stringify(grant)), close: () => log.close() };
 }

@@ -27,7 +27,7 @@ import { createAcquireWaiters } from "./acquire-waiters.js";
 import { createLeaseTable } from "./lease-table.js";
 import { lockRoute } from "./lock-route.js";
 import { persistMode, persistPolicy } from "./persist-policy.js";
-import { appendGrant, loadLockState, openLockStateJournal, saveLockState } from "./lock-state-file.js";
+import { loadLockState, openGrantLog, openLockStateJournal, saveLockState } from "./lock-state-file.js";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const journal = openLockStateJournal(dataDir, fsync);
   const table = createLeaseTable({ nowMs: leaseClock(values["lease-clock"]), snapshot: saved });
   const originNs = values["origin-ns"] === undefined ? undefined : BigInt(values["origin-ns"]);
+  const grants = openGrantLog(dataDir);
   const persist = persistPolicy({
     mode: persistMode(values.persist),
     save: (resources) => journal.append(table.snapshot(), resources),
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   const route = lockRoute({
     table,
     persist,
-    recordGrant: (grant) => appendGrant(dataDir, grant),
+    recordGrant: (grant) => grants.record(grant),
     waiters: createAcquireWaiters({ setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) }),
     ...(originNs === undefined ? {} : { harnessNowNs: () => Number(process.hrtime.bigint() - originNs) }),
   });

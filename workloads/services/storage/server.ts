@@ -13,9 +13,10 @@
  * SIGKILL; with `--fsync always` (the default) a write is answered once its
  * journal line is on disk (group commit), so it survives a power loss too.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { openAppendLog } from "../append-log.js";
 import { parseFsync } from "../durable-file.js";
 import { exitOnSignals, serveJson } from "../serve-json.js";
 import { loadJournal, openStorageJournal } from "./storage-journal.js";
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   for (const write of loadJournal(dataDir)) state.apply(write);
   const journal = openStorageJournal(dataDir, parseFsync(values.fsync, "storage service"));
   const node = values.node;
+  const records = openAppendLog(logFile);
   const route = storageRoute({
     state,
     node,
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
     journal: (write) => journal.append(write),
     settled: () => journal.settled(),
     ...(mode === "file" ? { keepFile: (key: string, value: string) => writeKeyFile(dataDir, key, value) } : {}),
-    record: (record) => appendFileSync(logFile, `${JSON.stringify(record)}\n`),
+    record: (record) => records.append(JSON.stringify(record)),
   });
   const server = await serveJson(route, {
     host: values.host,
