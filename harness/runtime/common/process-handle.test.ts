@@ -19,6 +19,13 @@ function parts(over: Partial<HandleParts> & { running: { now: boolean }; sent: s
 }
 
 describe("processHandle", () => {
+  it("writes a line as the runtime maps it for where the program runs", () => {
+    const stdin = new PassThrough();
+    const proc = processHandle(parts({ running: { now: true }, sent: [], stdin, mapSent: (line) => line.replace("/here", "/there") }));
+    proc.send('{"lockAdapter":"/here/adapter.mjs"}');
+    expect(stdin.read()?.toString()).toBe('{"lockAdapter":"/there/adapter.mjs"}\n');
+  });
+
   it("writes one line to stdin per send while the program runs, and nothing once it has exited", () => {
     const stdin = new PassThrough();
     const running = { now: true };

@@ -21,6 +21,8 @@ export interface HandleParts {
   readonly alive: () => boolean;
   /** The program's stdin when it was started with stdio "pipe"; absent otherwise. */
   readonly stdin?: Writable | null | undefined;
+  /** How a line sent is written where the program runs (the ssh runtime maps this machine's paths); as it is when absent. */
+  readonly mapSent?: (line: string) => string;
   /** Registers a listener for the program's stdout lines (see `stdoutLines`). */
   readonly onLine: (listener: (line: string) => void) => void;
   /** Delivers a signal to the program itself; called only while it is alive. */
@@ -45,7 +47,7 @@ export function processHandle(parts: HandleParts): TrackedProcess {
     alive,
     send(line) {
       if (!stdin) throw new HarnessError("internal", `Cannot send to process ${pid}: it was not started with stdio "pipe"`);
-      if (alive() && stdin.writable) stdin.write(`${line}\n`);
+      if (alive() && stdin.writable) stdin.write(`${parts.mapSent ? parts.mapSent(line) : line}\n`);
     },
     onLine,
     signal(sig) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapArgv, mapEnv, mapText } from "./path-map.js";
+import { mapArgv, mapEnv, mapText, textMapper } from "./path-map.js";
 
 const MAP = [
   ["/usr/bin/node", "/opt/fencecheck/v1/bin/node"],
@@ -13,6 +13,16 @@ describe("mapText", () => {
     expect(mapText(MAP, "/work/app/dist/x.js")).toBe("/opt/fencecheck/v1/pkg/dist/x.js");
     expect(mapText(MAP, '{"dataDir":"/work/app/store/d","host":"10.0.0.1"}')).toBe('{"dataDir":"/var/tmp/fencecheck/run1/store/d","host":"10.0.0.1"}');
     expect(mapText(MAP, "/etc/other")).toBe("/etc/other");
+  });
+});
+
+describe("textMapper", () => {
+  it("maps as mapText does, with its pattern built once for many lines", () => {
+    const map = [["/work/main", "/opt/pkg"], ["/work/main/examples/custom-lock", "/run/x/adapter"]] as const;
+    const mapLine = textMapper(map);
+    const line = JSON.stringify({ lockAdapter: "/work/main/examples/custom-lock/adapter.mjs", other: "/work/main/dist/a.js" });
+    expect(mapLine(line)).toBe(mapText(map, line));
+    expect(JSON.parse(mapLine(line))).toEqual({ lockAdapter: "/run/x/adapter/adapter.mjs", other: "/opt/pkg/dist/a.js" });
   });
 });
 

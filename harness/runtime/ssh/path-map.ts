@@ -12,10 +12,15 @@ export type PathMap = ReadonlyArray<readonly [local: string, remote: string]>;
 
 /** Replaces every occurrence of a mapped local path in `text` (longest prefix first). Pure. */
 export function mapText(map: PathMap, text: string): string {
+  return textMapper(map)(text);
+}
+
+/** `mapText` for `map`, with its pattern built once (for every line sent to a program). Pure. */
+export function textMapper(map: PathMap): (text: string) => string {
   const sorted = [...map].filter(([local]) => local !== "").sort((a, b) => b[0].length - a[0].length);
-  if (sorted.length === 0) return text;
+  if (sorted.length === 0) return (text) => text;
   const pattern = new RegExp(sorted.map(([local]) => escape(local)).join("|"), "g");
-  return text.replace(pattern, (found) => sorted.find(([local]) => local === found)?.[1] ?? found);
+  return (text) => text.replace(pattern, (found) => sorted.find(([local]) => local === found)?.[1] ?? found);
 }
 
 /**

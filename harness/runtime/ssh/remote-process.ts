@@ -23,6 +23,8 @@ export interface RemoteTarget {
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
+  /** A line sent to the program's stdin as it must read on the host (an agent's configuration names paths). */
+  readonly mapLine: (line: string) => string;
   /** Sends a signal to a process group on the host (fire and forget). */
   readonly signalGroup: (pgid: number, signal: NodeJS.Signals) => void;
   /** Called once when the program's log on this machine cannot be written (the error names the file). */
@@ -76,6 +78,7 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
     exited,
     alive: () => running,
     stdin: pipe ? channel : undefined,
+    mapSent: target.mapLine,
     onLine,
     signal: (signal) => target.signalGroup(pid, signal),
   });

@@ -11,7 +11,7 @@ import { describeExit, portProbeScript } from "../common/port-probe.js";
 import { nodeStartFailure } from "../common/start-failure.js";
 import { createProcessTable, type TrackedProcess } from "../common/process-table.js";
 import { RUN_MARK } from "./host-cleanup.js";
-import { mapArgv, mapEnv, mapText, type PathMap } from "./path-map.js";
+import { mapArgv, mapEnv, mapText, textMapper, type PathMap } from "./path-map.js";
 import { runRemote, shellLine, shellWord } from "./remote-command.js";
 import type { RemoteClocks } from "./remote-clocks.js";
 import { startRemoteProcess } from "./remote-process.js";
@@ -61,6 +61,8 @@ export function createSshProcesses(parts: SshProcessParts): SshProcesses {
   const run = (node: NodeId, command: string, opts: { input?: string; timeoutMs?: number } = {}): Promise<ExecResult> =>
     runRemote(parts.hostOf(node), command, { clock, ...opts });
 
+  // Lines sent to a program name this machine's paths too (an agent configured on stdin names its adapter module).
+  const mapLine = textMapper(parts.paths);
   async function start(node: NodeId, spec: ProcessSpec): Promise<TrackedProcess> {
     if (parts.isStopped()) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
     const argv = mapArgv(parts.paths, spec.argv, parts.monotonicOffsetNs(node));
@@ -68,7 +70,7 @@ export function createSshProcesses(parts: SshProcessParts): SshProcesses {
     const env = { ...clockEnv, ...mapEnv(parts.paths, spec.env ?? {}), [RUN_MARK]: parts.runId };
     const cwd = spec.cwd === undefined ? parts.runDir : mapText(parts.paths, spec.cwd);
     await run(node, `mkdir -p ${[cwd, ...folders(spec.argv, parts)].map(shellWord).join(" ")}`);
-    const proc = await startRemoteProcess({ node, host: parts.hostOf(node), argv, env, cwd, signalGroup: signalGroup(node), onLogFailure: parts.onLogFailure }, spec);
+    const proc = await startRemoteProcess({ node, host: parts.hostOf(node), argv, env, cwd, mapLine, signalGroup: signalGroup(node), onLogFailure: parts.onLogFailure }, spec);
     table.add(proc);
     if (spec.readyPort === undefined) return proc;
     try {
