@@ -15,6 +15,12 @@ describe("process CPU by kind", () => {
     expect(processKind("ip\0netns\0exec\0fc-1\0")).toBe("other");
   });
 
+  it("names them too when they run from the programs' bundle", () => {
+    expect(processKind("/usr/bin/node\0--interrupt-budget=16384\0/x/dist/bundle/programs/agent.js\0")).toBe("agents");
+    expect(processKind("/usr/bin/node\0/x/dist/bundle/programs/reference-lock.js\0--port\0")).toBe("lock service");
+    expect(processKind("/usr/bin/node\0/x/dist/bundle/programs/storage.js\0")).toBe("storage service");
+  });
+
   it("finds children and grandchildren, not strangers", () => {
     const stats = [{ pid: 1, ppid: 0, ticks: 0 }, { pid: 10, ppid: 1, ticks: 0 }, { pid: 11, ppid: 10, ticks: 0 }, { pid: 12, ppid: 11, ticks: 0 }, { pid: 20, ppid: 1, ticks: 0 }];
     expect([...descendants(10, stats)].sort()).toEqual([10, 11, 12]);

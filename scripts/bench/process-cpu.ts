@@ -21,12 +21,16 @@ export function parseProcStat(pid: number, text: string): ProcStat {
   return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
 }
 
-/** The kind a process counts under, from its command line (NUL-separated words, as in /proc). */
+/**
+ * The kind a process counts under, from its command line (NUL-separated
+ * words, as in /proc): a program run from its module (`workloads/...`) or
+ * from the programs' bundle (`dist/bundle/programs/<name>.js`).
+ */
 export function processKind(cmdline: string): string {
-  if (cmdline.includes("/agent/agent.js")) return "agents";
-  if (cmdline.includes("/reference-lock/")) return "lock service";
-  if (cmdline.includes("/services/storage/")) return "storage service";
-  if (cmdline.includes("/services/lock-probe/")) return "lock probe";
+  if (cmdline.includes("/agent/agent.js") || cmdline.includes("/programs/agent.js")) return "agents";
+  if (cmdline.includes("/reference-lock/") || cmdline.includes("/programs/reference-lock.js")) return "lock service";
+  if (cmdline.includes("/services/storage/") || cmdline.includes("/programs/storage.js")) return "storage service";
+  if (cmdline.includes("/services/lock-probe/") || cmdline.includes("/programs/lock-probe.js")) return "lock probe";
   return "other";
 }
 
