@@ -14,8 +14,10 @@ import { seconds } from "./format.js";
 /** What the lease timelines are built from. */
 export interface LeaseTimelineInput {
   readonly history: History;
-  /** The history's pairs, when the caller has them. */
+  /** The history's pairs, when the caller has them (or the ones to draw, with `end`). */
   readonly pairs?: readonly OpPair[];
+  /** The instant the drawn pairs reach (harness ns), when not the history's last. */
+  readonly end?: number;
   readonly storage: readonly StorageRecord[];
   readonly ttlMs: number;
   /** The run's client count: lanes merge per worker when a resource has more than `maxLanes` processes. */
@@ -40,9 +42,10 @@ function valueOf(pair: OpPair): { resource?: unknown; token?: unknown; value?: u
   return ((pair.completion?.value ?? pair.invoke.value) ?? {}) as { resource?: unknown; token?: unknown; value?: unknown };
 }
 
-function storageAnswer(pair: OpPair, storage: ReadonlyMap<string, StorageRecord>): { style: number; text: string } {
+function storageAnswer(pair: OpPair, storage: StorageIndex): { style: number; text: string } {
   const v = valueOf(pair);
-  const record = storage.get(`${String(v.resource)}\u0000${pair.invoke.process}\u0000${String(v.value)}`);
+  const at = storage.at.get(`${String(v.resource)}\u0000${pair.invoke.process}\u0000${String(v.value)}`);
+  const record = at === undefined ? undefined : storage.records[at];
   if (record) {
     const stale = record.highest !== null && record.token !== null && BigInt(record.token) < BigInt(record.highest);
     if (!record.accepted) return { style: STYLE.writeRejected, text: `rejected (${record.reason ?? "refused"}, highest token ${record.highest ?? "none"})` };
@@ -57,8 +60,19 @@ function storageAnswer(pair: OpPair, storage: ReadonlyMap<string, StorageRecord>
   return { style: STYLE.writeUnknown, text: "outcome unknown" };
 }
 
-function storageIndex(records: readonly StorageRecord[]): Map<string, StorageRecord> {
-  return new Map(records.map((r) => [`${r.key}\u0000${r.client}\u0000${r.value}`, r]));
+/** Each record's position by key, client and value (the last record of a triple wins): records read back are made when read (core compact-storage). */
+interface StorageIndex {
+  readonly records: readonly StorageRecord[];
+  readonly at: ReadonlyMap<string, number>;
+}
+
+function storageIndex(records: readonly StorageRecord[]): StorageIndex {
+  const at = new Map<string, number>();
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i] as StorageRecord;
+    at.set(`${r.key}\u0000${r.client}\u0000${r.value}`, i);
+  }
+  return { records, at };
 }
 
 function acquireStyle(pair: OpPair): number {
@@ -68,8 +82,17 @@ function acquireStyle(pair: OpPair): number {
 
 const LEGEND = [STYLE.acquiring, STYLE.fail, STYLE.info, STYLE.belief, STYLE.beliefExpired, STYLE.writeAccepted, STYLE.writeRejected, STYLE.staleAccepted, STYLE.writeUnknown];
 
+/** The pairs of client ops on a resource, each time it is iterated. */
+function clientPairs(all: readonly OpPair[]): Iterable<OpPair> {
+  return {
+    *[Symbol.iterator]() {
+      for (const p of all) if (typeof p.invoke.process === "number" && typeof valueOf(p).resource === "string") yield p;
+    },
+  };
+}
+
 /** A lane per process, or per worker (its node) when some resource has too many processes. */
-function laneNamer(all: readonly OpPair[], input: LeaseTimelineInput): (p: OpPair) => string {
+function laneNamer(all: Iterable<OpPair>, input: LeaseTimelineInput): (p: OpPair) => string {
   const byWorker = laneMode(all, input.maxLanes ?? 40);
   return (p) => {
     const process = p.invoke.process as number;
@@ -80,8 +103,9 @@ function laneNamer(all: readonly OpPair[], input: LeaseTimelineInput): (p: OpPai
 
 /** One canvas track per resource, in resource order. Pure. */
 export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
-  const end = input.history.reduce((t, op) => Math.max(t, op.time), 0);
-  const all = (input.pairs ?? pairs(input.history)).filter((p) => typeof p.invoke.process === "number" && typeof valueOf(p).resource === "string");
+  const end = input.end ?? input.history.reduce((t, op) => Math.max(t, op.time), 0);
+  // Walked twice rather than filtered into an array: a million-op history's pairs are made when read (core compact-view).
+  const all = clientPairs(input.pairs ?? pairs(input.history));
   const laneName = laneNamer(all, input);
   const storage = storageIndex(input.storage);
   const tracks = new Map<string, ResourceTrack>();
@@ -135,7 +159,7 @@ export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
   }));
 }
 
-function laneMode(all: readonly OpPair[], maxLanes: number): boolean {
+function laneMode(all: Iterable<OpPair>, maxLanes: number): boolean {
   const perResource = new Map<string, Set<number>>();
   for (const p of all) {
     const r = valueOf(p).resource as string;

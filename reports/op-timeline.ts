@@ -33,14 +33,15 @@ function label(invoke: Op, completion: Op | undefined): string {
   return `${who}: ${invoke.f} ${valueText(completion ?? invoke)} -> ${type}${code ? ` ${code}` : ""}`;
 }
 
-/** Options: the history's pairs, when the caller has them. */
+/** Options: the history's pairs, when the caller has them (or the ones to draw, with `end`, the instant they reach). */
 export interface OpTimelineOptions {
   readonly pairs?: readonly OpPair[];
+  readonly end?: number;
 }
 
 /** Builds the op timeline of a history; `workers` is the run's client count. Pure. */
 export function buildOpTimeline(history: History, workers: number, options: OpTimelineOptions = {}): CanvasTrack {
-  const end = history.reduce((t, op) => Math.max(t, op.time), 0);
+  const end = options.end ?? history.reduce((t, op) => Math.max(t, op.time), 0);
   const lanes = new Map<string, { processes: Set<ProcessId>; node: string | undefined }>();
   const all = options.pairs ?? pairs(history);
   const keys = all.map(({ invoke }) => laneKey(invoke, workers));

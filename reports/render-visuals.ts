@@ -36,7 +36,8 @@ ${toolbar(m)}${blocks}</section>`;
 /** The per-process op timeline. */
 export function opTimelineSection(m: ReportModel): string {
   const n = m.opTimeline.bars.start.length;
-  return `<section><h2>Ops per process</h2><p>${n} ops, one bar each from invoke to completion; zoomed out, each pixel column shows its most severe op.</p>
+  const cut = m.tracksCut === undefined ? "" : `<p class="note">${e(m.tracksCut)}</p>`;
+  return `<section><h2>Ops per process</h2><p>${n} ops, one bar each from invoke to completion; zoomed out, each pixel column shows its most severe op.</p>${cut}
 ${toolbar(m)}${trackBlock(m.opTimeline, "Timeline")}</section>`;
 }
 

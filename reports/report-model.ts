@@ -17,6 +17,7 @@ import { summaryCounts, type SummaryCounts } from "./summary.js";
 import { buildLeaseTimelines } from "./lease-timeline.js";
 import { buildOpTimeline } from "./op-timeline.js";
 import { buildTimeline, type Timeline, type TimelineOptions } from "./timeline.js";
+import { trackCut } from "./track-cut.js";
 
 /** How to run it again, and what it was. */
 export interface RunInfo {
@@ -50,6 +51,8 @@ export interface ReportModel {
   readonly opTimeline: CanvasTrack;
   /** One lease timeline per resource. */
   readonly leaseTimelines: readonly CanvasTrack[];
+  /** Set when the history is too long to draw whole (track-cut.ts): the sentence saying what the timelines draw. */
+  readonly tracksCut?: string;
   readonly charts: {
     readonly latency: ChartSpec;
     readonly throughput: ChartSpec;
@@ -86,6 +89,8 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
   const story = buildStory({ config, history, fencing, leaseOverlap, realTime, lockService });
   const perf = perfCharts(history, timeline.faults, { pairs: all });
   const workers = config.workload.clients;
+  const cut = trackCut(all);
+  const drawn = cut === undefined ? { pairs: all } : { pairs: cut.pairs, end: cut.end };
   return {
     title: `fencecheck: ${config.name}`,
     verdict: results.valid,
@@ -97,8 +102,9 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
     overlaps: overlapFindings(leaseOverlap),
     finalState: finalStateFindings(finalState),
     timeline,
-    opTimeline: buildOpTimeline(history, workers, { pairs: all }),
-    leaseTimelines: buildLeaseTimelines({ history, pairs: all, storage: run.storage, ttlMs: config.workload.ttlMs, workers }),
+    opTimeline: buildOpTimeline(history, workers, drawn),
+    leaseTimelines: buildLeaseTimelines({ history, ...drawn, storage: run.storage, ttlMs: config.workload.ttlMs, workers }),
+    ...(cut === undefined ? {} : { tracksCut: cut.note }),
     charts: { ...perf, clocks: clockChart(history, chartShading(timeline.faults)) },
     linearizability: linearizabilityView(linearizableResult(results.results)),
     focus: focusWindow(story, config.workload.ttlMs, timeline.end),

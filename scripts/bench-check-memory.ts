@@ -1,8 +1,9 @@
 /**
- * `node dist/scripts/bench-check-memory.js [ops] [--max-memory MiB]`
+ * `node dist/scripts/bench-check-memory.js [ops] [--max-memory MiB] [--invalid]`
  * (default 10,000,000 ops, 2048 MiB): writes a synthetic run folder of that
  * many ops (`synth-run.js`: the lock-write workload, 10 clients on 10
- * resources, valid by construction) into a temporary folder, then checks it
+ * resources, valid by construction; `--invalid`: one stale write storage
+ * accepted, which the check must find) into a temporary folder, then checks it
  * with the compiled CLI, `fencecheck analyze <dir> --max-memory MiB`, while
  * sampling the check's resident memory (VmRSS) every 500 ms. Prints the
  * history's size, the verdict line and exit code, the wall and CPU time and
@@ -66,12 +67,13 @@ async function main(): Promise<void> {
   const at = args.indexOf("--max-memory");
   const maxMiB = at === -1 ? 2048 : Number(args[at + 1]);
   const ops = Number(args.find((a, i) => (at === -1 || i !== at + 1) && !a.startsWith("--")) ?? "10000000");
-  if (!(ops > 0) || !(maxMiB > 0)) throw new Error("usage: bench-check-memory.js [ops] [--max-memory MiB]");
+  const invalid = args.includes("--invalid");
+  if (!(ops > 0) || !(maxMiB > 0)) throw new Error("usage: bench-check-memory.js [ops] [--max-memory MiB] [--invalid]");
   const kept = process.env["FENCECHECK_BENCH_DIR"];
   const dir = kept ?? mkdtempSync(join(tmpdir(), "fencecheck-bench-check-memory-"));
   try {
     if (!existsSync(join(dir, "history.jsonl"))) {
-      const made = spawnSync(process.execPath, [SYNTH, dir, String(ops)], { stdio: "inherit" });
+      const made = spawnSync(process.execPath, [SYNTH, dir, String(ops), ...(invalid ? ["--invalid"] : [])], { stdio: "inherit" });
       if (made.status !== 0) throw new Error(`synth-run exited ${made.status}`);
     }
     const lines = countLines(join(dir, "history.jsonl"));

@@ -6,7 +6,7 @@
 import {
   compareTokens, pairs, toToken, type CheckInput, type CheckResult, type Checker, type History, type Validity,
 } from "../../core/index.js";
-import { heldLeases, leaseFacts } from "../lease/index.js";
+import { heldLeases, leaseFactTable } from "../lease/index.js";
 
 /** One write as the history shows it; `token` may be inferred from the writer's lease. */
 interface WriteSeen {
@@ -63,7 +63,8 @@ function scan(history: History): Scan {
   const writes = new Map<string, WriteSeen[]>();
   const finalReads = new Map<string, { value: string | null }>();
   const lastWriteIndex = new Map<string, number>();
-  const held = heldLeases(leaseFacts(history));
+  const leases = leaseFactTable(history);
+  const held = heldLeases(leases);
   for (const { invoke, completion } of pairs(history)) {
     const p = invoke.process;
     const v = invoke.value as { resource?: unknown; value?: unknown } | null;
@@ -71,7 +72,8 @@ function scan(history: History): Scan {
     if (typeof p !== "number" || typeof v?.resource !== "string") continue;
     if (invoke.f === "write" && typeof v.value === "string") {
       // The token it wrote under: as the completion says, else the lease its client held (checkers/lease).
-      const token = toToken(c?.token) ?? held(p, v.resource, invoke.time)?.token;
+      const lease = held(p, v.resource, invoke.time);
+      const token = toToken(c?.token) ?? (lease === -1 ? undefined : leases.token[lease]);
       const list = writes.get(v.resource) ?? [];
       list.push({ process: p, value: v.value, token, type: completion?.type ?? "info" });
       writes.set(v.resource, list);

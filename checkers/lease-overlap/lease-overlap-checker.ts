@@ -13,8 +13,8 @@
  * may outlive its lease.
  */
 import { pairs, type CheckInput, type CheckResult, type Checker, type History, type OpPair, type Validity } from "../../core/index.js";
-import { leaseRules, leasesOf, type Lease } from "../lease/index.js";
-import { doubleGrantsOf, type DoubleGrant } from "../lock-service/index.js";
+import { leaseAt, leaseRules, leaseTable, type Lease } from "../lease/index.js";
+import { doubleGrantsOf, grantOrderOf, type DoubleGrant } from "../lock-service/index.js";
 
 /** What happened to the earlier holder's writes after the second grant. */
 export type OverlapWrites = "none" | "rejected" | "accepted" | "indeterminate";
@@ -68,26 +68,35 @@ export function leaseOverlapChecker(): Checker<LeaseOverlapResult> {
   return { name: "lease-overlap", check: checkLeaseOverlap };
 }
 
-/** Checks one run's history by its lease rules (the config's lease declaration and TTL). */
+/**
+ * Checks one run's history by its lease rules (the config's lease
+ * declaration and TTL). The leases are walked as columns; only those of an
+ * overlap are made objects, and the earlier holder's writes are looked up
+ * only when there is an overlap.
+ */
 export function checkLeaseOverlap(input: Pick<CheckInput, "config" | "history">): LeaseOverlapResult {
   const rules = leaseRules(input.config);
-  const leases = leasesOf(input.history, rules).sort((a, b) => a.grantedAt - b.grantedAt);
-  const doubles = doubleGrantsOf(leases, rules);
+  const t = leaseTable(input.history, rules);
+  const byGrant = grantOrderOf(t);
+  const doubles = doubleGrantsOf(t, rules, byGrant);
   const byPair = new Map<string, DoubleGrant>();
   for (const d of doubles) byPair.set(pairKey(d.first, d.second), d);
-  const writes = writesByProcess(input.history);
+  let writes: ProcessWrites | undefined;
+  const writesOf = (holder: Lease, start: number): OverlapWrites => (writes ??= processWrites(input.history)).inside(holder, start);
   const overlaps: LeaseOverlap[] = [];
-  for (let i = 0; i < leases.length; i++) {
-    const a = leases[i] as Lease;
-    for (let j = i + 1; j < leases.length && (leases[j] as Lease).grantedAt < a.believedUntil; j++) {
-      const b = leases[j] as Lease;
-      if (b.resource !== a.resource || b.process === a.process) continue;
+  for (let x = 0; x < byGrant.length; x++) {
+    const i = byGrant[x] as number;
+    for (let y = x + 1; y < byGrant.length && (t.grantedAt[byGrant[y] as number] as number) < (t.believedUntil[i] as number); y++) {
+      const j = byGrant[y] as number;
+      if (t.resource[j] !== t.resource[i] || t.process[j] === t.process[i]) continue;
+      const a = leaseAt(t, i);
+      const b = leaseAt(t, j);
       if (byPair.has(pairKey(a, b)) || byPair.has(pairKey(b, a))) continue;
-      overlaps.push(overlap(a, b, undefined, writes.get(a.process) ?? []));
+      overlaps.push(overlap(a, b, undefined, writesOf));
     }
   }
   // Every double grant is an overlap, whichever grant returned first and however far apart the two returned.
-  for (const d of doubles) overlaps.push(overlap(d.first, d.second, d, writes.get(d.first.process) ?? []));
+  for (const d of doubles) overlaps.push(overlap(d.first, d.second, d, writesOf));
   overlaps.sort((x, y) => x.overlapStart - y.overlapStart);
   return { valid: doubles.length === 0, overlaps, ttlMs: input.config.workload.ttlMs };
 }
@@ -103,26 +112,50 @@ function belief(l: Lease): Belief {
   };
 }
 
-function overlap(a: Lease, b: Lease, double: DoubleGrant | undefined, writes: readonly OpPair[]): LeaseOverlap {
+function overlap(a: Lease, b: Lease, double: DoubleGrant | undefined, writesOf: (holder: Lease, start: number) => OverlapWrites): LeaseOverlap {
   const overlapStart = double?.overlapStart ?? b.grantedAt;
   const overlapEnd = double?.overlapEnd ?? Math.min(a.believedUntil, b.believedUntil);
-  const earlierWrites = writesInside(writes, a, b.grantedAt, a.believedUntil);
+  const earlierWrites = writesOf(a, b.grantedAt);
   return {
     resource: a.resource, first: belief(a), second: belief(b), overlapStart, overlapEnd,
     afterExpiry: b.grantedAt >= a.mayEndFrom, certain: double !== undefined, earlierWrites, savedByFencing: earlierWrites === "rejected",
   };
 }
 
-function writesByProcess(history: History): Map<number, OpPair[]> {
-  const out = new Map<number, OpPair[]>();
-  for (const pair of pairs(history)) {
-    const p = pair.invoke.process;
-    if (pair.invoke.f !== "write" || typeof p !== "number") continue;
-    const list = out.get(p) ?? [];
-    list.push(pair);
-    out.set(p, list);
+/** Each process's writes, as positions in the history's pairs and their invoke times. */
+interface ProcessWrites {
+  /** What happened to `holder`'s writes on its resource invoked from its grant on and until its belief ended, and not done before `start`. */
+  inside(holder: Lease, start: number): OverlapWrites;
+}
+
+function processWrites(history: History): ProcessWrites {
+  const all = pairs(history);
+  const byProcess = new Map<number, { at: number[]; time: number[] }>();
+  for (let k = 0; k < all.length; k++) {
+    const { invoke } = all[k] as OpPair;
+    const p = invoke.process;
+    if (invoke.f !== "write" || typeof p !== "number") continue;
+    const list = byProcess.get(p) ?? { at: [], time: [] };
+    byProcess.set(p, list);
+    list.at.push(k);
+    list.time.push(invoke.time);
   }
-  return out;
+  const sorted = [...byProcess.values()].every(({ time }) => time.every((x, i) => i === 0 || (time[i - 1] as number) <= x));
+  return {
+    inside(holder, start) {
+      const { at, time } = byProcess.get(holder.process) ?? { at: [], time: [] };
+      // In invoke-time order only the writes from the grant to the belief's end need be made.
+      let from = 0;
+      if (sorted) for (let hi = time.length; from < hi;) {
+        const mid = (from + hi) >> 1;
+        if ((time[mid] as number) < holder.grantedAt) from = mid + 1;
+        else hi = mid;
+      }
+      const picked: OpPair[] = [];
+      for (let i = from; i < at.length && !(sorted && (time[i] as number) > holder.believedUntil); i++) picked.push(all[at[i] as number] as OpPair);
+      return writesInside(picked, holder, start, holder.believedUntil);
+    },
+  };
 }
 
 function writesInside(writes: readonly OpPair[], holder: Lease, start: number, end: number): OverlapWrites {

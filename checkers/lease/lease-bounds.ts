@@ -37,35 +37,68 @@
  * from the request (replicas vote at their own instants).
  */
 import { compareTokens, type History } from "../../core/index.js";
-import { leaseFacts, type LeaseFacts } from "./lease-history.js";
+import { compareTokensAt, leaseAt, type LeaseFactTable, type LeaseTable } from "./lease-columns.js";
+import { leaseFactTable } from "./lease-history.js";
+import type { Lease } from "./lease.js";
 import type { LeaseRules } from "./lease-rules.js";
 
-/** One lease with what the history proves of it. Times are harness nanoseconds. */
-export interface Lease extends LeaseFacts {
-  /** The proven lower bound of the grant's instant: its invoke, raised along the token order (never past its ok). */
-  readonly grantNoEarlierThan: number;
-  /** The earliest instant it may have ended on the server: it is certainly live over [grantedAt, mayEndFrom). */
-  readonly mayEndFrom: number;
-  /** An instant by which it had certainly ended (a fixed TTL's expiry, or its release's ok), when one is known. */
-  readonly endedBy: number | undefined;
-}
-
-/** Every lease of `history`, in acquire-invoke order, judged by `rules`. Pure, O(n log n). */
+/**
+ * Every lease of `history`, in acquire-invoke order, judged by `rules`.
+ * Pure, O(n log n). Objects for small histories and tests: checkers of
+ * long runs walk `leaseTable`.
+ */
 export function leasesOf(history: History, rules: LeaseRules): Lease[] {
-  const facts = leaseFacts(history, rules);
-  const bound = new Map<LeaseFacts, number>(facts.map((f) => [f, f.invokedAt]));
-  if (rules.timedFrom === "grant") narrowByTokens(facts, rules, bound);
-  return facts.map((f) => withBounds(f, rules, bound.get(f) as number));
+  const table = leaseTable(history, rules);
+  return Array.from({ length: table.length }, (_, i) => leaseAt(table, i));
 }
 
-/** The earliest instant a lease may have ended, given the lower bound of its grant. */
-export function mayEndFrom(f: LeaseFacts, rules: LeaseRules, grantNoEarlierThan: number): number {
-  const ttlStart = rules.timedFrom === "grant" ? grantNoEarlierThan : f.invokedAt;
-  let end = Math.min(ttlStart + rules.shortestNs, f.releaseInvokedAt ?? Infinity);
+/** As `leasesOf`, as columns (lease-columns.ts). Pure, O(n log n). */
+export function leaseTable(history: History, rules: LeaseRules): LeaseTable {
+  const facts = leaseFactTable(history, rules);
+  const lower = Float64Array.from(facts.invokedAt);
+  const firstBreak = breakFinder(facts.breaks);
+  if (rules.timedFrom === "grant") narrowByTokens(facts, rules, lower, firstBreak);
+  const mayEnd = new Float64Array(facts.length);
+  const endedBy = new Float64Array(facts.length);
+  for (let i = 0; i < facts.length; i++) {
+    mayEnd[i] = mayEndFrom(facts, i, rules, lower[i] as number, firstBreak);
+    const expiry = certainExpiry(facts.grantedAt[i] as number, rules) ?? Number.NaN;
+    const released = facts.releasedAt[i] as number;
+    endedBy[i] = Number.isNaN(expiry) ? released : Number.isNaN(released) ? expiry : Math.min(expiry, released);
+  }
+  return { ...facts, grantNoEarlierThan: lower, mayEndFrom: mayEnd, endedBy };
+}
+
+/** The first session break (in history order) at or after both `from` and `lower`, or Infinity. */
+type BreakFinder = (from: number, lower: number) => number;
+
+/** The earliest instant lease `i` may have ended, given the lower bound of its grant. */
+function mayEndFrom(f: LeaseFactTable, i: number, rules: LeaseRules, grantNoEarlierThan: number, firstBreak: BreakFinder): number {
+  const ttlStart = rules.timedFrom === "grant" ? grantNoEarlierThan : (f.invokedAt[i] as number);
+  const release = f.releaseInvokedAt[i] as number;
+  let end = Math.min(ttlStart + rules.shortestNs, Number.isNaN(release) ? Infinity : release);
   if (rules.ends === "client-session") {
-    end = Math.min(end, f.retiredAt ?? Infinity, f.sessionBreaks.find((t) => t >= grantNoEarlierThan) ?? Infinity);
+    const retired = f.retiredAt[i] as number;
+    end = Math.min(end, Number.isNaN(retired) ? Infinity : retired, firstBreak(f.invokedAt[i] as number, grantNoEarlierThan));
   }
   return end;
+}
+
+/** A lease's session breaks are those at or after its acquire's invoke; found by bisection when they are in time order. */
+function breakFinder(breaks: readonly number[]): BreakFinder {
+  const sorted = breaks.every((t, i) => i === 0 || (breaks[i - 1] as number) <= t);
+  return (from, lower) => {
+    if (!sorted) return breaks.find((t) => t >= from && t >= lower) ?? Infinity;
+    const t = Math.max(from, lower);
+    let lo = 0;
+    let hi = breaks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((breaks[mid] as number) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < breaks.length ? (breaks[lo] as number) : Infinity;
+  };
 }
 
 /** The instant after which a lease granted (replied) at `grantedAt` has certainly ended by its TTL; undefined when something may renew it. */
@@ -73,33 +106,28 @@ export function certainExpiry(grantedAt: number, rules: LeaseRules): number | un
   return rules.certainExpiry ? grantedAt + rules.longestNs : undefined;
 }
 
-function withBounds(f: LeaseFacts, rules: LeaseRules, grantNoEarlierThan: number): Lease {
-  const expiry = certainExpiry(f.grantedAt, rules);
-  const ends = [expiry, f.releasedAt].filter((t): t is number => t !== undefined);
-  return { ...f, grantNoEarlierThan, mayEndFrom: mayEndFrom(f, rules, grantNoEarlierThan), endedBy: ends.length > 0 ? Math.min(...ends) : undefined };
-}
-
 /** Raises each grant's lower bound along its resource's token order (see the file comment). */
-function narrowByTokens(facts: readonly LeaseFacts[], rules: LeaseRules, bound: Map<LeaseFacts, number>): void {
-  const byResource = new Map<string, LeaseFacts[]>();
-  for (const f of facts) {
-    if (f.token === undefined) continue;
-    const list = byResource.get(f.resource) ?? [];
-    list.push(f);
-    byResource.set(f.resource, list);
+function narrowByTokens(f: LeaseFactTable, rules: LeaseRules, bound: Float64Array, firstBreak: BreakFinder): void {
+  const byResource = new Map<number, number[]>();
+  for (let i = 0; i < f.length; i++) {
+    if (f.token[i] === undefined) continue;
+    const r = f.resource[i] as number;
+    const list = byResource.get(r);
+    if (list === undefined) byResource.set(r, [i]);
+    else list.push(i);
   }
   for (const list of byResource.values()) {
-    list.sort((a, b) => compareTokens(a.token as string, b.token as string));
+    list.sort((a, b) => compareTokensAt(f, a, b, compareTokens));
     // `after`: the bound every grant of a strictly higher token inherits; `group`: what the current token's grants pass on.
     let after = -Infinity;
     let group = -Infinity;
-    for (let i = 0; i < list.length; i++) {
-      const f = list[i] as LeaseFacts;
-      const prev = list[i - 1];
-      if (prev !== undefined && compareTokens(prev.token as string, f.token as string) < 0) after = Math.max(after, group);
-      const lower = Math.min(Math.max(f.invokedAt, after), f.grantedAt);
-      bound.set(f, lower);
-      group = Math.max(group, lower, mayEndFrom(f, rules, lower));
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k] as number;
+      const prev = list[k - 1];
+      if (prev !== undefined && compareTokensAt(f, prev, i, compareTokens) < 0) after = Math.max(after, group);
+      const lower = Math.min(Math.max(f.invokedAt[i] as number, after), f.grantedAt[i] as number);
+      bound[i] = lower;
+      group = Math.max(group, lower, mayEndFrom(f, i, rules, lower, firstBreak));
     }
   }
 }

@@ -7,71 +7,84 @@
  * follows from the lease rules and the token order.
  */
 import { pairs, toToken, type History, type Op } from "../../core/index.js";
+import { factsAt, floatColumn, intColumn, tokenNumber, type LeaseFactTable } from "./lease-columns.js";
+import type { LeaseFacts } from "./lease.js";
 import type { LeaseRules } from "./lease-rules.js";
-
-/** What the history says of one grant (an acquire that completed `ok`). Times are harness nanoseconds. */
-export interface LeaseFacts {
-  readonly process: number;
-  readonly node: string | undefined;
-  readonly resource: string;
-  /** Undefined for a service without fencing tokens. */
-  readonly token: string | undefined;
-  /** The acquire's invoke and ok: the grant happened somewhere in [invokedAt, grantedAt]. */
-  readonly invokedAt: number;
-  readonly grantedAt: number;
-  /** When its holder invoked its release (or a new acquire of the resource), from which instant the service may have dropped it. */
-  readonly releaseInvokedAt: number | undefined;
-  /** When that release returned ok: the lease had certainly ended by then. */
-  readonly releasedAt: number | undefined;
-  /**
-   * For a holder that retired still holding it: the last instant its
-   * client was known alive (its last ok or fail). A client's death may end
-   * its session from then on.
-   */
-  readonly retiredAt: number | undefined;
-  /** Until when its holder believed it held it: the release's invoke, its last op if it retired, else the history's end. */
-  readonly believedUntil: number;
-  /** For `client-session` leases: the invokes of nemesis ops that break a lock node's connections (kill, delay) after the acquire's invoke. */
-  readonly sessionBreaks: readonly number[];
-}
 
 /**
  * The facts of every grant in `history`, in acquire-invoke order; without
  * `rules` no session breaks are looked for (enough for who held what). Pure, O(n).
+ * Objects for small histories and tests: checkers of long runs walk `leaseFactTable`.
  */
 export function leaseFacts(history: History, rules?: LeaseRules): LeaseFacts[] {
-  const end = history.reduce((t, op) => Math.max(t, op.time), 0);
-  const life = clientLives(history);
+  const table = leaseFactTable(history, rules);
+  return Array.from({ length: table.length }, (_, i) => factsAt(table, i));
+}
+
+/** As `leaseFacts`, as columns (lease-columns.ts). Pure, O(n). */
+export function leaseFactTable(history: History, rules?: LeaseRules): LeaseFactTable {
+  const { end, lives } = clientLives(history);
   const breaks = rules?.ends === "client-session" ? sessionBreaks(history, rules.lockNodes) : [];
-  const open = new Map<string, { -readonly [K in keyof LeaseFacts]: LeaseFacts[K] }>();
-  const out: LeaseFacts[] = [];
+  const c = {
+    holder: intColumn(), node: intColumn(), resource: intColumn(), invokedAt: floatColumn(), grantedAt: floatColumn(),
+    releaseInvokedAt: floatColumn(), releasedAt: floatColumn(), retiredAt: floatColumn(), believedUntil: floatColumn(),
+  };
+  const tokens: (string | undefined)[] = [];
+  const nodes = interner();
+  const resources = interner();
+  const open = new Map<string, number>();
   for (const { invoke, completion } of pairs(history)) {
     const v = (completion?.value ?? invoke.value) as { resource?: unknown; token?: unknown } | null;
     if (typeof invoke.process !== "number" || typeof v?.resource !== "string") continue;
     const key = `${invoke.process}\u0000${v.resource}`;
     const held = open.get(key);
-    if (held && (invoke.f === "release" || invoke.f === "acquire")) {
-      held.releaseInvokedAt = invoke.time;
-      held.believedUntil = invoke.time;
-      if (invoke.f === "release" && completion?.type === "ok") held.releasedAt = completion.time;
+    if (held !== undefined && (invoke.f === "release" || invoke.f === "acquire")) {
+      c.releaseInvokedAt.set(held, invoke.time);
+      c.believedUntil.set(held, invoke.time);
+      if (invoke.f === "release" && completion?.type === "ok") c.releasedAt.set(held, completion.time);
       open.delete(key);
     }
     if (invoke.f !== "acquire" || completion?.type !== "ok") continue;
-    const lease = {
-      process: invoke.process, node: invoke.node, resource: v.resource, token: toToken(v.token),
-      invokedAt: invoke.time, grantedAt: completion.time, releaseInvokedAt: undefined, releasedAt: undefined,
-      retiredAt: undefined, believedUntil: end, sessionBreaks: breaks.filter((t) => t >= invoke.time),
-    };
-    open.set(key, lease);
-    out.push(lease);
+    open.set(key, c.holder.length);
+    c.holder.push(invoke.process);
+    c.node.push(invoke.node === undefined ? -1 : nodes.id(invoke.node));
+    c.resource.push(resources.id(v.resource));
+    tokens.push(toToken(v.token));
+    c.invokedAt.push(invoke.time);
+    c.grantedAt.push(completion.time);
+    for (const col of [c.releaseInvokedAt, c.releasedAt, c.retiredAt]) col.push(Number.NaN);
+    c.believedUntil.push(end);
   }
-  for (const lease of open.values()) {
-    const client = life.get(lease.process);
+  for (const i of open.values()) {
+    const client = lives.get(c.holder.at(i));
     if (client?.retired !== true) continue;
-    lease.retiredAt = client.lastAlive;
-    lease.believedUntil = client.lastOp;
+    c.retiredAt.set(i, client.lastAlive);
+    c.believedUntil.set(i, client.lastOp);
   }
-  return out;
+  return {
+    length: tokens.length, process: c.holder.done(), node: c.node.done(), nodes: nodes.all, resource: c.resource.done(),
+    resources: resources.all, resourceIds: resources.ids, token: tokens, tokenNumber: Float64Array.from(tokens, tokenNumber),
+    invokedAt: c.invokedAt.done(), grantedAt: c.grantedAt.done(), releaseInvokedAt: c.releaseInvokedAt.done(),
+    releasedAt: c.releasedAt.done(), retiredAt: c.retiredAt.done(), believedUntil: c.believedUntil.done(), breaks,
+  };
+}
+
+/** Strings numbered in first-seen order. */
+function interner(): { id: (s: string) => number; readonly all: string[]; readonly ids: Map<string, number> } {
+  const ids = new Map<string, number>();
+  const all: string[] = [];
+  return {
+    all, ids,
+    id(s) {
+      let id = ids.get(s);
+      if (id === undefined) {
+        id = all.length;
+        all.push(s);
+        ids.set(s, id);
+      }
+      return id;
+    },
+  };
 }
 
 interface ClientLife {
@@ -83,17 +96,20 @@ interface ClientLife {
   retired: boolean;
 }
 
-function clientLives(history: History): Map<number, ClientLife> {
-  const out = new Map<number, ClientLife>();
+/** Each client's life, and the history's last time (the belief of a lease never released lasts until then). */
+function clientLives(history: History): { end: number; lives: Map<number, ClientLife> } {
+  const lives = new Map<number, ClientLife>();
+  let end = 0;
   for (const op of history) {
+    end = Math.max(end, op.time);
     if (typeof op.process !== "number") continue;
-    const life = out.get(op.process) ?? { lastAlive: 0, lastOp: 0, retired: false };
+    const life = lives.get(op.process) ?? { lastAlive: 0, lastOp: 0, retired: false };
     life.lastOp = Math.max(life.lastOp, op.time);
     if (op.type === "ok" || op.type === "fail") life.lastAlive = Math.max(life.lastAlive, op.time);
     if (op.type === "info") life.retired = true;
-    out.set(op.process, life);
+    lives.set(op.process, life);
   }
-  return out;
+  return { end, lives };
 }
 
 /** Nemesis ops that end a lock node's client connections: a kill, or a delay proxy put in or taken out. */

@@ -23,7 +23,7 @@
  * expire leases early is exactly the broken promise this finds.
  */
 import { compareTokens, type History, type RunConfig } from "../../core/index.js";
-import { leaseRules, leasesOf, type Lease, type LeaseRules } from "../lease/index.js";
+import { compareTokensAt, leaseAt, leaseRules, leaseTable, type Lease, type LeaseRules, type LeaseTable } from "../lease/index.js";
 
 /** How a double grant is known. */
 export type DoubleGrantProof = "overlap" | "asked-after" | "token-order";
@@ -44,54 +44,66 @@ export interface DoubleGrant {
 /** Every pair of different holders of one resource whose leases were certainly live at once. Pure. */
 export function doubleGrants(history: History, config: RunConfig): DoubleGrant[] {
   const rules = leaseRules(config);
-  return doubleGrantsOf(leasesOf(history, rules), rules);
+  return doubleGrantsOf(leaseTable(history, rules), rules);
+}
+
+/** The table's lease indices in grant (ok) order; ties keep acquire-invoke order. Pure. */
+export function grantOrderOf(t: LeaseTable): Int32Array {
+  const order = new Int32Array(t.length);
+  for (let i = 0; i < t.length; i++) order[i] = i;
+  return order.sort((a, b) => (t.grantedAt[a] as number) - (t.grantedAt[b] as number) || a - b);
 }
 
 /**
- * As `doubleGrants`, over leases already judged by `rules`. Pure. Every
+ * As `doubleGrants`, over a lease table already judged by `rules`, in
+ * grant order (`byGrant`, as `grantOrderOf` gives it). Pure. Every
  * proof of `judgePair(a, b)` needs `b` granted at or after `a`'s invoke
  * (or its grant, if earlier; an ok is never recorded before its invoke), so only that resource's leases from there
  * until `a` may have ended are tried: O(n log n + pairs tried), where
  * scanning every resource's grants a TTL back was quadratic in long runs.
+ * Only the leases of a double grant are made objects.
  */
-export function doubleGrantsOf(all: readonly Lease[], rules: LeaseRules): DoubleGrant[] {
-  const leases = [...all].sort((a, b) => a.grantedAt - b.grantedAt);
-  const byResource = new Map<string, number[]>();
-  leases.forEach((l, i) => {
-    const list = byResource.get(l.resource);
-    if (list === undefined) byResource.set(l.resource, [i]);
+export function doubleGrantsOf(t: LeaseTable, rules: LeaseRules, byGrant: Int32Array = grantOrderOf(t)): DoubleGrant[] {
+  const byResource = new Map<number, number[]>();
+  for (const i of byGrant) {
+    const list = byResource.get(t.resource[i] as number);
+    if (list === undefined) byResource.set(t.resource[i] as number, [i]);
     else list.push(i);
-  });
+  }
   const out: DoubleGrant[] = [];
   const seen = new Set<string>();
-  leases.forEach((a, i) => {
-    const same = byResource.get(a.resource) as number[];
-    const from = Math.max(Math.min(a.invokedAt, a.grantedAt - rules.shortestNs), Math.min(a.invokedAt, a.grantedAt));
-    for (let k = lowerIndex(leases, same, from); k < same.length && (leases[same[k] as number] as Lease).grantedAt < a.mayEndFrom; k++) {
-      const j = same[k] as number;
-      const b = leases[j] as Lease;
-      if (j === i || b.process === a.process) continue;
-      const found = judgePair(a, b);
+  for (const a of byGrant) {
+    const same = byResource.get(t.resource[a] as number) as number[];
+    const invokedAt = t.invokedAt[a] as number;
+    const grantedAt = t.grantedAt[a] as number;
+    const from = Math.max(Math.min(invokedAt, grantedAt - rules.shortestNs), Math.min(invokedAt, grantedAt));
+    for (let k = lowerIndex(t, same, from); k < same.length && (t.grantedAt[same[k] as number] as number) < (t.mayEndFrom[a] as number); k++) {
+      const b = same[k] as number;
+      if (b === a || t.process[b] === t.process[a]) continue;
+      const found = judgePair(t, a, b);
       if (found === undefined) continue;
-      const key = `${Math.min(i, j)},${Math.max(i, j)}`;
+      const key = `${Math.min(a, b)},${Math.max(a, b)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push(found);
     }
-  });
+  }
   return out;
 }
 
-/** A double grant with `a` live when `b` was granted, or undefined when none is proven. */
-function judgePair(a: Lease, b: Lease): DoubleGrant | undefined {
-  const order = b.invokedAt >= a.grantedAt ? "asked-after"
-    : a.token !== undefined && b.token !== undefined && compareTokens(a.token, b.token) < 0 && b.grantedAt >= a.invokedAt ? "token-order" : undefined;
-  if (order !== undefined && b.grantedAt < a.mayEndFrom) {
-    return grant(a, b, order, Math.max(b.grantNoEarlierThan, a.invokedAt), Math.min(a.mayEndFrom, Math.max(b.grantedAt, b.mayEndFrom)));
+/** A double grant with lease `a` live when lease `b` was granted, or undefined when none is proven. */
+function judgePair(t: LeaseTable, a: number, b: number): DoubleGrant | undefined {
+  const [aInvoked, aGranted, aMayEnd] = [t.invokedAt[a] as number, t.grantedAt[a] as number, t.mayEndFrom[a] as number];
+  const [bInvoked, bGranted, bMayEnd] = [t.invokedAt[b] as number, t.grantedAt[b] as number, t.mayEndFrom[b] as number];
+  const tokens = t.token[a] !== undefined && t.token[b] !== undefined;
+  const order = bInvoked >= aGranted ? "asked-after"
+    : tokens && compareTokensAt(t, a, b, compareTokens) < 0 && bGranted >= aInvoked ? "token-order" : undefined;
+  if (order !== undefined && bGranted < aMayEnd) {
+    return grant(leaseAt(t, a), leaseAt(t, b), order, Math.max(t.grantNoEarlierThan[b] as number, aInvoked), Math.min(aMayEnd, Math.max(bGranted, bMayEnd)));
   }
-  const start = Math.max(a.grantedAt, b.grantedAt);
-  if (a.grantedAt <= b.grantedAt && start < Math.min(a.mayEndFrom, b.mayEndFrom)) {
-    return grant(a, b, "overlap", start, Math.min(a.mayEndFrom, b.mayEndFrom));
+  const start = Math.max(aGranted, bGranted);
+  if (aGranted <= bGranted && start < Math.min(aMayEnd, bMayEnd)) {
+    return grant(leaseAt(t, a), leaseAt(t, b), "overlap", start, Math.min(aMayEnd, bMayEnd));
   }
   return undefined;
 }
@@ -113,13 +125,13 @@ function holder(l: Lease, what = ""): string {
   return `client ${l.process}${what} (${l.token === undefined ? "no token" : `token "${l.token}"`})`;
 }
 
-/** The first position in `at` (indexes into `leases`, in grant order) whose grant returned at or after `t`. */
-function lowerIndex(leases: readonly Lease[], at: readonly number[], t: number): number {
+/** The first position in `at` (lease indices in grant order) whose grant returned at or after `time`. */
+function lowerIndex(t: LeaseTable, at: readonly number[], time: number): number {
   let lo = 0;
   let hi = at.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((leases[at[mid] as number] as Lease).grantedAt < t) lo = mid + 1;
+    if ((t.grantedAt[at[mid] as number] as number) < time) lo = mid + 1;
     else hi = mid;
   }
   return lo;

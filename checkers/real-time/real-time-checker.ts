@@ -51,8 +51,8 @@
  * undecided is unknown, not valid. Where no expiry is certain it is "n/a".
  */
 import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
-import { leaseRules, type LeaseRules } from "../lease/index.js";
-import { timedWrites, type TimedGrant, type TimedWrite } from "./holdings.js";
+import { leaseAt, leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
+import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type TimedGrant, type TimedWrites } from "./holdings.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
 export interface TimedStaleWrite {
@@ -106,7 +106,14 @@ export function grantOrder(a: TimedGrant, b: TimedGrant, exclusion: boolean): Gr
   return b.mayEndFrom > a.grantedAt ? "exclusion" : undefined;
 }
 
-/** Checks one run. */
+/** As `grantOrder`, for leases `a` and `b` of a lease table. */
+function grantOrderAt(t: LeaseTable, a: number, b: number, exclusion: boolean): GrantOrder | undefined {
+  if ((t.invokedAt[b] as number) > (t.grantedAt[a] as number)) return "asked-after";
+  if (!exclusion || (t.grantedAt[b] as number) <= (t.invokedAt[a] as number)) return undefined;
+  return (t.mayEndFrom[b] as number) > (t.grantedAt[a] as number) ? "exclusion" : undefined;
+}
+
+/** Checks one run. The writes are walked as columns; only those of a violation are made objects. */
 export function checkRealTime(input: CheckInput): RealTimeResult {
   const rules = leaseRules(input.config);
   const reason = notApplicable(input, rules);
@@ -115,16 +122,20 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   const writes = timedWrites(input.history, input.storage, rules);
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
-  for (const w of writes) {
-    if (!w.accepted || w.grant === undefined || w.record?.conditionHeld === true) continue;
-    const expiredBy = w.grant.grantedAt + rules.longestNs;
-    if (w.invokedAt <= expiredBy) continue;
-    const next = laterWrite(writes, w, (g) => grantOrder(w.grant as TimedGrant, g, exclusion));
+  for (let i = 0; i < writes.length; i++) {
+    const flags = writes.flags[i] as number;
+    const grant = writes.grant[i] as number;
+    if ((flags & ACCEPTED) === 0 || grant === -1 || (flags & CONDITION_HELD) !== 0) continue;
+    const expiredBy = (writes.leases.grantedAt[grant] as number) + rules.longestNs;
+    if ((writes.invokedAt[i] as number) <= expiredBy) continue;
+    const next = laterWrite(writes, i, (g) => grantOrderAt(writes.leases, grant, g, exclusion));
     if (next === undefined) { undecided++; continue; }
+    const w = timedWriteAt(writes, i);
+    const x = timedWriteAt(writes, next.write);
     violations.push({
-      key: w.resource, client: w.process, value: w.value, grant: w.grant, expiredBy, invokedAt: w.invokedAt,
+      key: w.resource, client: w.process, value: w.value, grant: leaseAt(writes.leases, grant), expiredBy, invokedAt: w.invokedAt,
       acceptedAt: w.record?.time ?? w.completedAt,
-      next: { client: next.write.process, value: next.write.value, grant: next.write.grant as TimedGrant, acknowledgedAt: next.write.completedAt as number, order: next.order },
+      next: { client: x.process, value: x.value, grant: x.grant as TimedGrant, acknowledgedAt: x.completedAt as number, order: next.order },
     });
   }
   const found = violations.length > 0;
@@ -136,16 +147,21 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   };
 }
 
-/** The first acknowledged write of another client, under a grant certainly later by `order`, acknowledged before `w` was invoked. */
-function laterWrite(
-  writes: readonly TimedWrite[], w: TimedWrite, order: (grant: TimedGrant) => GrantOrder | undefined,
-): { write: TimedWrite; order: GrantOrder } | undefined {
-  let first: { write: TimedWrite; order: GrantOrder } | undefined;
-  for (const x of writes) {
-    if (!x.acknowledged || x.resource !== w.resource || x.process === w.process || x.grant === undefined) continue;
-    if ((x.completedAt as number) >= w.invokedAt) continue;
-    if (first !== undefined && (x.completedAt as number) >= (first.write.completedAt as number)) continue;
-    const known = order(x.grant);
+/**
+ * The first acknowledged write of another client, under a grant certainly
+ * later by `order`, acknowledged before write `w` was invoked (ties: the
+ * earliest invoked); its index in `writes`.
+ */
+function laterWrite(writes: TimedWrites, w: number, order: (grant: number) => GrantOrder | undefined): { write: number; order: GrantOrder } | undefined {
+  let first: { write: number; order: GrantOrder } | undefined;
+  const invokedAt = writes.invokedAt[w] as number;
+  for (let x = 0; x < writes.length; x++) {
+    const grant = writes.grant[x] as number;
+    if (((writes.flags[x] as number) & ACKNOWLEDGED) === 0 || writes.resource[x] !== writes.resource[w] || writes.process[x] === writes.process[w] || grant === -1) continue;
+    const completedAt = writes.completedAt[x] as number;
+    if (completedAt >= invokedAt) continue;
+    if (first !== undefined && completedAt >= (writes.completedAt[first.write] as number)) continue;
+    const known = order(grant);
     if (known !== undefined) first = { write: x, order: known };
   }
   return first;

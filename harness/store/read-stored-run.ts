@@ -5,7 +5,9 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import {
+  CompactStorage,
   HarnessError,
+  storageView,
   type History,
   type RunConfig,
   type StorageRecord,
@@ -18,7 +20,7 @@ export interface StoredRunFiles {
   readonly dir: string;
   readonly config: RunConfig;
   readonly history: History;
-  readonly storage: StorageRecord[];
+  readonly storage: readonly StorageRecord[];
 }
 
 /**
@@ -40,20 +42,27 @@ export function readStoredRun(dirArg: string, options: Pick<ReadHistoryOptions, 
   return { dir, config, history, storage: readStorageLog(join(dir, RUN_FILES.storage)) };
 }
 
-/** Parses storage.jsonl (read in chunks, never as one string); a cut-short last line (a killed storage node) is dropped. */
-export function readStorageLog(path: string): StorageRecord[] {
+/**
+ * Parses storage.jsonl (read in chunks, never as one string); a cut-short
+ * last line (a killed storage node) is dropped. The records are kept as
+ * columns (`CompactStorage`, core: an hour's million records in about 60 MB
+ * instead of 270) and returned as its array view.
+ */
+export function readStorageLog(path: string): readonly StorageRecord[] {
   if (!existsSync(path)) return [];
-  const out: StorageRecord[] = [];
+  const out = new CompactStorage();
   forEachLine(path, 1 << 20, (line, n, last) => {
     if (line.trim() === "") return;
+    let record: StorageRecord;
     try {
-      out.push(JSON.parse(line) as StorageRecord);
+      record = JSON.parse(line) as StorageRecord;
     } catch {
       if (last) return;
       throw new HarnessError("input.invalid", `Cannot read "${path}" line ${n}: not JSON`);
     }
+    out.append(record);
   });
-  return out;
+  return storageView(out);
 }
 
 function readJson(path: string): unknown {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { pairs } from "../core/index.js";
+import { historyBuilder } from "../checkers/index.js";
+import { buildOpTimeline } from "./op-timeline.js";
+import { trackCut } from "./track-cut.js";
+
+describe("the cut of the report's timelines", () => {
+  const history = historyBuilder()
+    .acquire(1, "r1", "1", [0, 10]).write(1, "r1", "a", "1", [20, 30]).release(1, "r1", "1", [40, 50])
+    .acquire(2, "r1", "2", [60, 3000]).write(2, "r1", "b", "2", [3100, 3200])
+    .build();
+
+  it("draws every invocation of a history within the bound", () => {
+    expect(trackCut(pairs(history), 5)).toBeUndefined();
+  });
+
+  it("draws the first invocations of a longer one, up to the last instant they reach, and says so", () => {
+    const cut = trackCut(pairs(history), 4);
+    expect(cut?.pairs.map((p) => p.invoke.f)).toEqual(["acquire", "write", "release", "acquire"]);
+    // The fourth invocation (invoked at 60 ms) completed at 3000 ms.
+    expect(cut?.end).toBe(3000e6);
+    expect(cut?.note).toMatch(/^The timelines draw the first 4 of 5 invocations \(up to 0\.1 s\)/);
+    const track = buildOpTimeline(history, 2, cut);
+    expect(track.bars.start).toHaveLength(4);
+    expect(Math.max(...(track.bars.end ?? []))).toBe(3000e3);
+  });
+});
