@@ -74,6 +74,8 @@ export interface ReportModelOptions {
   readonly timeline?: TimelineOptions;
   /** The workload's report sections; every section by default. */
   readonly sections?: readonly ReportSection[];
+  /** The most invocations the canvas timelines draw (default MAX_TRACK_PAIRS, track-cut.ts). */
+  readonly maxTrackPairs?: number;
 }
 
 /** Builds the report model of a stored run. Pure. */
@@ -89,7 +91,7 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
   const story = buildStory({ config, history, fencing, leaseOverlap, realTime, lockService });
   const perf = perfCharts(history, timeline.faults, { pairs: all });
   const workers = config.workload.clients;
-  const cut = trackCut(all);
+  const cut = trackCut(all, options.maxTrackPairs);
   const drawn = cut === undefined ? { pairs: all } : { pairs: cut.pairs, end: cut.end };
   return {
     title: `fencecheck: ${config.name}`,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { pairs } from "../core/index.js";
-import { historyBuilder } from "../checkers/index.js";
+import { compose, historyBuilder, lockCheckers, testRunConfig } from "../checkers/index.js";
 import { buildOpTimeline } from "./op-timeline.js";
+import { renderReportHtml } from "./render-report.js";
+import { buildReportModel } from "./report-model.js";
 import { trackCut } from "./track-cut.js";
 
 describe("the cut of the report's timelines", () => {
@@ -23,5 +25,19 @@ describe("the cut of the report's timelines", () => {
     const track = buildOpTimeline(history, 2, cut);
     expect(track.bars.start).toHaveLength(4);
     expect(Math.max(...(track.bars.end ?? []))).toBe(3000e3);
+  });
+
+  it("is said above the op timeline of a report whose history is longer, and a shorter one's report says nothing of it", async () => {
+    const config = testRunConfig("fenced");
+    const results = await compose(lockCheckers()).check({ config, history, storage: [] });
+    const run = { config, history, storage: [], results, shading: [] };
+    const cut = buildReportModel(run, { maxTrackPairs: 4 });
+    expect(cut.opTimeline.bars.start).toHaveLength(4);
+    expect(cut.tracksCut).toMatch(/^The timelines draw the first 4 of 5 invocations/);
+    expect(renderReportHtml(cut)).toContain("The timelines draw the first 4 of 5 invocations");
+    const whole = buildReportModel(run);
+    expect(whole.opTimeline.bars.start).toHaveLength(5);
+    expect("tracksCut" in whole).toBe(false);
+    expect(renderReportHtml(whole)).not.toContain("The timelines draw the first");
   });
 });
