@@ -274,11 +274,13 @@ function agentSpec(run: Execution, cluster: Cluster, thread: number, process: nu
   };
 }
 
-/** The first agent of each thread (process = thread), started before the services are ready; each is taken once. */
+/**
+ * The first agent of each thread (process = thread), started before the services are ready; each is taken
+ * once. None where the runtime bounds the processes starting at once (`Runtime.startsAtOnce`): agents beside
+ * the services' processes could pass the bound.
+ */
 function startAgentsEarly(run: Execution, cluster: Cluster): Map<number, StartedAgent> {
-  // Over SSH each process is a channel of the host's one connection, and sshd opens 10 at once by default
-  // (MaxSessions): agents started beside the services' processes were refused ("Channel open failure").
-  if (run.deps.runtime.kind === "ssh") return new Map();
+  if (run.deps.runtime.startsAtOnce !== undefined) return new Map();
   const threads = Array.from({ length: run.config.workload.clients }, (_, thread) => thread);
   return new Map(threads.map((thread) => [thread, startAgent(agentSpec(run, cluster, thread, thread))]));
 }
