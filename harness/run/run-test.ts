@@ -37,7 +37,7 @@ import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN
 import { openAgentClient, startAgent, type AgentSpec, type StartedAgent } from "./agent-client.js";
 import type { CheckedRun } from "./check-and-report.js";
 import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
-import { healInForce } from "./heal-in-force.js";
+import { healInForce, nemesisOpsInForce, type NemesisOpsInForce } from "./heal-in-force.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
@@ -108,10 +108,10 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
-  // Only the nemesis's ops stay in memory (the last heal needs the faults in force): every op
+  // Only the nemesis's ops of faults in force stay in memory (the last heal needs them): every op
   // goes to history.jsonl as it completes, and the check reads that file back, so a long run's
   // memory does not grow with its ops.
-  const nemesisOps: Op[] = [];
+  const nemesisOps = nemesisOpsInForce(nemesis.shading);
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   deps.signal?.addEventListener("abort", onAbort, { once: true });
@@ -165,8 +165,8 @@ interface Execution {
   readonly canTellLeader: boolean;
   /** The lock adapter is one of ours: its agents make no TLS connection. */
   readonly builtInAdapter: boolean;
-  /** The nemesis's ops so far (client ops are only in history.jsonl). */
-  readonly nemesisOps: Op[];
+  /** The nemesis's ops of the faults in force (client ops are only in history.jsonl). */
+  readonly nemesisOps: NemesisOpsInForce;
   readonly signal: AbortSignal;
   /** Ends the run with a cluster's failure (a node's log it cannot write). */
   readonly onFailure: (error: HarnessError) => void;
@@ -233,7 +233,7 @@ async function execute(run: Execution): Promise<void> {
     await stopWaitingAt(end, clock, interpreter, running);
     trace("workload done");
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
-    await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    await healInForce({ history: run.nemesisOps.ops, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     const final = run.workload.finalGenerator(config);
     if (!final) return;
     if (run.signal.aborted) {
@@ -244,7 +244,7 @@ async function execute(run: Execution): Promise<void> {
     await interpreter.run(final);
     trace("healed, final reads done");
   } finally {
-    if (pkg) await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    if (pkg) await healInForce({ history: run.nemesisOps.ops, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     run.onClientsDone();
     await interpreter?.close();
     trace("agents closed");
@@ -315,7 +315,7 @@ async function openInterpreter(
     nemesis,
     nodeOf: (thread) => clientNode(thread),
     record(op) {
-      if (op.process === "nemesis") run.nemesisOps.push(op);
+      if (op.process === "nemesis") run.nemesisOps.add(op);
       store.appendOp(op);
       run.deps.onOp?.(op);
     },
