@@ -9,13 +9,14 @@
  * checks it, then times the report alone: the model, the Chart.js PNGs and
  * the HTML. Optional argument: the number of ops.
  */
+// --quick (scripts/bench/quick.ts): 10,000 ops unless a number is given, every line marked.
+import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
 import { compose, lockCheckers, testRunConfig } from "../checkers/index.js";
 import { buildReportModel, renderHtml, renderChartPng, reportCharts, syntheticLockRun } from "../reports/index.js";
 import { createSystemClock } from "../core/index.js";
 
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
+const quick = isQuick(process.argv.slice(2));
+const print = benchPrinter(quick, (text) => void process.stdout.write(text));
 
 function timed<T>(label: string, f: () => T): T {
   const clock = createSystemClock();
@@ -25,7 +26,7 @@ function timed<T>(label: string, f: () => T): T {
 }
 
 async function main(): Promise<void> {
-  const ops = Number(process.argv[2] ?? 100_000);
+  const ops = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? (quick ? 10_000 : 100_000));
   const run = timed(`generate ${ops} ops`, () => syntheticLockRun({ ops, storage: "unfenced", seed: 7, pauseChance: 0.01 }));
   const config = testRunConfig("unfenced", { name: "bench-report", workload: run.config });
   const clock = createSystemClock();
@@ -48,4 +49,5 @@ async function main(): Promise<void> {
   print(`goal: under ${goalMs} ms and ${goalBytes / 1e6} MB: ${totalMs < goalMs && bytes < goalBytes ? "met" : "NOT met"}${cpuMs < goalMs && totalMs >= goalMs ? " (on CPU time: met; the machine is loaded)" : ""}`);
 }
 
+if (quick) print(quickBanner("bench-report", "10,000 ops"));
 await main();
