@@ -102,14 +102,15 @@ export function labelPacker(): LabelPacker {
   return {
     pack(labels) {
       const kinds = new Float64Array(labels.length), raw = new Numbers(), args = new Numbers();
-      const previous = new Map<number, number>();
+      // Where the previous label of each template has its numbers in `raw` (-1: none yet).
+      const previous: number[] = [];
       labels.forEach((label, i) => {
         const from = raw.n;
         const k = template(label, scan(label, raw));
-        const prev = previous.get(k);
+        const prev = previous[k] ?? -1;
         kinds[i] = k;
-        for (let j = from; j < raw.n; j++) args.push((raw.xs[j] as number) - (prev === undefined ? 0 : (raw.xs[prev + j - from] as number)));
-        previous.set(k, from);
+        for (let j = from; j < raw.n; j++) args.push((raw.xs[j] as number) - (prev === -1 ? 0 : (raw.xs[prev + j - from] as number)));
+        previous[k] = from;
       });
       return { k: packInts(kinds), a: packInts(args.xs.subarray(0, args.n)) };
     },
