@@ -24,3 +24,4 @@ export * from "./report-section.js";
 export * from "./hold.js";
 export * from "./compact-history.js";
 export * from "./compact-view.js";
+export * from "./op-fields.js";

@@ -3,15 +3,16 @@
  * points per op kind plus quantile lines per time window, throughput as
  * completions per second by completion type, both with fault periods shaded.
  */
-import { pairs, type History, type OpPair } from "../../core/index.js";
+import type { History } from "../../core/index.js";
 import type { FaultPeriod } from "../fault-periods.js";
+import { pairColumns, type PairColumns } from "../pair-columns.js";
 import type { ChartSeries, ChartShade, ChartSpec } from "./chart-spec.js";
 
 /** Options: the most latency points drawn (default 8000; quantiles always use every op). */
 export interface PerfChartOptions {
   readonly maxPoints?: number;
-  /** The history's pairs, when the caller has them. */
-  readonly pairs?: readonly OpPair[];
+  /** The history's pair columns, when the caller has them. */
+  readonly columns?: PairColumns;
 }
 
 const F_COLORS: readonly string[] = ["#1565c0", "#2e7d32", "#6a1b9a", "#00838f", "#ad1457", "#4e342e"];
@@ -28,14 +29,16 @@ interface Samples {
   readonly latencyMs: Float64Array;
 }
 
-function samples(all: readonly OpPair[]): Samples {
-  const f: string[] = [], type: string[] = [], at = new Float64Array(all.length), latencyMs = new Float64Array(all.length);
-  for (const { invoke, completion } of all) {
-    if (typeof invoke.process !== "number" || completion === undefined) continue;
-    at[f.length] = completion.time / 1e9;
-    latencyMs[f.length] = Math.max((completion.time - invoke.time) / 1e6, 0.001);
-    f.push(invoke.f);
-    type.push(completion.type);
+function samples(cols: PairColumns): Samples {
+  const f: string[] = [], type: string[] = [], at = new Float64Array(cols.n), latencyMs = new Float64Array(cols.n);
+  for (let k = 0; k < cols.n; k++) {
+    const completed = cols.type[k];
+    if (typeof cols.process[k] !== "number" || completed === undefined) continue;
+    const done = cols.done[k] as number;
+    at[f.length] = done / 1e9;
+    latencyMs[f.length] = Math.max((done - (cols.start[k] as number)) / 1e6, 0.001);
+    f.push(cols.f[k] as string);
+    type.push(completed);
   }
   return { n: f.length, f, type, at, latencyMs };
 }
@@ -95,8 +98,9 @@ function throughputSeries(all: Samples, w: number, end: number): ChartSeries[] {
 
 /** The latency and throughput charts of a history. Pure. */
 export function perfCharts(history: History, faults: readonly FaultPeriod[], options: PerfChartOptions = {}): { latency: ChartSpec; throughput: ChartSpec } {
-  const all = samples(options.pairs ?? pairs(history));
-  const end = history.reduce((t, op) => Math.max(t, op.time), 0) / 1e9;
+  const cols = options.columns ?? pairColumns(history);
+  const all = samples(cols);
+  const end = cols.end / 1e9;
   const w = windowSeconds(end);
   const shading = chartShading(faults);
   const lat = latencySeries(all, w, options.maxPoints ?? 8000);
