@@ -59,8 +59,6 @@ export function stateArray<S>(): S[] {
 /** Slots of a new cache: at least this many, and at most the second (it grows past it when needed). */
 const MIN_CAPACITY = 64;
 const MAX_FIRST_CAPACITY = 1 << 18;
-/** Words of bitset windows the pool holds at least, once it holds any. */
-const MIN_POOL_WORDS = 256;
 
 /**
  * The cache over flat arrays; a class, so every search calls the same `add`.
@@ -112,7 +110,9 @@ class FlatCache<S> implements ConfigCache<S> {
     const start = this.offsets[entry]!;
     const end = start + hi - lo + 1;
     if (end > this.pool.length) {
-      const bigger = new Uint32Array(Math.max(end, this.pool.length * 2, this.capacity >>> 1, MIN_POOL_WORDS));
+      // At least half the slots' words: a new cache's first pool (at least 32 words; the throwaway cache `prime`
+      // fills allocates 1, and a typed array that small costs no buffer of its own).
+      const bigger = new Uint32Array(Math.max(end, this.pool.length * 2, this.capacity >>> 1));
       bigger.set(this.pool);
       this.pool = bigger;
     }

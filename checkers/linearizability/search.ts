@@ -119,14 +119,16 @@ class WingGongSearch<S, I, O> implements Search {
     private readonly limits: SearchLimits,
   ) {
     const n = ops.length;
-    // One buffer for the keys, both stacks, the linearized set and the two flag arrays.
+    // One buffer for the keys, both stacks, the linearized set, the twins and the two flag arrays: a typed
+    // array's own buffer costs more than a view (a search's setup is most of a small history's check).
     const words = Math.max(1, (n + 31) >>> 5);
-    const buffer = new ArrayBuffer(4 * (3 * n + words) + 2 * n);
+    const buffer = new ArrayBuffer(4 * (4 * n + words) + 2 * n);
     this.keys = new Int32Array(buffer, 0, n);
     this.callStack = new Int32Array(buffer, 4 * n, n);
     this.linearized = new Uint32Array(buffer, 12 * n, words);
-    this.readOnly = new Uint8Array(buffer, 4 * (3 * n + words), n);
-    this.committed = new Uint8Array(buffer, 4 * (3 * n + words) + n, n);
+    const twin = new Int32Array(buffer, 4 * (3 * n + words), n);
+    this.readOnly = new Uint8Array(buffer, 4 * (4 * n + words), n);
+    this.committed = new Uint8Array(buffer, 4 * (4 * n + words) + n, n);
     this.inputs = new Array<I>(n);
     this.outputs = new Array<Operation<I, O>["output"]>(n);
     for (let i = 0; i < n; i++) {
@@ -143,12 +145,17 @@ class WingGongSearch<S, I, O> implements Search {
     this.opOf = e.op;
     this.match = e.match;
     this.bit = e.bit;
-    const bitOf = new Int32Array(n);
+    // Each operation's bit, in the call stack's words (scratch until the search runs): one buffer less.
+    const bitOf = this.callStack;
     for (let node = 1; node <= 2 * n; node++) if (e.match[node]! !== -1) bitOf[e.op[node]!] = e.bit[node]!;
-    this.twin = twinBits(ops, bitOf);
-    // A search adds at least one configuration per operation.
-    this.cache = createConfigCache(model.equal, n, { state: callModel(model.init, undefined) });
+    this.twin = twinBits(ops, bitOf, twin);
     this.state = callModel(model.init, undefined);
+    // The sample's field holds any value from the start, as a `stateArray` does: a `{ state }` that held only a
+    // register's small integers would deopt this constructor at the first check of a model with boolean states.
+    const sample: { state: S } = { state: undefined as S };
+    sample.state = callModel(model.init, undefined);
+    // A search adds at least one configuration per operation.
+    this.cache = createConfigCache(model.equal, n, sample);
     this.prefix = new LongestPrefix(e, new Int32Array(buffer, 8 * n, n), this.state);
     this.entry = this.next[0]!;
     // With one operation, lifting it would empty the list, and the loop would not run.
