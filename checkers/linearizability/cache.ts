@@ -47,8 +47,8 @@ export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 
  * register's states) is kept as an array of small integers, and the
  * search's optimized code assumes it; the first check of a model whose
  * states are booleans or objects (a mutex's, a multi-register's) would throw
- * that code away and run its whole search unoptimized (measured: the mutex
- * history of Knossos's corpus after its cas-register histories).
+ * that code away (V8's "not a Smi" and "wrong map" deopts, seen at the
+ * mutex history of Knossos's corpus after its cas-register histories).
  */
 export function stateArray<S>(): S[] {
   const states: S[] = [undefined as S];

@@ -7,9 +7,10 @@
  * model in the process would throw the search's optimized code away: that
  * search then ran unoptimized and paid the search's recompilation (on
  * Knossos's corpus, its one mutex history, checked after the cas-register
- * histories, took 1.5 to 11 ms of CPU where it takes 0.1 once warm). Not
- * `f.call(undefined, ...)`: its optimized code checks the map of `f` (an
- * arrow function's is not a function declaration's).
+ * histories, took 1.2 to 9.6 ms of CPU, up to 26 ms wall on a loaded machine;
+ * called so, 0.3 to 1.5 ms of CPU). Not `f.call(undefined, ...)`: its
+ * optimized code checks the map of `f` (an arrow function's is not a
+ * function declaration's).
  */
 
 /** `f(a, b, c)`, called from the one call site all model functions share. */
