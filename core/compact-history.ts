@@ -137,6 +137,54 @@ export class CompactHistory {
     return kept !== undefined ? kept.type === "invoke" : b.type[i & MASK] === 0;
   }
 
+  /** The time of op `i`, read from its column. */
+  timeOf(i: number): number {
+    const kept = this.#kept(i);
+    return kept !== undefined ? kept.time : (this.#blocks[i >>> BITS] as Block).time[i & MASK] as number;
+  }
+
+  /** The type of op `i`, read from its column. */
+  typeOf(i: number): OpType {
+    const kept = this.#kept(i);
+    return kept !== undefined ? kept.type : TYPES[(this.#blocks[i >>> BITS] as Block).type[i & MASK] as number] as OpType;
+  }
+
+  /** The `f` of op `i`, read from its column. */
+  fOf(i: number): string {
+    const kept = this.#kept(i);
+    return kept !== undefined ? kept.f : this.#fs.all[(this.#blocks[i >>> BITS] as Block).f[i & MASK] as number] as string;
+  }
+
+  /** The node of op `i` (undefined when it has none), read from its column. */
+  nodeOf(i: number): string | undefined {
+    const kept = this.#kept(i);
+    if (kept !== undefined) return kept.node;
+    const node = (this.#blocks[i >>> BITS] as Block).node[i & MASK] as number;
+    return node === 0 ? undefined : this.#nodes.all[node - 1];
+  }
+
+  /** The error of op `i` (undefined when it has none), parsed anew from its interned JSON. */
+  errorOf(i: number): OpError | undefined {
+    const kept = this.#kept(i);
+    if (kept !== undefined) return "error" in kept ? kept.error : undefined;
+    const error = (this.#blocks[i >>> BITS] as Block).error[i & MASK] as number;
+    return error === -1 ? undefined : (JSON.parse(this.#errors.all[error] as string) as OpError);
+  }
+
+  /** The value of op `i`, parsed anew from its JSON (the op itself is not made). */
+  valueOf(i: number): unknown {
+    const kept = this.#kept(i);
+    if (kept !== undefined) return kept.value;
+    const b = this.#blocks[i >>> BITS] as Block;
+    const k = i & MASK;
+    const start = k === 0 ? 0 : (b.valueEnd[k - 1] as number);
+    return JSON.parse(this.#decoder.decode(b.bytes.subarray(start, b.valueEnd[k]))) as unknown;
+  }
+
+  #kept(i: number): Op | undefined {
+    return (this.#blocks[i >>> BITS] as Block).kept?.get(i & MASK);
+  }
+
   /** Bytes held (columns and values), for benches. */
   bytes(): number {
     return this.#blocks.reduce((n, b) => n + 29 * BLOCK + b.bytes.byteLength, 0);

@@ -25,3 +25,4 @@ export * from "./hold.js";
 export * from "./compact-history.js";
 export * from "./compact-view.js";
 export * from "./compact-storage.js";
+export * from "./op-fields.js";

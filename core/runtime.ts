@@ -236,6 +236,13 @@ export interface Runtime {
   readonly kind: string;
   readonly faults: ReadonlySet<Fault>;
   /**
+   * How many processes the runtime may have starting at once on one host,
+   * when it is bounded (SSH: each process is a channel of the host's one
+   * connection, and sshd opens 10 at once by default, MaxSessions). A run
+   * starts its agents beside the services only where this is unbounded.
+   */
+  readonly startsAtOnce?: number;
+  /**
    * Throws a `HarnessError` with code "prerequisite.missing" naming what is
    * absent, or "nemesis.unsupported-fault" when a fault in `needs` cannot be
    * served on this host (lose-unfsynced without FUSE).

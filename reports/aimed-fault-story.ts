@@ -6,7 +6,7 @@
  * nemesis ops' values alone (which grant each fault followed, which node
  * it struck, how long after the grant), so it is told the same from disk.
  */
-import type { History } from "../core/index.js";
+import { nemesisOps, type History } from "../core/index.js";
 import type { LockServiceViolation } from "../checkers/index.js";
 import type { StoryFact } from "./story-types.js";
 
@@ -31,14 +31,15 @@ interface AimedValue {
 /** Every aimed strike that took effect (its start completed without error), in order. Pure. */
 export function aimedStrikes(history: History): AimedStrike[] {
   const out: AimedStrike[] = [];
-  history.forEach((op, i) => {
+  const nemesis = nemesisOps(history);
+  nemesis.forEach((op, i) => {
     if (op.process !== "nemesis" || op.type !== "info" || op.error !== undefined) return;
     if (op.f !== "kill" && op.f !== "start-partition") return;
     const v = op.value as AimedValue | null;
     const node = op.f === "kill" ? (Array.isArray(v?.nodes) ? v.nodes[0] : undefined) : v?.cut;
     if (typeof node !== "string" || typeof v?.grant !== "object" || v.grant === null) return;
     const stop = op.f === "kill" ? "restart" : "stop-partition";
-    const end = history.slice(i + 1).find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === stop && (o.value as AimedValue | null)?.package === v.package);
+    const end = nemesis.slice(i + 1).find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === stop && (o.value as AimedValue | null)?.package === v.package);
     out.push({
       kind: op.f === "kill" ? "kill" : "partition", node, grant: v.grant, at: op.time, endedAt: end?.time,
       struckAfterMs: typeof v.struckAfterMs === "number" ? v.struckAfterMs : undefined,

@@ -2,7 +2,7 @@
  * Fault periods for shading: from a `start` invoke (for example "pause") to
  * the completion of the `stop` op (for example "resume") for the same nodes.
  */
-import type { FaultShading, History, Op } from "../core/index.js";
+import { lastTime, nemesisOps, type FaultShading, type History, type Op } from "../core/index.js";
 
 /** One shaded interval. Times are harness nanoseconds. */
 export interface FaultPeriod {
@@ -32,7 +32,8 @@ function nodesOf(op: Op): string[] {
  * packages of one kind) count once. Pure.
  */
 export function faultPeriods(history: History, shading: readonly FaultShading[], end?: number): FaultPeriod[] {
-  const last = end ?? history.reduce((t, op) => Math.max(t, op.time), 0);
+  const last = end ?? lastTime(history);
+  const nemesis = nemesisOps(history);
   const out: FaultPeriod[] = [];
   const unique = [...new Map(shading.map((s) => [`${s.start}\u0000${s.stop}\u0000${s.label}`, s])).values()];
   for (const spec of unique) {
@@ -41,8 +42,7 @@ export function faultPeriods(history: History, shading: readonly FaultShading[],
       const label = o.nodes.length > 0 ? `${spec.label} ${o.nodes.join(",")}` : spec.label;
       out.push({ start: o.start, end: stop, label, color: spec.color, nodes: o.nodes, healed, stop: spec.stop });
     };
-    for (const op of history) {
-      if (op.process !== "nemesis") continue;
+    for (const op of nemesis) {
       const nodes = nodesOf(op);
       const key = nodes.join(",");
       if (op.type === "invoke" && op.f === spec.start && !open.has(key)) open.set(key, { start: op.time, nodes });

@@ -9,7 +9,7 @@
  */
 
 /** Packs integers (|x| < 2^52; others are rounded toward zero) into base64. Pure. */
-export function packInts(xs: readonly number[]): string {
+export function packInts(xs: readonly number[] | Float64Array): string {
   const bytes = new Uint8Array(xs.length * 8 + 8);
   let at = 0;
   for (const x of xs) {

@@ -25,59 +25,94 @@ export interface LabelPacker {
 /** Decimal runs kept exactly: "0", or up to 15 digits not starting with 0 (so "007" is 0, 0, 7 and a 20-digit token two numbers). */
 const NUMBER = /0|[1-9]\d{0,14}/g;
 
-/** The label's numbers, by NUMBER's rule, scanned without cutting the string (a million labels make a lot of garbage otherwise). */
-function numbers(label: string): number[] {
-  const nums: number[] = [];
-  for (let i = 0; i < label.length;) {
-    const c = label.charCodeAt(i);
-    if (c < 48 || c > 57) {
-      i++;
-      continue;
+/** A growable column of numbers (a typed array doubled when full). */
+class Numbers {
+  xs = new Float64Array(1 << 12);
+  n = 0;
+  push(x: number): void {
+    if (this.n === this.xs.length) {
+      const grown = new Float64Array(this.xs.length * 2);
+      grown.set(this.xs);
+      this.xs = grown;
     }
-    let v = c - 48, j = i + 1;
-    for (let d = label.charCodeAt(j); c !== 48 && j - i < 15 && d >= 48 && d <= 57; d = label.charCodeAt(++j)) v = v * 10 + d - 48;
-    nums.push(v);
-    i = j;
+    this.xs[this.n++] = x;
   }
-  return nums;
 }
 
-/** The literal pieces around a label's numbers. */
-function literals(label: string): string[] {
-  return label.split(NUMBER);
+/** The end of the number starting at `i` (a digit), by NUMBER's rule: "0" alone, else up to 15 digits. */
+function numberEnd(label: string, i: number): number {
+  if (label.charCodeAt(i) === 48) return i + 1;
+  let j = i + 1;
+  for (let d = label.charCodeAt(j); j - i < 15 && d >= 48 && d <= 57; d = label.charCodeAt(++j));
+  return j;
 }
 
 /**
- * The template table's key of a label: the label with each number replaced
- * by NUL, or its pieces as JSON (marked by \u0001) when the label itself
- * holds a NUL or \u0001.
+ * Scans `label` once: pushes its numbers onto `raw` and returns a hash of
+ * its literal pieces (each number a marker), so that its template is found
+ * without cutting the string (a million labels make a lot of garbage otherwise).
  */
-function templateKey(label: string): string {
-  return label.includes("\u0000") || label.includes("\u0001") ? `\u0001${JSON.stringify(literals(label))}` : label.replace(NUMBER, "\u0000");
+function scan(label: string, raw: Numbers): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < label.length;) {
+    const c = label.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      h = Math.imul(h ^ c, 16777619);
+      i++;
+      continue;
+    }
+    const j = numberEnd(label, i);
+    let v = 0;
+    for (let d = i; d < j; d++) v = v * 10 + label.charCodeAt(d) - 48;
+    raw.push(v);
+    h = Math.imul(h ^ 0x10000, 16777619);
+    i = j;
+  }
+  return h;
+}
+
+/** True when `label` is the literal pieces `lits` with a number between each two. */
+function fits(label: string, lits: readonly string[]): boolean {
+  let i = 0;
+  for (let p = 0; p < lits.length; p++) {
+    if (p > 0) {
+      const c = label.charCodeAt(i);
+      if (!(c >= 48 && c <= 57)) return false;
+      i = numberEnd(label, i);
+    }
+    const lit = lits[p] as string;
+    if (!label.startsWith(lit, i)) return false;
+    i += lit.length;
+  }
+  return i === label.length;
 }
 
 /** A fresh packer with an empty template table. Pure (its state is its own). */
 export function labelPacker(): LabelPacker {
   const table: string[][] = [];
-  const index = new Map<string, number>();
+  const byHash = new Map<number, number[]>();
+  const template = (label: string, h: number): number => {
+    const candidates = byHash.get(h);
+    for (const k of candidates ?? []) if (fits(label, table[k] as string[])) return k;
+    table.push(label.split(NUMBER));
+    if (candidates === undefined) byHash.set(h, [table.length - 1]);
+    else candidates.push(table.length - 1);
+    return table.length - 1;
+  };
   return {
     pack(labels) {
-      const kinds: number[] = [], args: number[] = [];
-      const previous = new Map<number, number[]>();
-      for (const label of labels) {
-        const key = templateKey(label);
-        let k = index.get(key);
-        if (k === undefined) {
-          k = table.length;
-          table.push(literals(label));
-          index.set(key, k);
-        }
-        const nums = numbers(label), prev = previous.get(k);
-        kinds.push(k);
-        for (let i = 0; i < nums.length; i++) args.push((nums[i] ?? 0) - (prev?.[i] ?? 0));
-        previous.set(k, nums);
-      }
-      return { k: packInts(kinds), a: packInts(args) };
+      const kinds = new Float64Array(labels.length), raw = new Numbers(), args = new Numbers();
+      // Where the previous label of each template has its numbers in `raw` (-1: none yet).
+      const previous: number[] = [];
+      labels.forEach((label, i) => {
+        const from = raw.n;
+        const k = template(label, scan(label, raw));
+        const prev = previous[k] ?? -1;
+        kinds[i] = k;
+        for (let j = from; j < raw.n; j++) args.push((raw.xs[j] as number) - (prev === -1 ? 0 : (raw.xs[prev + j - from] as number)));
+        previous[k] = from;
+      });
+      return { k: packInts(kinds), a: packInts(args.xs.subarray(0, args.n)) };
     },
     templates: () => table,
   };

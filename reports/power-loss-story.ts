@@ -6,7 +6,7 @@
  * the nemesis ops' values alone (what each node lost, when), so it is
  * told the same from disk.
  */
-import type { History } from "../core/index.js";
+import { nemesisOps, type History } from "../core/index.js";
 import type { LockServiceViolation } from "../checkers/index.js";
 import { seconds } from "./format.js";
 import type { StoryFact } from "./story-types.js";
@@ -29,10 +29,11 @@ interface LossValue {
 /** Every power loss that took effect (its op completed with what each node lost), in order. Pure. */
 export function powerLosses(history: History): PowerLoss[] {
   const out: PowerLoss[] = [];
-  history.forEach((op, i) => {
+  const nemesis = nemesisOps(history);
+  nemesis.forEach((op, i) => {
     if (op.process !== "nemesis" || op.type !== "info" || op.error !== undefined || op.f !== "power-loss") return;
     const v = op.value as LossValue | null;
-    const end = history.slice(i + 1).find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === "power-on" && (o.value as LossValue | null)?.package === v?.package);
+    const end = nemesis.slice(i + 1).find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === "power-on" && (o.value as LossValue | null)?.package === v?.package);
     for (const [node, lost] of Object.entries(v?.lost ?? {})) {
       const num = (x: unknown): number => (typeof x === "number" ? x : 0);
       out.push({ node, at: op.time, endedAt: end?.time, oldestMs: num(lost.oldestMs), writes: num(lost.writes), files: num(lost.files) });

@@ -3,7 +3,7 @@
  * held the lease, when it had certainly expired, who held next and wrote,
  * and what storage did with the late write.
  */
-import type { History, RunConfig } from "../core/index.js";
+import { opFields, type History, type RunConfig } from "../core/index.js";
 import type { TimedStaleWrite } from "../checkers/index.js";
 import { clientName, millis, seconds } from "./format.js";
 import type { Story, StoryFact } from "./story-types.js";
@@ -55,5 +55,7 @@ function conclusion(config: RunConfig, s: TimedStaleWrite): string {
 }
 
 function nodeOf(history: History, process: number): string | undefined {
-  return history.find((op) => op.process === process && op.node !== undefined)?.node;
+  const op = opFields(history);
+  for (let i = 0; i < op.length; i++) if (op.process(i) === process && op.node(i) !== undefined) return op.node(i);
+  return undefined;
 }

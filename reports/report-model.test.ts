@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { StorageKind } from "../core/index.js";
+import { CompactHistory, historyView, type History, type StorageKind } from "../core/index.js";
 import { compose, fencingChecker, historyBuilder, lockCheckers, realTimeChecker, seedScenario, statsChecker, testRunConfig } from "../checkers/index.js";
 import { buildReportModel } from "./report-model.js";
 import type { StoredRun } from "./stored-run.js";
+import { syntheticLockRun } from "./testing/synthetic-lock-run.js";
 
 const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
+
+function asColumns(history: History): History {
+  const compact = new CompactHistory();
+  for (const op of history) compact.append(op);
+  return historyView(compact);
+}
 
 async function storedSeedRun(kind: StorageKind): Promise<StoredRun> {
   const run = seedScenario(kind);
@@ -111,6 +118,25 @@ describe("report model", () => {
     const model = buildReportModel(await storedSeedRun("fenced"), { timeline: { maxBars: 3 } });
     expect(model.timeline).toMatchObject({ drawnBars: 3, totalBars: 9 });
     expect(model.timeline.note).toContain("Showing the first 3 of 9 ops");
+  });
+
+  it("is the same model whether the history is held as columns (as a run reads it) or as op objects", async () => {
+    const synthetic = (storage: StorageKind, seed: number) => {
+      const run = syntheticLockRun({ ops: 3000, storage, seed, pauseChance: 0.05 });
+      return { config: testRunConfig(storage, { name: `synthetic-${storage}`, workload: run.config }), history: run.history, storage: run.storage };
+    };
+    const lostHolder = historyBuilder().acquire(1, "r1", "1", [0, 10]).op("invoke", 1, "write", { resource: "r1", value: "a" }, 20)
+      .op("invoke", "nemesis", "pause", { nodes: ["c1"] }, 25).acquire(2, "r1", "2", [3000, 3010])
+      .op("invoke", 2, "release", { resource: "r1" }, 3015).op("ok", 2, "release", null, 3020).build();
+    const runs = [seedScenario("unfenced"), seedScenario("fenced"), synthetic("unfenced", 3), synthetic("fenced", 5),
+      { config: testRunConfig("fenced"), history: lostHolder, storage: [] }];
+    for (const run of runs) {
+      const results = await compose(lockCheckers()).check(run);
+      const objects = buildReportModel({ ...run, results, shading });
+      const columns = buildReportModel({ ...run, history: asColumns(run.history), results, shading });
+      expect(columns).toEqual(objects);
+      expect(objects.opTimeline.bars.label.length).toBeGreaterThan(0);
+    }
   });
 
   it("reports an unknown story and keeps the error when the fencing checker failed", () => {

@@ -2,7 +2,7 @@
  * The report as data: everything the HTML shows, computed from a stored run
  * so that tests can assert on it without parsing HTML.
  */
-import { clientBindings, pairs, REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../core/index.js";
+import { clientBindings, REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../core/index.js";
 import type { CanvasTrack } from "./canvas-track.js";
 import type { ChartSpec } from "./charts/chart-spec.js";
 import { clockChart } from "./charts/clock-chart.js";
@@ -16,6 +16,7 @@ import { buildStory, type Story } from "./story.js";
 import { summaryCounts, type SummaryCounts } from "./summary.js";
 import { buildLeaseTimelines } from "./lease-timeline.js";
 import { buildOpTimeline } from "./op-timeline.js";
+import { pairColumns } from "./pair-columns.js";
 import { buildTimeline, type Timeline, type TimelineOptions } from "./timeline.js";
 import { trackCut } from "./track-cut.js";
 
@@ -84,15 +85,18 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
   const fencing = fencingResult(results.results);
   const leaseOverlap = leaseOverlapResult(results.results);
   const finalState = finalStateResult(results.results);
-  const all = pairs(history);
-  const timeline = buildTimeline(history, run.shading, { ...options.timeline, pairs: all });
+  // The pairs read once into columns, which every pass over all of them walks; past the timelines' cut, the
+  // timelines get the first pairs' columns and each other pass reads every pair's and drops them (track-cut.ts).
+  const cut = trackCut(history, options.maxTrackPairs);
+  const columns = cut === undefined ? pairColumns(history) : undefined;
+  const all = columns === undefined ? {} : { columns };
+  const drawn = cut?.columns ?? columns;
+  const timeline = buildTimeline(history, run.shading, { ...options.timeline, ...all });
   const realTime = realTimeResult(results.results);
   const lockService = lockServiceResult(results.results);
   const story = buildStory({ config, history, fencing, leaseOverlap, realTime, lockService });
-  const perf = perfCharts(history, timeline.faults, { pairs: all });
+  const perf = perfCharts(history, timeline.faults, all);
   const workers = config.workload.clients;
-  const cut = trackCut(all, options.maxTrackPairs);
-  const drawn = cut === undefined ? { pairs: all } : { pairs: cut.pairs, end: cut.end };
   return {
     title: `fencecheck: ${config.name}`,
     verdict: results.valid,
@@ -100,12 +104,12 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
     ...(results.reason !== undefined && results.valid === "unknown" ? { verdictReason: results.reason } : {}),
     checkers: checkerVerdicts(results.results),
     story,
-    summary: summaryCounts({ history, pairs: all, faults: timeline.faults.length, fencing, leaseOverlap, finalState, realTime }),
+    summary: summaryCounts({ history, ...all, faults: timeline.faults.length, fencing, leaseOverlap, finalState, realTime }),
     overlaps: overlapFindings(leaseOverlap),
     finalState: finalStateFindings(finalState),
     timeline,
-    opTimeline: buildOpTimeline(history, workers, drawn),
-    leaseTimelines: buildLeaseTimelines({ history, ...drawn, storage: run.storage, ttlMs: config.workload.ttlMs, workers }),
+    opTimeline: buildOpTimeline(history, workers, drawn === undefined ? {} : { columns: drawn }),
+    leaseTimelines: buildLeaseTimelines({ history, ...(drawn === undefined ? {} : { columns: drawn }), storage: run.storage, ttlMs: config.workload.ttlMs, workers }),
     ...(cut === undefined ? {} : { tracksCut: cut.note }),
     charts: { ...perf, clocks: clockChart(history, chartShading(timeline.faults)) },
     linearizability: linearizabilityView(linearizableResult(results.results)),

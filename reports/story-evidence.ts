@@ -1,5 +1,9 @@
-/** Lookups in a history that the story needs: grants, writes and pauses. */
-import { pairs, type History } from "../core/index.js";
+/**
+ * Lookups in a history that the story needs: grants, writes and pauses.
+ * They read ops' fields by position (`opFields`) and make only the ops they
+ * keep, so a long history held as columns is not made op by op.
+ */
+import { indexedPairs, nemesisOps, opFields, type History } from "../core/index.js";
 
 /** An acquire that completed ok. Times are harness nanoseconds. */
 export interface GrantEvidence {
@@ -25,11 +29,12 @@ interface LockValue {
 
 /** The acquire ok of `client` (process id as a string) on `resource` with `token`. */
 export function findGrant(history: History, client: string, resource: string, token: string): GrantEvidence | undefined {
-  for (const { invoke, completion } of pairs(history)) {
-    if (invoke.f !== "acquire" || String(invoke.process) !== client || completion?.type !== "ok") continue;
-    const v = completion.value as LockValue | null;
+  const op = opFields(history);
+  for (const { invokeAt, completionAt } of indexedPairs(history)) {
+    if (completionAt === undefined || op.f(invokeAt) !== "acquire" || String(op.process(invokeAt)) !== client || op.type(completionAt) !== "ok") continue;
+    const v = op.value(completionAt) as LockValue | null;
     if (v?.resource === resource && String(v.token) === token) {
-      return { node: invoke.node, invokedAt: invoke.time, grantedAt: completion.time };
+      return { node: op.node(invokeAt), invokedAt: op.time(invokeAt), grantedAt: op.time(completionAt) };
     }
   }
   return undefined;
@@ -37,9 +42,13 @@ export function findGrant(history: History, client: string, resource: string, to
 
 /** The invoke time of `client`'s write of `value` to `resource`. */
 export function findWrite(history: History, client: string, resource: string, value: string): { invokedAt: number } | undefined {
-  const op = history.find((o) => o.type === "invoke" && o.f === "write" && String(o.process) === client
-    && (o.value as LockValue | null)?.resource === resource && (o.value as LockValue | null)?.value === value);
-  return op ? { invokedAt: op.time } : undefined;
+  const op = opFields(history);
+  for (let i = 0; i < op.length; i++) {
+    if (op.type(i) !== "invoke" || op.f(i) !== "write" || String(op.process(i)) !== client) continue;
+    const v = op.value(i) as LockValue | null;
+    if (v?.resource === resource && v?.value === value) return { invokedAt: op.time(i) };
+  }
+  return undefined;
 }
 
 function hasNode(value: unknown, node: string): boolean {
@@ -49,10 +58,11 @@ function hasNode(value: unknown, node: string): boolean {
 
 /** The last pause of `node` invoked within [from, to], with its resume. */
 export function findPause(history: History, node: string, from: number, to: number): PauseEvidence | undefined {
-  const pause = history.filter((o) => o.process === "nemesis" && o.type === "invoke" && o.f === "pause"
+  const nemesis = nemesisOps(history);
+  const pause = nemesis.filter((o) => o.process === "nemesis" && o.type === "invoke" && o.f === "pause"
     && o.time >= from && o.time <= to && hasNode(o.value, node)).at(-1);
   if (pause === undefined) return undefined;
-  const resume = history.find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === "resume"
+  const resume = nemesis.find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === "resume"
     && o.time >= pause.time && hasNode(o.value, node));
   const d = (pause.value as LockValue | null)?.durationMs;
   const durationMs = typeof d === "number" ? d : resume ? (resume.time - pause.time) / 1e6 : undefined;

@@ -1,6 +1,7 @@
 /** The run's headline numbers. */
-import { pairs, type History, type OpPair } from "../core/index.js";
+import type { History } from "../core/index.js";
 import type { FencingResult, FinalStateResult, LeaseOverlapResult, RealTimeResult } from "../checkers/index.js";
+import { pairColumns, type PairColumns } from "./pair-columns.js";
 
 /** Counts shown next to the verdict. Checker-derived counts are undefined when the checker left no result. */
 export interface SummaryCounts {
@@ -21,8 +22,8 @@ export interface SummaryCounts {
 /** What the counts are computed from. */
 export interface SummaryInput {
   readonly history: History;
-  /** The history's pairs, when the caller has them. */
-  readonly pairs?: readonly OpPair[];
+  /** The history's pair columns, when the caller has them. */
+  readonly columns?: PairColumns;
   readonly faults: number;
   readonly fencing: FencingResult | undefined;
   readonly leaseOverlap: LeaseOverlapResult | undefined;
@@ -35,14 +36,16 @@ export interface SummaryInput {
 export function summaryCounts(input: SummaryInput): SummaryCounts {
   const clients = new Set<number>();
   let ops = 0, grants = 0, ok = 0, rejected = 0, indeterminate = 0;
-  for (const { invoke, completion } of input.pairs ?? pairs(input.history)) {
-    if (typeof invoke.process !== "number") continue;
+  const cols = input.columns ?? pairColumns(input.history);
+  for (let k = 0; k < cols.n; k++) {
+    const process = cols.process[k], f = cols.f[k], type = cols.type[k];
+    if (typeof process !== "number") continue;
     ops++;
-    clients.add(invoke.process);
-    if (invoke.f === "acquire" && completion?.type === "ok") grants++;
-    if (invoke.f !== "write") continue;
-    if (completion?.type === "ok") ok++;
-    else if (completion?.type === "fail") rejected++;
+    clients.add(process);
+    if (f === "acquire" && type === "ok") grants++;
+    if (f !== "write") continue;
+    if (type === "ok") ok++;
+    else if (type === "fail") rejected++;
     else indeterminate++;
   }
   const { fencing, leaseOverlap, finalState } = input;

@@ -3,8 +3,9 @@
  * invoke to its completion, coloured by completion type, with fault periods
  * shaded behind.
  */
-import { pairs, type FaultShading, type History, type OpPair, type ProcessId } from "../core/index.js";
+import type { FaultShading, History, ProcessId } from "../core/index.js";
 import { faultPeriods, type FaultPeriod } from "./fault-periods.js";
+import { pairColumns, type PairColumns } from "./pair-columns.js";
 
 /** How a bar ended; "open" when the op never completed. */
 export type BarType = "ok" | "fail" | "info" | "open";
@@ -36,39 +37,37 @@ export interface Timeline {
   readonly note: string | undefined;
 }
 
-/** Options: the most bars to keep (the earliest ones), default 2000; the history's pairs when the caller has them. */
+/** Options: the most bars to keep (the earliest ones), default 2000; the history's pair columns when the caller has them. */
 export interface TimelineOptions {
   readonly maxBars?: number;
-  readonly pairs?: readonly OpPair[];
+  readonly columns?: PairColumns;
 }
 
-function describe(f: string, value: unknown, type: BarType, errorCode: string | undefined): string {
-  const v = (value ?? {}) as Record<string, unknown>;
-  const parts = [f, v["resource"], v["value"], v["token"] !== undefined && v["token"] !== null ? `token ${String(v["token"])}` : undefined];
+function describe(cols: PairColumns, k: number, type: BarType): string {
+  const token = cols.token[k], value = cols.value[k], code = cols.code[k];
+  const parts = [cols.f[k], cols.resource[k], value, token !== undefined && token !== null ? `token ${String(token)}` : undefined];
   const what = parts.filter((p) => typeof p === "string" && p !== "").join(" ");
-  return `${what} -> ${type}${errorCode ? ` ${errorCode}` : ""}`;
+  return `${what} -> ${type}${code ? ` ${code}` : ""}`;
 }
 
 /** Builds the timeline of a history. Pure. */
 export function buildTimeline(history: History, shading: readonly FaultShading[], options: TimelineOptions = {}): Timeline {
-  const end = history.reduce((t, op) => Math.max(t, op.time), 0);
-  const all = options.pairs ?? pairs(history);
-  const maxBars = options.maxBars ?? 2000;
-  const drawn = all.slice(0, maxBars);
+  const cols = options.columns ?? pairColumns(history);
+  const end = cols.end;
+  const drawn = Math.min(cols.n, options.maxBars ?? 2000);
   const byProcess = new Map<ProcessId, { label: string; bars: TimelineBar[] }>();
-  for (const { invoke, completion } of drawn) {
-    const type: BarType = completion?.type ?? "open";
-    const errorCode = completion?.type === "fail" || completion?.type === "info" ? completion.error?.code : undefined;
-    const label = invoke.process === "nemesis" ? "Nemesis" : `Client ${invoke.process}${invoke.node ? ` (${invoke.node})` : ""}`;
-    const lane = byProcess.get(invoke.process) ?? { label, bars: [] };
-    lane.bars.push({ start: invoke.time, end: completion?.time ?? end, type, f: invoke.f, label: describe(invoke.f, completion?.value ?? invoke.value, type, errorCode) });
-    byProcess.set(invoke.process, lane);
+  for (let k = 0; k < drawn; k++) {
+    const process = cols.process[k] as ProcessId, node = cols.node[k];
+    const type: BarType = cols.type[k] ?? "open";
+    const label = process === "nemesis" ? "Nemesis" : `Client ${process}${node ? ` (${node})` : ""}`;
+    const lane = byProcess.get(process) ?? { label, bars: [] };
+    lane.bars.push({ start: cols.start[k] as number, end: type === "open" ? end : (cols.done[k] as number), type, f: cols.f[k] as string, label: describe(cols, k, type) });
+    byProcess.set(process, lane);
   }
   const lanes = [...byProcess].map(([process, l]) => ({ process, ...l }))
     .sort((a, b) => (a.process === "nemesis" ? -1 : b.process === "nemesis" ? 1 : a.process - b.process));
-  const cut = drawn.at(-1)?.invoke.time;
-  const note = drawn.length < all.length && cut !== undefined
-    ? `Showing the first ${drawn.length} of ${all.length} ops (up to ${(cut / 1e9).toFixed(2)} s)`
+  const note = drawn < cols.n && drawn > 0
+    ? `Showing the first ${drawn} of ${cols.n} ops (up to ${((cols.start[drawn - 1] as number) / 1e9).toFixed(2)} s)`
     : undefined;
-  return { end, lanes, faults: faultPeriods(history, shading, end), drawnBars: drawn.length, totalBars: all.length, note };
+  return { end, lanes, faults: faultPeriods(history, shading, end), drawnBars: drawn, totalBars: cols.n, note };
 }

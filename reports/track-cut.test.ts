@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { pairs } from "../core/index.js";
 import { compose, historyBuilder, lockCheckers, testRunConfig } from "../checkers/index.js";
 import { buildOpTimeline } from "./op-timeline.js";
 import { renderReportHtml } from "./render-report.js";
@@ -13,16 +12,16 @@ describe("the cut of the report's timelines", () => {
     .build();
 
   it("draws every invocation of a history within the bound", () => {
-    expect(trackCut(pairs(history), 5)).toBeUndefined();
+    expect(trackCut(history, 5)).toBeUndefined();
   });
 
   it("draws the first invocations of a longer one, up to the last instant they reach, and says so", () => {
-    const cut = trackCut(pairs(history), 4);
-    expect(cut?.pairs.map((p) => p.invoke.f)).toEqual(["acquire", "write", "release", "acquire"]);
+    const cut = trackCut(history, 4);
+    expect(cut?.columns.f).toEqual(["acquire", "write", "release", "acquire"]);
     // The fourth invocation (invoked at 60 ms) completed at 3000 ms.
-    expect(cut?.end).toBe(3000e6);
+    expect(cut?.columns.end).toBe(3000e6);
     expect(cut?.note).toMatch(/^The timelines draw the first 4 of 5 invocations \(up to 0\.1 s\)/);
-    const track = buildOpTimeline(history, 2, cut);
+    const track = buildOpTimeline(history, 2, { columns: cut!.columns });
     expect(track.bars.start).toHaveLength(4);
     expect(Math.max(...(track.bars.end ?? []))).toBe(3000e3);
   });

@@ -3,15 +3,17 @@
  * measured in this run. For each corpus (a manifest's folder and model) the
  * check time of fencecheck and, when PORCUPINE_DIR holds porcupine's source
  * and Go is installed, of porcupine on the same converted histories, with
- * the ratio; the wall time of `fencecheck check` on a small etcd log beside
- * `node -e 0`'s; the stress
+ * the ratio; the wall and CPU time of `fencecheck check` on a small etcd log
+ * beside `node -e 0`'s; the stress
  * rows at a timeout under --max-memory; two generated histories. The corpus
  * is FENCECHECK_CORPUS or ../shared/corpus beside the project. Exit 1 when a
  * verdict differs from the manifest's.
  * Env: BENCH_REPEAT (runs per file, median; 3), BENCH_STARTUP_RUNS (runs of
  * the small-file check and of node -e 0, in turns; 21), BENCH_STRESS_TIMEOUT (s; 10),
  * BENCH_MAX_MEMORY (MiB; 1024). Flags: --files, --no-stress, --no-generated,
- * --startup-only (the small etcd log's whole-process figure alone).
+ * --startup-only (the small etcd log's whole-process figure alone), --quick
+ * (scripts/bench/quick.ts: 1 repeat, 3 startup runs, one stress row at
+ * 1 s, generated histories of 10k and 100k ops; every line marked).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,8 +25,15 @@ import { checkParallel, createRng, createSystemClock, readManifest } from "../ha
 import { buildDriver, type PorcupineDriver } from "./bench/porcupine.js";
 import { corpora, measureCorpus, type CorpusFigures } from "./bench/side-by-side.js";
 import { runCli, startupMs, type Spread } from "./bench/whole-process.js";
+import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
 
-const print = (line: string): void => void process.stdout.write(`${line}\n`);
+const quick = isQuick(process.argv.slice(2));
+const print = benchPrinter(quick, (text) => void process.stdout.write(text));
+// --quick: fewer startup turns and a 1 s stress timeout, unless the environment sets them.
+if (quick) {
+  process.env.BENCH_STARTUP_RUNS ??= "3";
+  process.env.BENCH_STRESS_TIMEOUT ??= "1";
+}
 const goal = (met: boolean): string => (met ? "met" : "NOT MET");
 /** The goal of issue 26: fencecheck's check time at most this fraction of porcupine's, on every corpus. */
 const RATIO_GOAL = 0.7;
@@ -32,7 +41,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The executable as a user runs it: package.json's bin. */
 const bin = join(root, (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: { fencecheck: string } }).bin.fencecheck);
 const args = new Set(process.argv.slice(2));
-const repeat = Number(process.env.BENCH_REPEAT ?? 3);
+const repeat = Number(process.env.BENCH_REPEAT ?? (quick ? 1 : 3));
 
 /** Folders under the corpus root (or the root itself) that hold `name`. */
 function manifests(corpusRoot: string, name: string): string[] {
@@ -104,7 +113,7 @@ async function smallFile(): Promise<void> {
     const file = join(dir, "small-etcd.log");
     writeFileSync(file, ops.map(etcdLogLine).join(""));
     const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 21);
-    print(`# whole process: wall time, median of ${runs} runs each, fencecheck and node -e 0 in turns`);
+    print(`# whole process: wall and CPU time (user + system), median of ${runs} runs each, fencecheck and node -e 0 in turns`);
     await startupLine(file, ops.length, runs, "in this environment", process.env);
     // Node reads NODE_EXTRA_CA_CERTS's whole file at every start, before any of our code runs: where the
     // environment sets it, the same turns without it show what a machine without it would see.
@@ -115,13 +124,19 @@ async function smallFile(): Promise<void> {
   }
 }
 
-/** One line of whole-process figures: `runs` turns of the check and of `node -e 0`, both in `env`. */
+/**
+ * One line of whole-process figures: `runs` turns of the check and of
+ * `node -e 0`, both in `env`; wall time (the goal's) and CPU time (user +
+ * system: what a shared machine's load moves least).
+ */
 async function startupLine(file: string, ops: number, runs: number, where: string, env: NodeJS.ProcessEnv): Promise<void> {
   const { check, node, verdict } = await startupMs(bin, file, runs, env);
   const ms = (s: Spread): string => `${s.median.toFixed(0)} ms (quartiles ${s.p25.toFixed(0)}-${s.p75.toFixed(0)})`;
   print(
-    `fencecheck check of a ${ops}-line etcd log, ${where}\t${verdict}\t${ms(check)}\tnode -e 0: ${ms(node)}\t` +
-      `above node -e 0: ${(check.median - node.median).toFixed(0)} ms\tgoal under 60 ms on a quiet machine: ${goal(check.median < 60)}`,
+    `fencecheck check of a ${ops}-line etcd log, ${where}\t${verdict}\twall ${ms(check.wall)}, CPU ${ms(check.cpu)}\t` +
+      `node -e 0: wall ${ms(node.wall)}, CPU ${ms(node.cpu)}\t` +
+      `above node -e 0: wall ${(check.wall.median - node.wall.median).toFixed(0)} ms, CPU ${(check.cpu.median - node.cpu.median).toFixed(0)} ms\t` +
+      `goal under 60 ms on a quiet machine: ${goal(check.wall.median < 60)}`,
   );
 }
 
@@ -137,7 +152,7 @@ async function stress(corpusRoot: string): Promise<number> {
   let mismatches = 0;
   for (const manifest of manifests(corpusRoot, "stress.tsv")) {
     print(`# stress ${manifest}: fencecheck check --timeout ${seconds} --max-memory ${maxMiB} (porcupine not run: it does not finish these in 120 s)`);
-    for (const row of readManifest(manifest)) {
+    for (const row of readManifest(manifest).slice(0, quick ? 1 : undefined)) {
       const run = await runCli(bin, ["check", row.path, "--model", row.modelText, "--timeout", String(seconds), "--max-memory", String(maxMiB)]);
       const verdict = run.stdout.split("\n")[0]?.split("\t")[2] ?? `exit ${run.exitCode}`;
       const wrong = verdict !== "unknown" && verdict !== row.expected;
@@ -163,6 +178,7 @@ async function generated(label: string, model: string, make: () => JepsenOp[]): 
 }
 
 async function main(): Promise<number> {
+  if (quick) print(quickBanner("bench-check", "1 repeat, 3 startup runs, one stress row at 1 s, generated histories of 10k and 100k ops"));
   if (args.has("--startup-only")) return smallFile().then(() => 0);
   const corpusRoot = resolve(process.env.FENCECHECK_CORPUS ?? join(root, "..", "shared", "corpus"));
   print("# timings are of this machine now: on a shared machine compare the ratios of one run, not absolute figures");
@@ -175,8 +191,9 @@ async function main(): Promise<number> {
     if (!args.has("--no-stress")) mismatches += await stress(corpusRoot);
     if (!args.has("--no-generated")) {
       print("# generated histories");
-      await generated("register 100k ops, 10 clients", "cas-register", () => generateRegisterHistory({ ops: 100_000, clients: 10, rng: createRng(1) }));
-      await generated("kv 1M ops, 1000 keys", "kv", () => generateKvHistory({ ops: 1_000_000, clients: 20, keys: 1000, rng: createRng(2) }));
+      const [registerOps, kvOps] = quick ? ["10k", "100k"] : ["100k", "1M"];
+      await generated(`register ${registerOps} ops, 10 clients`, "cas-register", () => generateRegisterHistory({ ops: quick ? 10_000 : 100_000, clients: 10, rng: createRng(1) }));
+      await generated(`kv ${kvOps} ops, 1000 keys`, "kv", () => generateKvHistory({ ops: quick ? 100_000 : 1_000_000, clients: 20, keys: 1000, rng: createRng(2) }));
     }
     return mismatches > 0 ? 1 : 0;
   } finally {

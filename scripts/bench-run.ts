@@ -26,7 +26,9 @@
  *   duration), from the ops' own times in history.jsonl.
  *
  * Needs root and the Debian packages. Arguments: `--seeds N` (default 20),
- * `--only seed-bug|seeds|fixed|throughput|tokenless|bring-up|faults` (repeatable).
+ * `--only seed-bug|seeds|fixed|throughput|tokenless|bring-up|faults` (repeatable),
+ * `--quick` (every part at scripts/bench/run-sizes.ts's QUICK_RUN_SIZES,
+ * every line marked: scripts/bench/quick.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -37,6 +39,8 @@ import { parseArgs } from "node:util";
 import { createSystemClock } from "../core/index.js";
 import { createProcessCpu } from "./bench/process-cpu.js";
 import { countOks, newestHistory } from "./bench/proc-status.js";
+import { benchPrinter, QUICK_FLAG, quickBanner } from "./bench/quick.js";
+import { FULL_RUN_SIZES, QUICK_RUN_SIZES, type RunSizes } from "./bench/run-sizes.js";
 
 /** The executable as a user runs it: package.json's bin. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -52,7 +56,7 @@ interface CliRun {
   readonly lines: readonly { readonly ms: number; readonly text: string }[];
   /** CPU ms per kind of process (harness, agents, lock service, ...), sampled from /proc while the run ran. */
   readonly byKind: ReadonlyMap<string, number>;
-  /** With `sampleCpu`: each kind's CPU and the history's ok ops 3 s and 9 s after the workload started (the steady window). */
+  /** With a steady window: each kind's CPU and the history's ok ops at its two ends, s after the workload started. */
   readonly window: readonly Snapshot[];
 }
 
@@ -63,9 +67,7 @@ interface Snapshot {
   readonly oks: number;
 }
 
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
+const print = benchPrinter(process.argv.includes(QUICK_FLAG), (text) => void process.stdout.write(text));
 
 /** The kernel's clock ticks per second, in which /proc/<pid>/stat counts CPU time. */
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
@@ -76,17 +78,21 @@ function childrenCpuMs(): number {
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
 }
 
-/** Runs the CLI; with `sampleCpu`, reads its processes' CPU from /proc every 200 ms (`byKind`; empty otherwise). */
-function runCli(args: readonly string[], store: string, sampleCpu = false): Promise<CliRun> {
+/**
+ * Runs the CLI; with a steady `window` (s after the workload started),
+ * reads its processes' CPU from /proc every 200 ms (`byKind`; empty
+ * otherwise) and at the window's ends.
+ */
+function runCli(args: readonly string[], store: string, window?: RunSizes["throughput"]["window"]): Promise<CliRun> {
   const clock = createSystemClock();
   const cpuBefore = childrenCpuMs();
   const child = spawn(process.execPath, [BIN, "run", ...args, "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const cpu = createProcessCpu(child.pid ?? -1, CLOCK_TICKS);
-  const sampling = sampleCpu ? setInterval(() => cpu.sample(), 200) : undefined;
-  const window: Snapshot[] = [];
+  const sampling = window ? setInterval(() => cpu.sample(), 200) : undefined;
+  const snapshots: Snapshot[] = [];
   const snapshot = (): void => {
     cpu.sample();
-    window.push({ ms: clock.nowNs() / 1e6, byKind: cpu.totals(), oks: countOks(newestHistory(store)) });
+    snapshots.push({ ms: clock.nowNs() / 1e6, byKind: cpu.totals(), oks: countOks(newestHistory(store)) });
   };
   const timers: NodeJS.Timeout[] = [];
   const lines: { ms: number; text: string }[] = [];
@@ -98,14 +104,14 @@ function runCli(args: readonly string[], store: string, sampleCpu = false): Prom
     partial = parts.pop() ?? "";
     for (const text of parts) {
       lines.push({ ms: clock.nowNs() / 1e6, text });
-      if (sampleCpu && text.trimStart().startsWith("running ")) timers.push(setTimeout(snapshot, 3_000), setTimeout(snapshot, 9_000));
+      if (window && text.trimStart().startsWith("running ")) timers.push(...window.map((s) => setTimeout(snapshot, s * 1000)));
     }
   });
   return new Promise((done) => child.on("exit", (code) => {
     const wallMs = clock.nowNs() / 1e6;
     clearInterval(sampling);
     timers.forEach(clearTimeout);
-    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines, byKind: cpu.totals(), window }));
+    child.on("close", () => done({ code, wallMs, cpuMs: childrenCpuMs() - cpuBefore, out, lines, byKind: cpu.totals(), window: snapshots }));
   }));
 }
 
@@ -170,15 +176,15 @@ function timingsOf(run: CliRun): Map<string, number> {
 }
 
 /**
- * A reference run's fixed cost, five times: wall time minus the time limit,
+ * A reference run's fixed cost, `runs` times: wall time minus the time limit,
  * the CPU of every process of the run, and where the wall time went, from
  * the run's own `--timings` (ms since its process started).
  */
-async function fixedCost(store: string): Promise<void> {
+async function fixedCost(store: string, runs: number): Promise<void> {
   print("# fixed cost: fencecheck run --lock reference --storage fenced --hold-ms 100 --time-limit 1 --timings, wall time minus 1 s");
   const costs: number[] = [];
   const cpus: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < runs; i++) {
     // A fixed hold: with the default mix of holds, a near-TTL hold in flight at the limit adds its own length.
     const run = await runCli(["--lock", "reference", "--storage", "fenced", "--hold-ms", "100", "--time-limit", "1", "--seed", String(i + 1), "--timings"], store);
     const t = timingsOf(run);
@@ -218,12 +224,13 @@ function workloadRate(history: readonly WorkloadOp[]): { oks: number; spanS: num
   return { oks, spanS: (last - first) / 1e9 };
 }
 
-async function throughput(store: string): Promise<void> {
-  print("# throughput: reference lock, fenced storage, --hold-ms 0, --time-limit 10, no faults; durable (the default: fdatasync before answering, one at a time, shared by every request that queued while the last ran) and --volatile-services; the workload's ok ops (no final reads) over its measured span");
-  for (const durability of ["durable", "volatile"] as const) {
-    for (const clients of [5, 10, 20]) {
-      const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", "10", "--seed", "1"];
-      const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store, true);
+async function throughput(store: string, sizes: RunSizes["throughput"]): Promise<void> {
+  const volatile = sizes.durabilities.includes("volatile") ? " and --volatile-services" : "";
+  print(`# throughput: reference lock, fenced storage, --hold-ms 0, --time-limit ${sizes.seconds}, no faults; durable (the default: fdatasync before answering, one at a time, shared by every request that queued while the last ran)${volatile}; the workload's ok ops (no final reads) over its measured span`);
+  for (const durability of sizes.durabilities) {
+    for (const clients of sizes.clients) {
+      const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", String(sizes.seconds), "--seed", "1"];
+      const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store, sizes.window);
       const dir = runDir(run);
       const history = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as WorkloadOp) : [];
       const { oks, spanS } = workloadRate(history);
@@ -231,7 +238,7 @@ async function throughput(store: string): Promise<void> {
       print(`${durability.padEnd(8)} ${String(clients).padStart(2)} clients: ${spanS > 0 ? (oks / spanS).toFixed(0) : "no"} ok ops/s  (${oks} ok ops in ${spanS.toFixed(2)} s; exit ${String(run.code)}); ` +
         `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included (${CLOCK_TICKS} clock ticks a second)`);
       print(`  per ok op: ${perKind(run, oks)}`);
-      print(`  ${steady(run)}`);
+      print(`  ${steady(run, sizes.window)}`);
     }
   }
   print("  durable grants and writes wait for the disk: each batch of requests (those that queued while the last fdatasync ran) costs one fdatasync of the lock's and the storage's journal");
@@ -248,27 +255,29 @@ function perKind(run: CliRun, oks: number): string {
 }
 
 /**
- * CPU per ok op while the workload ran at full speed, from 3 s to 9 s after
- * it started: each process's start, warm-up and the check are left out.
+ * CPU per ok op while the workload ran at full speed, in the steady window
+ * (3 s to 9 s after it started in the full bench): each process's start,
+ * warm-up and the check are left out.
  */
-function steady(run: CliRun): string {
+function steady(run: CliRun, window: RunSizes["throughput"]["window"]): string {
   const [from, to] = run.window;
-  if (from === undefined || to === undefined || to.oks <= from.oks) return "steady window (3 s to 9 s): not measured";
+  const label = `steady window (${window[0]} s to ${window[1]} s)`;
+  if (from === undefined || to === undefined || to.oks <= from.oks) return `${label}: not measured`;
   const oks = to.oks - from.oks;
   const kinds = [...to.byKind].map(([kind, ms]) => [kind, (ms - (from.byKind.get(kind) ?? 0)) / oks] as const).filter(([, ms]) => ms > 0);
   const total = kinds.reduce((sum, [, ms]) => sum + ms, 0);
   const parts = kinds.sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${ms.toFixed(2)}`);
-  return `steady window (3 s to 9 s): ${((oks * 1000) / (to.ms - from.ms)).toFixed(0)} ok ops/s, ${total.toFixed(2)} ms of CPU per ok op: ${parts.join(", ")}`;
+  return `${label}: ${((oks * 1000) / (to.ms - from.ms)).toFixed(0)} ok ops/s, ${total.toFixed(2)} ms of CPU per ok op: ${parts.join(", ")}`;
 }
 
 /** The token-less lock services with unfenced storage: how often the real-time checker finds the paused holder's stale write. */
-async function tokenless(store: string, count: number): Promise<void> {
-  print(`# token-less lock services: unfenced storage, pause-holder, --time-limit 8, default holds, seeds 1..${count}: stale write found (exit 1, real-time FAIL)`);
+async function tokenless(store: string, count: number, seconds: number): Promise<void> {
+  print(`# token-less lock services: unfenced storage, pause-holder, --time-limit ${seconds}, default holds, seeds 1..${count}: stale write found (exit 1, real-time FAIL)`);
   for (const lock of ["redis", "redlock"]) {
     let hits = 0;
     const misses: string[] = [];
     for (let seed = 1; seed <= count; seed++) {
-      const run = await runCli(["--lock", lock, "--storage", "unfenced", "--nemesis", "pause-holder", "--time-limit", "8", "--seed", String(seed)], store);
+      const run = await runCli(["--lock", lock, "--storage", "unfenced", "--nemesis", "pause-holder", "--time-limit", String(seconds), "--seed", String(seed)], store);
       if (run.code === 1 && /real-time: FAIL/.test(run.out)) hits++;
       else misses.push(`seed ${seed} exit ${String(run.code)} ${failing(run.out)}`.trimEnd());
     }
@@ -319,14 +328,14 @@ function lateness(history: readonly NemesisOp[], start: string, stop: string, in
   return late;
 }
 
-async function faults(store: string): Promise<void> {
-  print("# fault timing: reference lock, --nemesis-interval 1, 12 s: completion minus schedule per nemesis op");
+async function faults(store: string, seconds: number): Promise<void> {
+  print(`# fault timing: reference lock, --nemesis-interval 1, ${seconds} s: completion minus schedule per nemesis op`);
   const cases = [
     { nemesis: "partition", start: "start-partition", stop: "stop-partition", durationMs: 3000 },
     { nemesis: "pause", start: "pause", stop: "resume", durationMs: 2000 },
   ];
   for (const c of cases) {
-    const run = await runCli(["--lock", "reference", "--storage", "fenced", "--nemesis", c.nemesis, "--nemesis-interval", "1", "--time-limit", "12", "--seed", "1"], store);
+    const run = await runCli(["--lock", "reference", "--storage", "fenced", "--nemesis", c.nemesis, "--nemesis-interval", "1", "--time-limit", String(seconds), "--seed", "1"], store);
     const dir = runDir(run);
     if (!dir) {
       print(`${c.nemesis}: no run folder (exit ${String(run.code)})`);
@@ -341,20 +350,23 @@ async function faults(store: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seeds: { type: "string", default: "20" }, only: { type: "string", multiple: true } } });
+  const { values } = parseArgs({ options: { seeds: { type: "string" }, only: { type: "string", multiple: true }, quick: { type: "boolean", default: false } } });
+  const sizes = values.quick ? QUICK_RUN_SIZES : FULL_RUN_SIZES;
+  const seedCount = Number(values.seeds ?? sizes.seeds);
   const only = new Set(values.only ?? ["seed-bug", "seeds", "fixed", "throughput", "tokenless", "bring-up", "faults"]);
   const store = mkdtempSync(join(tmpdir(), "fencecheck-bench-run-"));
   // A run that did not show what it should is kept, with its report, for a look.
   let kept = false;
+  if (values.quick) print(quickBanner("bench-run", `${seedCount} seeds, ${sizes.fixedRuns} fixed-cost runs, one ${sizes.throughput.seconds} s throughput run, faults for ${sizes.faultsSeconds} s`));
   print(`(timings on a shared machine are noisy: load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the start)`);
   try {
-    if (only.has("fixed")) await fixedCost(store);
-    if (only.has("seed-bug")) kept = (await seeds(store, Number(values.seeds), undefined)) > 0 || kept;
-    if (only.has("seeds")) kept = (await seeds(store, Number(values.seeds), "100")) > 0 || kept;
-    if (only.has("throughput")) await throughput(store);
-    if (only.has("tokenless")) await tokenless(store, Number(values.seeds));
+    if (only.has("fixed")) await fixedCost(store, sizes.fixedRuns);
+    if (only.has("seed-bug")) kept = (await seeds(store, seedCount, undefined)) > 0 || kept;
+    if (only.has("seeds")) kept = (await seeds(store, seedCount, "100")) > 0 || kept;
+    if (only.has("throughput")) await throughput(store, sizes.throughput);
+    if (only.has("tokenless")) await tokenless(store, seedCount, sizes.tokenlessSeconds);
     if (only.has("bring-up")) await bringUp(store);
-    if (only.has("faults")) await faults(store);
+    if (only.has("faults")) await faults(store, sizes.faultsSeconds);
     print(`(load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end)`);
   } finally {
     if (kept) print(`(runs kept in ${store})`);

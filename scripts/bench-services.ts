@@ -4,15 +4,21 @@
  * workload starting: namespaces, every lock node ready — 3 for etcd,
  * ZooKeeper and Redlock —, storage, the preflight lock and the 5 client
  * agents) and the ops per second of the lock-write workload with 5 clients
- * for 10 s, no faults. Needs root and the Debian packages.
+ * for 10 s, no faults. Needs root and the Debian packages. `--quick`
+ * (scripts/bench/quick.ts): two services (reference, and redlock with
+ * its unfenced storage), the workload for 2 s, every line marked.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLocalRuntime, createSystemClock, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
+import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
 
 const SERVICES = ["reference", "etcd", "zookeeper", "redis-token", "redlock", "postgres"] as const;
-const SECONDS = 10;
+const QUICK_SERVICES = ["reference", "redlock"] as const;
+const quick = isQuick(process.argv.slice(2));
+const SECONDS = quick ? 2 : 10;
+const print = benchPrinter(quick, (text) => void process.stdout.write(text));
 
 function configFor(lock: string, storeDir: string): RunConfig {
   return {
@@ -46,9 +52,10 @@ async function bench(lock: string, storeDir: string): Promise<string> {
 
 async function main(): Promise<void> {
   const storeDir = mkdtempSync(join(tmpdir(), "fencecheck-bench-services-"));
-  process.stdout.write(`service      nodes  bring-up      lock-write (5 clients, ${SECONDS} s, no faults)\n`);
+  if (quick) print(quickBanner("bench-services", `${QUICK_SERVICES.join(" and ")} only, ${SECONDS} s of workload`));
+  print(`service      nodes  bring-up      lock-write (5 clients, ${SECONDS} s, no faults)`);
   try {
-    for (const lock of SERVICES) process.stdout.write(`${await bench(lock, storeDir)}\n`);
+    for (const lock of quick ? QUICK_SERVICES : SERVICES) print(await bench(lock, storeDir));
   } finally {
     rmSync(storeDir, { recursive: true, force: true });
   }

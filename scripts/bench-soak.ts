@@ -13,15 +13,22 @@
  * run heals, reads, checks and reports: its peak is printed apart (the check
  * holds what the run did not). FENCECHECK_SOAK_STORE keeps the run in that
  * folder (for `fencecheck analyze` afterwards) instead of a temporary one.
- * Needs root and a build.
+ * Needs root and a build. `--quick` (scripts/bench/quick.ts): a 20 s run
+ * (unless FENCECHECK_SOAK_SECONDS says otherwise), a progress line every
+ * 10 s, every line marked.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { countLines, rssMb } from "./bench/proc-status.js";
+import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
 
-const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? "600");
+const quick = isQuick(process.argv.slice(2));
+const print = benchPrinter(quick, (text) => void process.stdout.write(text));
+const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? (quick ? "20" : "600"));
+/** Seconds between the progress lines printed while the workload runs. */
+const PROGRESS_EVERY = quick ? 10 : 60;
 const BIN = process.env["FENCECHECK_SOAK_BIN"] ?? resolve(import.meta.dirname, "../harness/cli/bin.js");
 const BARS = "▁▂▃▄▅▆▇█";
 
@@ -112,9 +119,9 @@ async function soak(store: string): Promise<Soak> {
   const timer = setInterval(() => {
     const mb = child.pid === undefined || phase === "starting" ? undefined : rssMb(child.pid);
     if (mb !== undefined) (phase === "running" ? samples : after).push(mb);
-    // A line a minute, so that a soak cut short (a machine rebooted, a process killed) still leaves its figures.
-    if (mb !== undefined && phase === "running" && samples.length % 60 === 0) {
-      process.stdout.write(`soak: ${samples.length} s, RSS ${mb.toFixed(1)} MB (max ${Math.max(...samples).toFixed(1)}), ${recordedOps(store)} ops recorded\n`);
+    // A line a minute (10 s when quick), so that a soak cut short (a machine rebooted, a process killed) still leaves its figures.
+    if (mb !== undefined && phase === "running" && samples.length % PROGRESS_EVERY === 0) {
+      print(`soak: ${samples.length} s, RSS ${mb.toFixed(1)} MB (max ${Math.max(...samples).toFixed(1)}), ${recordedOps(store)} ops recorded`);
     }
   }, 1000);
   const code = await new Promise<number | null>((res) => child.once("close", (c) => res(c)));
@@ -126,28 +133,29 @@ async function main(): Promise<void> {
   const given = process.env["FENCECHECK_SOAK_STORE"];
   const store = given ?? mkdtempSync(join(tmpdir(), "fencecheck-bench-soak-"));
   mkdirSync(store, { recursive: true });
+  if (quick) print(quickBanner("bench-soak", `a ${SECONDS} s run`));
   let keep = given !== undefined;
   try {
     const { samples, after, heap, code, verdict, stderrTail } = await soak(store);
-    if (code !== 0 && code !== 1) process.stdout.write(`the soak run exited ${code}; its last stderr lines:\n${stderrTail.split("\n").slice(-8).join("\n")}\n`);
+    if (code !== 0 && code !== 1) print(`the soak run exited ${code}; its last stderr lines:\n${stderrTail.split("\n").slice(-8).join("\n")}`);
     const [start, end] = [samples[0], samples.at(-1)];
     if (start === undefined || end === undefined) throw new Error(`The soak run gave no RSS sample (exit ${code}): ${verdict}`);
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
     const ops = recordedOps(store);
     const perMillion = ops > 0 ? ` (${(((end - start) * 1e6) / ops).toFixed(0)} MB per million ops)` : "";
-    process.stdout.write(`soak: ${SECONDS} s run at full speed (--hold-ms 0, 10 clients, pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)\n`);
-    process.stdout.write(`  start ${mb(start)}  max ${mb(Math.max(...samples))}  end ${mb(end)}  (exit ${code}: ${verdict.split(" (")[0]})\n`);
-    process.stdout.write(`  ${ops} ops recorded; end minus start ${mb(end - start)}${perMillion}\n`);
-    process.stdout.write(`  RSS 0..${mb(Math.max(...samples))} |${rssChart(samples)}|\n`);
+    print(`soak: ${SECONDS} s run at full speed (--hold-ms 0, 10 clients, pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)`);
+    print(`  start ${mb(start)}  max ${mb(Math.max(...samples))}  end ${mb(end)}  (exit ${code}: ${verdict.split(" (")[0]})`);
+    print(`  ${ops} ops recorded; end minus start ${mb(end - start)}${perMillion}`);
+    print(`  RSS 0..${mb(Math.max(...samples))} |${rssChart(samples)}|`);
     const live = liveHeapByTenth(heap);
     if (live.length > 0) {
-      process.stdout.write(`  live heap (lowest after-GC heap of each tenth of the run, ${heap.length} GCs): ${live.map((x) => x.toFixed(1)).join(" ")} MB\n`);
-      process.stdout.write(`  live heap 0..${mb(Math.max(...live))} |${rssChart(live, 10)}|\n`);
+      print(`  live heap (lowest after-GC heap of each tenth of the run, ${heap.length} GCs): ${live.map((x) => x.toFixed(1)).join(" ")} MB`);
+      print(`  live heap 0..${mb(Math.max(...live))} |${rssChart(live, 10)}|`);
     }
-    if (after.length > 0) process.stdout.write(`  after the workload (heal, final reads, check, report): ${after.length} s, peak RSS ${mb(Math.max(...after))} |${rssChart(after)}|\n`);
+    if (after.length > 0) print(`  after the workload (heal, final reads, check, report): ${after.length} s, peak RSS ${mb(Math.max(...after))} |${rssChart(after)}|`);
     keep ||= code !== 0;
-    if (code !== 0) process.stdout.write(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}\n`);
-    else if (keep) process.stdout.write(`  the run's folder is kept: ${store}\n`);
+    if (code !== 0) print(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}`);
+    else if (keep) print(`  the run's folder is kept: ${store}`);
   } finally {
     if (!keep) rmSync(store, { recursive: true, force: true });
   }

@@ -11,6 +11,8 @@
  * compares the bitset and the state in full, so a collision never prunes wrongly.
  */
 
+import { callModel } from "./model-call.js";
+
 /** A set of (bitset, state) configurations. */
 export interface ConfigCache<S> {
   /**
@@ -39,13 +41,30 @@ export function createConfigCache<S>(equal: (a: S, b: S) => boolean, expected = 
   return new FlatCache(equal, capacity);
 }
 
+/**
+ * An empty array for a model's states that V8 keeps as an array of any
+ * values from the start. A `[]` that has held only small integers (a
+ * register's states) is kept as an array of small integers, and the
+ * search's optimized code assumes it; the first check of a model whose
+ * states are booleans or objects (a mutex's, a multi-register's) would throw
+ * that code away (V8's "not a Smi" and "wrong map" deopts, seen at the
+ * mutex history of Knossos's corpus after its cas-register histories).
+ */
+export function stateArray<S>(): S[] {
+  const states: S[] = [undefined as S];
+  states.pop();
+  return states;
+}
+
 /** Slots of a new cache: at least this many, and at most the second (it grows past it when needed). */
 const MIN_CAPACITY = 64;
 const MAX_FIRST_CAPACITY = 1 << 18;
-/** Words of bitset windows the pool holds at least, once it holds any. */
-const MIN_POOL_WORDS = 256;
 
-/** The cache over flat arrays; a class, so every search calls the same `add`. */
+/**
+ * The cache over flat arrays; a class, so every search calls the same `add`.
+ * It calls the model's `equal` through `callModel` (model-call.ts), as the
+ * search calls the model's functions.
+ */
 class FlatCache<S> implements ConfigCache<S> {
   private mask: number;
   private table: Int32Array;
@@ -53,7 +72,7 @@ class FlatCache<S> implements ConfigCache<S> {
   private los: Int32Array;
   private offsets: Int32Array;
   private pool: Uint32Array;
-  private readonly states: S[] = [];
+  private readonly states: S[] = stateArray();
   private count = 0;
   /** The count at which the table doubles: half its capacity. */
   private limit: number;
@@ -81,7 +100,7 @@ class FlatCache<S> implements ConfigCache<S> {
     let slot = h & mask;
     for (let e = table[slot]!; e !== 0; e = table[slot]!) {
       const entry = e - 1;
-      if (hashes[entry] === h && this.sameBits(entry, bits, lo, hi) && this.equal(this.states[entry]!, state)) return false;
+      if (hashes[entry] === h && this.sameBits(entry, bits, lo, hi) && callModel(this.equal, this.states[entry]!, state)) return false;
       slot = (slot + 1) & mask;
     }
     const entry = this.count++;
@@ -91,7 +110,9 @@ class FlatCache<S> implements ConfigCache<S> {
     const start = this.offsets[entry]!;
     const end = start + hi - lo + 1;
     if (end > this.pool.length) {
-      const bigger = new Uint32Array(Math.max(end, this.pool.length * 2, this.capacity >>> 1, MIN_POOL_WORDS));
+      // At least half the slots' words: a new cache's first pool (at least 32 words; the throwaway cache `prime`
+      // fills allocates 1, and a typed array that small costs no buffer of its own).
+      const bigger = new Uint32Array(Math.max(end, this.pool.length * 2, this.capacity >>> 1));
       bigger.set(this.pool);
       this.pool = bigger;
     }

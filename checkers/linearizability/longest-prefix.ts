@@ -4,6 +4,7 @@
  * not follow them, and the state after them.
  */
 import type { Entries } from "./entries.js";
+import { callModel } from "./model-call.js";
 import type { PartitionOutcome } from "./search-types.js";
 
 /** The op indexes of the first `top` call nodes of `stack`. */
@@ -65,7 +66,7 @@ export class LongestPrefix<S> {
       result,
       linearization: opsOf(this.entries, this.stack, this.top),
       stuck: result === "illegal" ? this.stuck : [],
-      state: describeState(this.state),
+      state: callModel(describeState, this.state),
       ...(reason === undefined ? {} : { reason }),
       configurations,
     };

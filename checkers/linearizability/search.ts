@@ -25,11 +25,12 @@
  * same (search.test.ts checks both against brute force).
  */
 import { bitKey } from "./bitset.js";
-import { createConfigCache, type ConfigCache } from "./cache.js";
+import { createConfigCache, stateArray, type ConfigCache } from "./cache.js";
 import { makeEntries, type Entries } from "./entries.js";
 import { fullPrefix, lastNonZero, resumeFrom } from "./list-scan.js";
 import { LongestPrefix, opsOf } from "./longest-prefix.js";
 import { ILLEGAL, type FullModel, type Operation } from "./model.js";
+import { callModel } from "./model-call.js";
 import { twinBits } from "./twins.js";
 import type { PartitionOutcome, Search, SearchLimits } from "./search-types.js";
 
@@ -72,6 +73,10 @@ export function startSearch<S, I, O>(
 /**
  * One partition's search. A class, so that every search runs the same
  * function objects: the optimized code of one search serves the next.
+ *
+ * The model's functions are called through `callModel` (model-call.ts), so
+ * that the optimized search serves every model, and the states are kept in
+ * `stateArray`s (cache.ts) for the same reason.
  */
 class WingGongSearch<S, I, O> implements Search {
   private readonly entries: Entries;
@@ -93,7 +98,7 @@ class WingGongSearch<S, I, O> implements Search {
   private readonly committed: Uint8Array;
   /** Per operation, the bit of its twin called just before it, or -1 (twins.ts): tried only once that bit is set. */
   private readonly twin: Int32Array;
-  private readonly stateStack: S[] = [];
+  private readonly stateStack: S[] = stateArray();
   // The loop's variables, kept here between slices.
   private top = 0;
   private bitsHash = 0;
@@ -114,14 +119,16 @@ class WingGongSearch<S, I, O> implements Search {
     private readonly limits: SearchLimits,
   ) {
     const n = ops.length;
-    // One buffer for the keys, both stacks, the linearized set and the two flag arrays.
+    // One buffer for the keys, both stacks, the linearized set, the twins and the two flag arrays: a typed
+    // array's own buffer costs more than a view (a search's setup is most of a small history's check).
     const words = Math.max(1, (n + 31) >>> 5);
-    const buffer = new ArrayBuffer(4 * (3 * n + words) + 2 * n);
+    const buffer = new ArrayBuffer(4 * (4 * n + words) + 2 * n);
     this.keys = new Int32Array(buffer, 0, n);
     this.callStack = new Int32Array(buffer, 4 * n, n);
     this.linearized = new Uint32Array(buffer, 12 * n, words);
-    this.readOnly = new Uint8Array(buffer, 4 * (3 * n + words), n);
-    this.committed = new Uint8Array(buffer, 4 * (3 * n + words) + n, n);
+    const twin = new Int32Array(buffer, 4 * (3 * n + words), n);
+    this.readOnly = new Uint8Array(buffer, 4 * (4 * n + words), n);
+    this.committed = new Uint8Array(buffer, 4 * (4 * n + words) + n, n);
     this.inputs = new Array<I>(n);
     this.outputs = new Array<Operation<I, O>["output"]>(n);
     for (let i = 0; i < n; i++) {
@@ -129,7 +136,7 @@ class WingGongSearch<S, I, O> implements Search {
       this.keys[i] = bitKey(i);
       this.inputs[i] = op.input;
       this.outputs[i] = op.output;
-      this.readOnly[i] = model.readOnly(op.input, op.output) ? 1 : 0;
+      this.readOnly[i] = callModel(model.readOnly, op.input, op.output) ? 1 : 0;
     }
     const e = makeEntries(ops, this.readOnly);
     this.entries = e;
@@ -138,12 +145,17 @@ class WingGongSearch<S, I, O> implements Search {
     this.opOf = e.op;
     this.match = e.match;
     this.bit = e.bit;
-    const bitOf = new Int32Array(n);
+    // Each operation's bit, in the call stack's words (scratch until the search runs): one buffer less.
+    const bitOf = this.callStack;
     for (let node = 1; node <= 2 * n; node++) if (e.match[node]! !== -1) bitOf[e.op[node]!] = e.bit[node]!;
-    this.twin = twinBits(ops, bitOf);
+    this.twin = twinBits(ops, bitOf, twin);
+    this.state = callModel(model.init, undefined);
+    // The sample's field holds any value from the start, as a `stateArray` does: a `{ state }` that held only a
+    // register's small integers would deopt this constructor at the first check of a model with boolean states.
+    const sample: { state: S } = { state: undefined as S };
+    sample.state = callModel(model.init, undefined);
     // A search adds at least one configuration per operation.
-    this.cache = createConfigCache(model.equal, n, { state: model.init() });
-    this.state = model.init();
+    this.cache = createConfigCache(model.equal, n, sample);
     this.prefix = new LongestPrefix(e, new Int32Array(buffer, 8 * n, n), this.state);
     this.entry = this.next[0]!;
     // With one operation, lifting it would empty the list, and the loop would not run.
@@ -215,7 +227,7 @@ class WingGongSearch<S, I, O> implements Search {
         const i = opOf[entry]!;
         // A twin waits for the twin called before it (twins.ts).
         const t = twin[i]!;
-        const after = t !== -1 && (linearized[t >>> 5]! & (1 << (t & 31))) === 0 ? ILLEGAL : step(state, inputs[i]!, outputs[i]!);
+        const after = t !== -1 && (linearized[t >>> 5]! & (1 << (t & 31))) === 0 ? ILLEGAL : callModel(step, state, inputs[i]!, outputs[i]!);
         if (after !== ILLEGAL) {
           const b = bit[entry]!;
           const w = b >>> 5;
@@ -226,7 +238,7 @@ class WingGongSearch<S, I, O> implements Search {
           if (w > hi) hi = w;
           if (w === lo) lo = fullPrefix(linearized, lo, words);
           const h = bitsHash ^ keys[b]!;
-          const added = cache.add((h ^ hashState(after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S);
+          const added = cache.add((h ^ callModel(hashState, after as S)) >>> 0, linearized, lo, hi > lo - 1 ? hi : lo - 1, after as S);
           // A repeat takes its bit back, and a repeated read-only operation
           // sends the scan to backtrack (see the file's comment): both done
           // without branches of their own, so the loop's code is optimized
@@ -235,7 +247,7 @@ class WingGongSearch<S, I, O> implements Search {
           const reads = readOnly[i]!;
           from = resumeFrom(next, prev, match, entry, added ? 0 : reads);
           if (added) {
-            this.stateBytesSum += stateBytes(after as S);
+            this.stateBytesSum += callModel(stateBytes, after as S);
             committed[top] = reads;
             callStack[top] = entry;
             stateStack[top++] = state;
@@ -296,7 +308,7 @@ class WingGongSearch<S, I, O> implements Search {
       result: "ok",
       linearization: opsOf(this.entries, callStack, top),
       stuck: [],
-      state: this.model.describeState(state),
+      state: callModel(this.model.describeState, state),
       configurations: cache.size(),
     };
   }

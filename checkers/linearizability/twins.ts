@@ -24,11 +24,12 @@ import { isUnknown, type Operation } from "./model.js";
 
 /**
  * For each operation, the bit (its call node's `bit`) of the twin called
- * just before it, or -1 when it has none. `bitOf[i]` is operation i's bit.
- * Inputs are equal when `sameData` says so.
+ * just before it, or -1 when it has none, written to `twin` (one word per
+ * operation) and returned. `bitOf[i]` is operation i's bit. Inputs are
+ * equal when `sameData` says so.
  */
-export function twinBits(ops: readonly Operation<unknown, unknown>[], bitOf: Int32Array): Int32Array {
-  const twin = new Int32Array(ops.length).fill(-1);
+export function twinBits(ops: readonly Operation<unknown, unknown>[], bitOf: Int32Array, twin = new Int32Array(ops.length)): Int32Array {
+  twin.fill(-1);
   const open: number[] = [];
   for (let i = 0; i < ops.length; i++) if (ops[i]!.return === Infinity && isUnknown(ops[i]!.output)) open.push(i);
   if (open.length < 2) return twin;

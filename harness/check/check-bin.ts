@@ -11,7 +11,7 @@ import { pastMemoryBound } from "./memory-bound.js";
 /** What every thread shares: the partitions and the bounds. */
 export interface SharedCheck {
   readonly partitions: readonly { readonly index: number; readonly operations: readonly Operation<unknown, unknown>[] }[];
-  /** Deadline as performance.timeOrigin + performance.now() reads it, in ms (Infinity: none). */
+  /** Deadline as `monotonicMs` reads it (Infinity: none). */
   readonly deadlineMs: number;
   readonly maxMemoryBytes: number;
   /**
@@ -27,6 +27,17 @@ export interface WorkerJob extends SharedCheck {
   readonly initial: unknown;
   /** Threads in the check, this worker and the main thread included. */
   readonly threads: number;
+}
+
+/**
+ * Milliseconds on the process's monotonic clock, which every thread of the
+ * process reads alike: the time base of a check's deadline. Not the global
+ * `performance`, whose first use loads Node's perf_hooks (a dozen internal
+ * modules, about a millisecond of a small `fencecheck check`).
+ */
+export function monotonicMs(): number {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1e3 + nanoseconds / 1e6;
 }
 
 /** A new shared counter and stop flag. */
@@ -100,7 +111,7 @@ export class ClaimLimits implements SearchLimits {
   ) {}
 
   expired(): boolean {
-    return Atomics.load(this.state, 1) === 1 || performance.timeOrigin + performance.now() >= this.deadlineMs;
+    return Atomics.load(this.state, 1) === 1 || monotonicMs() >= this.deadlineMs;
   }
 
   overMemory(): boolean {

@@ -10,7 +10,6 @@
  * when read.
  */
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
 import {
   combineVerdicts,
   fillDefaults,
@@ -23,7 +22,7 @@ import {
   type PartitionOutcome,
   type PreparedCheck,
 } from "../../checkers/index.js";
-import { ClaimLimits, checkClaimed, sharedState, type SharedCheck, type WorkerJob } from "./check-bin.js";
+import { ClaimLimits, checkClaimed, monotonicMs, sharedState, type SharedCheck, type WorkerJob } from "./check-bin.js";
 import { DEFAULT_MAX_MEMORY_BYTES } from "./memory-bound.js";
 
 /** Options of a parallel check. */
@@ -50,8 +49,8 @@ export async function checkParallel(prepared: PreparedCheck, options: ParallelOp
   const parts = model.partition(prepared.operations);
   // Copying the partitions to a worker costs more than it saves on very long histories.
   const copyable = prepared.operations.length <= MAX_COPIED_OPS;
-  const threads = copyable && parts.length > 1 ? Math.max(1, Math.min(options.workers ?? availableParallelism(), parts.length)) : 1;
-  const deadlineMs = performance.timeOrigin + performance.now() + (options.timeoutMs ?? Infinity);
+  const threads = copyable && parts.length > 1 ? Math.max(1, Math.min(options.workers ?? nodeOs().availableParallelism(), parts.length)) : 1;
+  const deadlineMs = monotonicMs() + (options.timeoutMs ?? Infinity);
   const maxMemoryBytes = options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
   if (parts.length === 1) return checkAlone(model, parts[0]!, deadlineMs, maxMemoryBytes);
   const job: SharedCheck = {
@@ -64,10 +63,10 @@ export async function checkParallel(prepared: PreparedCheck, options: ParallelOp
   const outcomes = new Map<number, PartitionOutcome>();
   const record = (index: number, outcome: PartitionOutcome): void => void outcomes.set(index, outcome);
   let pool: Pool | undefined;
-  const started = performance.now();
+  const started = monotonicMs();
   const claimed = new Int32Array(job.shared);
   const startWorkers = (): void => {
-    if (pool !== undefined || threads < 2 || performance.now() - started < (options.workersAfterMs ?? 50)) return;
+    if (pool !== undefined || threads < 2 || monotonicMs() - started < (options.workersAfterMs ?? 50)) return;
     if (Atomics.load(claimed, 0) >= parts.length) return;
     pool = startPool(threads - 1, { ...job, modelName: prepared.modelName, initial: prepared.initial, threads }, record);
   };
@@ -105,6 +104,11 @@ function checkAlone(
 interface Pool {
   settled(enough: () => boolean): Promise<void>;
   terminate(): void;
+}
+
+/** node:os, loaded when a history has several partitions: a check of one (a register's) never reads the cores. */
+function nodeOs(): typeof import("node:os") {
+  return createRequire(import.meta.url)("node:os") as typeof import("node:os");
 }
 
 /** node:worker_threads, loaded when a pool starts: most checks never start one, and loading it costs `fencecheck check` milliseconds. */

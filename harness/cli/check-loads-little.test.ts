@@ -35,10 +35,16 @@ describe("fencecheck check", () => {
     expect(loadedBy(join(root, "harness/cli/bin.ts")).files).toEqual(["harness/cli/bin.cts", "harness/cli/load-bundle.cts"]);
   });
 
-  it("bundles commander and nothing else from node_modules (no runtimes, Docker, charts, canvas or database clients)", () => {
+  it("loads no package for a check of plain arguments, commander only with the fallback, and nothing else from node_modules (no runtimes, Docker, charts, canvas or database clients)", () => {
     const check = loadedBy(join(root, "harness/cli/check-process.ts"));
-    expect(check.packages).toEqual(["commander"]);
-    expect(check.files.filter((f) => /^harness\/(runtime|run\/(?!checking)|scenario|store)|^reports|^workloads|^nemesis/.test(f))).toEqual([]);
+    expect(check.packages).toEqual([]);
+    expect(check.files).not.toContain("harness/cli/program.ts");
+    expect(check.files).not.toContain("harness/cli/check-command.ts");
+    const fallback = [loadedBy(join(root, "harness/cli/program.ts")), loadedBy(join(root, "harness/cli/check-command.ts"))];
+    expect(fallback.flatMap((f) => f.packages)).toEqual(["commander", "commander"]);
+    for (const files of [check.files, ...fallback.map((f) => f.files)]) {
+      expect(files.filter((f) => /^harness\/(runtime|run\/(?!checking)|scenario|store)|^reports|^workloads|^nemesis/.test(f))).toEqual([]);
+    }
     expect(loadedBy(join(root, "harness/cli/main.ts")).packages).toEqual(["commander"]);
   });
 });

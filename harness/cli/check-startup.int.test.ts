@@ -58,6 +58,19 @@ describe("fencecheck check, as built", () => {
     expect(r.loaded).toEqual(["dist/harness/cli/bin.cjs", "dist/harness/cli/load-bundle.cjs"]);
   });
 
+  it("loads no Node built-in a small check does not need: not perf_hooks (the global performance), os, worker_threads or v8", () => {
+    const preload = file("builtins.cjs", `process.on("exit", () => require("node:fs").writeFileSync(process.env.FC_BUILTINS, process.moduleLoadList.join("\\n")));`);
+    const builtins = (...args: string[]): string[] => {
+      const out = join(mkdtempSync(join(dir, "builtins-")), "list.txt");
+      const r = spawnSync(process.execPath, ["-r", preload, ...args], { encoding: "utf8", env: { ...process.env, FC_BUILTINS: out } });
+      expect(r.status, r.stderr).toBe(0);
+      return readFileSync(out, "utf8").split("\n");
+    };
+    const node = new Set(builtins("-e", "0"));
+    const added = builtins(bin, "check", "--model", "register:0", file("small.edn", edn("nil", "0"))).filter((m) => !node.has(m));
+    expect(added.filter((m) => /perf|histogram|\bos$|worker|\bv8$/.test(m))).toEqual([]);
+  });
+
   it("keeps the exit codes and the one line of bad input: 0 ok, 1 illegal, 2 unknown, 254 bad input or flag", () => {
     expect(fencecheck("check", "--model", "register:0", file("ok.edn", edn("nil", "0"))).out).toMatch(/ok\.edn\tregister\tok\t\d+\.\d ms\n$/);
     expect(fencecheck("check", "--model", "register:0", file("bad.edn", edn("nil", "7"))).code).toBe(1);

@@ -13,14 +13,14 @@ import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
 import { junitCasesXml, packageRoot, renderMatrixHtml } from "../run/index.js";
 import {
-  cellLine, cellRuns, parseCellChoice, resolveRow, runCellProcess, runValidation, selectRows, summaryLines,
+  cellLine, cellRuns, onSeed, parseCellChoice, resolveRow, runCellProcess, runValidation, selectRows, summaryLines,
   validateExitCode, validationCases, validationPage, cellName, type CellResult, type CellRun, type ValidationRow,
 } from "../validate/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 
 interface ValidateOptions {
-  seeds: string; cells: string; runtime: string; store: string; junit?: string;
+  seeds: string; tries: string; cells: string; runtime: string; store: string; junit?: string;
   timeLimit: string; jobs: string; cellTimeout?: string; list?: boolean;
 }
 
@@ -64,6 +64,7 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
     .option("--junit <file>", "also write JUnit XML, one test case per cell and seed")
     .option("--time-limit <seconds>", "each cell's --time-limit", "10")
     .option("--jobs <n>", "cells run at once", "2")
+    .option("--tries <n>", "a known-broken design's run that finds no violation is run again on a later seed, up to n runs per seed in all; every try counts in its catch rate", "1")
     .option("--cell-timeout <seconds>", "a cell still running after this long is stopped and counts as a mismatch (default 120 + 3 x the time limit)")
     .option("--list", "print the table (cell, in ci, expected verdict, why, command) and run nothing")
     .addHelpText("after", "\nExit code: 0 every run gave its cell's declared verdict, 1 some run did not (an unknown verdict, exit 254 or 255,\nor a timeout included), 2 interrupted, 254 bad arguments. The table: harness/validate/validation-table.ts.")
@@ -73,6 +74,7 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
       const timeLimit = positive(opts.timeLimit, "--time-limit");
       const seeds = positive(opts.seeds, "--seeds");
       const jobs = positive(opts.jobs, "--jobs");
+      const tries = positive(opts.tries, "--tries");
       const hardTimeoutMs = (opts.cellTimeout !== undefined ? positive(opts.cellTimeout, "--cell-timeout") : 120 + 3 * timeLimit) * 1000;
       const store = resolve(ctx.cwd, opts.store);
       const root = packageRoot();
@@ -93,7 +95,9 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
       const results = await runValidation(runs, {
         jobs, signal: ctx.signal,
         runCell: (run) => runCellProcess(run, { bin, cwd: ctx.cwd, hardTimeoutMs, logPath: logPath(run), signal: ctx.signal, nowMs: () => clock.nowNs() / 1e6 }),
-        onResult: (r) => ctx.io.out(`${cellLine(r)}\n`),
+        // Try k of a seed's slot runs on seed + k x seeds: no two runs of a cell share a seed.
+        anotherTry: (run, missed) => (missed < tries ? onSeed(run, run.seed + missed * seeds) : undefined),
+        onResult: (r, again) => ctx.io.out(`${cellLine(r, again?.seed)}\n`),
       });
       const junit = opts.junit !== undefined ? resolve(ctx.cwd, opts.junit) : undefined;
       const page = writeOutputs(results, { dir, stamp, junit, command: `fencecheck ${ctx.argv.join(" ")}`, runtime: opts.runtime });

@@ -1,8 +1,9 @@
 /**
  * The report of a million ops in headless Chromium (Debian's /usr/bin/chromium
- * via playwright-core): written by the real pipeline (model, Chart.js charts,
- * HTML) under 40 MB, it opens, its timelines zoom and pan, and no frame does
- * more than a few rectangles per pixel column and lane, nor stalls. The
+ * via playwright-core): written by the real pipeline (the history held as
+ * columns as a run reads it, model, Chart.js charts, HTML) under 40 MB, it
+ * opens, its timelines zoom and pan, and no frame does more than a few
+ * rectangles per pixel column and lane, nor stalls. The
  * bound on time is generous (the machine is shared); the bound on work is
  * the one that matters. Hovering a bar shows its op, rebuilt from the
  * packed labels. Skipped without Chromium, except under CI=true.
@@ -14,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRunConfig } from "../../checkers/index.js";
+import { CompactHistory, historyView, type History, type Op } from "../../core/index.js";
 import { buildReportModel, renderReportHtml, syntheticLockRun, type ReportModel } from "../../reports/index.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -42,11 +44,18 @@ interface Work {
   readonly maxScanned: number;
 }
 
+/** The synthetic run's ops held as columns, as a run reads its history.jsonl back. */
+function asColumns(ops: readonly Op[]): History {
+  const compact = new CompactHistory();
+  for (const op of ops) compact.append(op);
+  return historyView(compact);
+}
+
 function millionOpReport(): { path: string; model: ReportModel; bytes: number } {
   const run = syntheticLockRun({ ops: OPS, storage: "unfenced", seed: 7, pauseChance: 0.01 });
   const config = testRunConfig("unfenced", { name: "million", workload: run.config });
   const shading = [{ start: "pause", stop: "resume", label: "pause", color: "#f4b400" }];
-  const model = buildReportModel({ config, history: run.history, storage: run.storage, results: { valid: "unknown", results: {} }, shading });
+  const model = buildReportModel({ config, history: asColumns(run.history), storage: run.storage, results: { valid: "unknown", results: {} }, shading });
   const html = renderReportHtml(model);
   const path = join(dir, "report.html");
   writeFileSync(path, html);

@@ -53,7 +53,25 @@ const preflight = () => ({ stdout: `${JSON.stringify({ token: "1" })}\n` });
 
 const kinds = (calls: readonly FakeCall[]): string[] => calls.map((c) => c.kind);
 
+/** Where the first agent started among the run's process starts, and where the last service did. */
+function startOrder(calls: readonly FakeCall[]): { firstAgent: number; lastService: number } {
+  const starts = calls.filter((c) => c.kind === "start-process").map((c) => (c.argv.some((a) => a.includes("agent")) ? "agent" : "service"));
+  return { firstAgent: starts.indexOf("agent"), lastService: starts.lastIndexOf("service") };
+}
+
 describe("the run lifecycle", () => {
+  it("starts agents beside the services, but only after them where the runtime bounds the processes starting at once", async () => {
+    const order = async (runtime: Runtime & { calls: FakeCall[] }) => {
+      await runTest(config([], 300), { runtime, signal: new AbortController().signal });
+      return startOrder(runtime.calls);
+    };
+    const fake = () => createFakeRuntime({ onLine: agents(), hello: JSON.stringify({ ready: true }), exec: preflight });
+    const beside = await order(fake());
+    expect(beside.firstAgent).toBeLessThan(beside.lastService);
+    const bounded = await order({ ...fake(), startsAtOnce: 10 });
+    expect(bounded.firstAgent).toBeGreaterThan(bounded.lastService);
+  }, 20_000);
+
   it("resumes a node paused when the run is aborted, stops the cluster last, records ops in flight as info and still checks", async () => {
     const runtime = createFakeRuntime({ onLine: agents("write"), hello: JSON.stringify({ ready: true }), exec: preflight });
     const controller = new AbortController();

@@ -6,67 +6,39 @@
  * Whatever happens (an error, Ctrl-C, SIGTERM), the `finally` chain heals
  * every fault, stops every node and still checks what was recorded.
  */
-import { setMaxListeners } from "node:events";
 import { join } from "node:path";
 import {
   anyOf,
-  clientNode,
-  createRng,
   createSystemClock,
-  endpointsFor,
   faultsUntil,
   HarnessError,
   messageOf,
   runIdFor,
   runNodes,
   timeLimitWithGrace,
-  type AgentConfig,
   type Cluster,
-  type Nemesis,
   type NemesisPackage,
-  type Op,
   type RunConfig,
-  type Runtime,
   type SystemClock,
   type Validity,
 } from "../../core/index.js";
 import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
-import { entrypointPath, findWorkload, loadLockAdapter, type Workload } from "../../workloads/index.js";
+import { entrypointPath, findWorkload, loadLockAdapter } from "../../workloads/index.js";
 import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
-import { openAgentClient, startAgent, type AgentSpec, type StartedAgent } from "./agent-client.js";
 import type { CheckedRun } from "./check-and-report.js";
 import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
-import { healInForce } from "./heal-in-force.js";
-import { createInterpreter, type Interpreter } from "./interpreter.js";
+import { healInForce, nemesisOpsInForce } from "./heal-in-force.js";
+import type { Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
 import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
 import { restartWaitsForReadiness, type ReadinessChecks } from "./restart-readiness.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
-import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
+import type { Execution, RunDeps } from "./execution.js";
+import { openInterpreter, startAgentsEarly } from "./run-clients.js";
 
-/** What a run needs besides its configuration. */
-export interface RunDeps {
-  readonly runtime: Runtime;
-  /** Aborting it interrupts the run; cleanup and checks still happen. */
-  readonly signal?: AbortSignal;
-  readonly clock?: SystemClock;
-  /** Called with one line per lifecycle step (for the CLI's progress output). */
-  readonly log?: (line: string) => void;
-  /** Called with every op as it is recorded. */
-  readonly onOp?: (op: Op) => void;
-  /** Where to write JUnit XML (one test case per checker), when wanted. */
-  readonly junitPath?: string;
-  /** The run's nemesis when the caller resolved it already (`resolveNemesis(config)`); resolved here otherwise. */
-  readonly nemesis?: NemesisPlan;
-  /** The workload to run; by default the registry's `config.workload.name` (a test may bring its own). */
-  readonly workload?: Workload;
-  /** Wraps the checking phase, which starts once every node is stopped and the history stored (the CLI lets Ctrl-C end the process there). */
-  readonly whileChecking?: <T>(check: () => Promise<T>) => Promise<T>;
-  /** Called as each phase of the run ends, with its name (`--timings`: `phase-trace.ts`). */
-  readonly trace?: (phase: string) => void;
-}
+export type { RunDeps } from "./execution.js";
 
 /** The outcome of a run. */
 export interface RunOutcome {
@@ -108,10 +80,10 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
   const store = openRunStore(config, clock.wallMs());
-  // Only the nemesis's ops stay in memory (the last heal needs the faults in force): every op
+  // Only the nemesis's ops of faults in force stay in memory (the last heal needs them): every op
   // goes to history.jsonl as it completes, and the check reads that file back, so a long run's
   // memory does not grow with its ops.
-  const nemesisOps: Op[] = [];
+  const nemesisOps = nemesisOpsInForce(nemesis.shading);
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   deps.signal?.addEventListener("abort", onAbort, { once: true });
@@ -151,31 +123,6 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const { writeFailure, ...checked } = await (deps.whileChecking ? deps.whileChecking(check) : check());
   error ??= writeFailure;
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
-}
-
-interface Execution {
-  readonly config: RunConfig;
-  readonly deps: RunDeps;
-  readonly store: RunStore;
-  readonly clock: SystemClock;
-  readonly entrypoint: string;
-  readonly nemesis: NemesisPlan;
-  readonly workload: Workload;
-  /** The lock adapter has `leader()`: faults that prefer the leader can ask it. */
-  readonly canTellLeader: boolean;
-  /** The lock adapter is one of ours: its agents make no TLS connection. */
-  readonly builtInAdapter: boolean;
-  /** The nemesis's ops so far (client ops are only in history.jsonl). */
-  readonly nemesisOps: Op[];
-  readonly signal: AbortSignal;
-  /** Ends the run with a cluster's failure (a node's log it cannot write). */
-  readonly onFailure: (error: HarnessError) => void;
-  readonly log: (line: string) => void;
-  readonly trace: (phase: string) => void;
-  /** Set once the workload starts: from then on the history is checked whatever happens. */
-  readonly reached: { workload: boolean };
-  /** Called once no client op can be recorded any more, before the nodes are stopped. */
-  readonly onClientsDone: () => void;
 }
 
 /**
@@ -233,7 +180,7 @@ async function execute(run: Execution): Promise<void> {
     await stopWaitingAt(end, clock, interpreter, running);
     trace("workload done");
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);
-    await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    await healInForce({ history: run.nemesisOps.ops, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     const final = run.workload.finalGenerator(config);
     if (!final) return;
     if (run.signal.aborted) {
@@ -244,7 +191,7 @@ async function execute(run: Execution): Promise<void> {
     await interpreter.run(final);
     trace("healed, final reads done");
   } finally {
-    if (pkg) await healInForce({ history: run.nemesisOps, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
+    if (pkg) await healInForce({ history: run.nemesisOps.ops, shading: pkg.shading, nemesis: pkg.nemesis, cluster, interpreter, log });
     run.onClientsDone();
     await interpreter?.close();
     trace("agents closed");
@@ -259,72 +206,6 @@ async function execute(run: Execution): Promise<void> {
 async function collectFiles(cluster: Cluster, store: RunStore): Promise<void> {
   await Promise.all(cluster.nodes.map((node) =>
     cluster.collect(node.id, [store.nodeDir(node.id), ...(node.role === "storage" ? [join(store.dir, RUN_FILES.storage)] : [])])));
-}
-
-/** Where client `process` of `thread` runs and logs (without its configuration). */
-function agentSpec(run: Execution, cluster: Cluster, thread: number, process: number): Omit<AgentSpec, "config"> {
-  return {
-    cluster,
-    node: clientNode(thread),
-    entrypoint: run.entrypoint,
-    logFile: join(run.store.nodeDir(clientNode(thread)), `agent-${process}.log`),
-    // Starting Node and loading a client library took over 15 s on a machine at load 50; a hung agent still ends the run.
-    helloTimeoutMs: 60_000,
-    ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
-  };
-}
-
-/** The first agent of each thread (process = thread), started before the services are ready; each is taken once. */
-function startAgentsEarly(run: Execution, cluster: Cluster): Map<number, StartedAgent> {
-  // Over SSH each process is a channel of the host's one connection, and sshd opens 10 at once by default
-  // (MaxSessions): agents started beside the services' processes were refused ("Channel open failure").
-  if (run.deps.runtime.kind === "ssh") return new Map();
-  const threads = Array.from({ length: run.config.workload.clients }, (_, thread) => thread);
-  return new Map(threads.map((thread) => [thread, startAgent(agentSpec(run, cluster, thread, thread))]));
-}
-
-async function openInterpreter(
-  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis, early: Map<number, StartedAgent>,
-): Promise<Interpreter> {
-  const { config, store, clock } = run;
-  // Every op in flight listens to the run's signal for an interrupt (a client's op, the nemesis, the queue's
-  // wait): with 20 clients that is more than Node's default of 10, which is a warning about a leak, not a leak.
-  setMaxListeners(config.workload.clients + 10, run.signal);
-  const agentConfig = (thread: number, process: number): AgentConfig => ({
-    clientId: String(process),
-    workload: run.workload.name,
-    lockAdapter: config.lock.adapter,
-    lockEndpoints: endpointsFor(endpoints.lock, thread),
-    storageEndpoints: endpoints.storage,
-    storageKind: config.storage.kind,
-    ttlMs: config.workload.ttlMs,
-    holdMs: config.workload.holdMs,
-    acquireTimeoutMs: config.workload.acquireTimeoutMs,
-    ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
-    ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
-  });
-  return createInterpreter({
-    concurrency: config.workload.clients,
-    clock,
-    rng: createRng(config.seed),
-    opTimeoutMs: config.opTimeoutMs,
-    signal: run.signal,
-    cluster,
-    nemesis,
-    nodeOf: (thread) => clientNode(thread),
-    record(op) {
-      if (op.process === "nemesis") run.nemesisOps.push(op);
-      store.appendOp(op);
-      run.deps.onOp?.(op);
-    },
-    openClient: (thread, process) => {
-      const started = process === thread ? early.get(thread) : undefined;
-      early.delete(thread);
-      return started !== undefined
-        ? started.open(agentConfig(thread, process))
-        : openAgentClient({ ...agentSpec(run, cluster, thread, process), config: agentConfig(thread, process) });
-    },
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catchRates, cellGot, matches, validateExitCode, type CellResult } from "./cell-verdict.js";
+import { catchRates, cellGot, matches, validateExitCode, wantsAnotherTry, type CellResult } from "./cell-verdict.js";
 import type { CellRun, Expectation } from "./validation-types.js";
 
 function run(expect: Expectation, cell = "etcd/kill-lock", knownBroken = false): CellRun {
@@ -79,6 +79,24 @@ describe("catchRates", () => {
       ok(),
     ];
     expect(catchRates(results)).toEqual([{ cell: "reference-wallclock/clock-jump(lock)", caught: 2, runs: 3 }]);
+  });
+
+  it("counts the tries that missed before a catch as runs", () => {
+    const wall = run("invalid", "reference-wallclock/clock-jump(lock)", true);
+    const missed: CellResult = { run: wall, got: "valid", seconds: 1 };
+    const results: CellResult[] = [{ run: { ...wall, seed: 2 }, got: "invalid", seconds: 1, missedTries: [missed] }];
+    expect(catchRates(results)).toEqual([{ cell: "reference-wallclock/clock-jump(lock)", caught: 1, runs: 2 }]);
+  });
+});
+
+describe("wantsAnotherTry", () => {
+  it("is true only for a known-broken design's run that found no violation", () => {
+    const broken = run("invalid", "reference-timer/kill-after-grant", true);
+    expect(wantsAnotherTry({ run: broken, got: "valid" })).toBe(true);
+    expect(wantsAnotherTry({ run: broken, got: "unknown" })).toBe(false);
+    expect(wantsAnotherTry({ run: broken, got: "harness-error (255)" })).toBe(false);
+    expect(wantsAnotherTry({ run: run("valid"), got: "invalid" })).toBe(false);
+    expect(wantsAnotherTry({ run: { ...broken, expect: "either" }, got: "valid" })).toBe(false);
   });
 });
 

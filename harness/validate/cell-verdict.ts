@@ -31,6 +31,8 @@ export interface CellResult {
   readonly reportPath?: string;
   /** The process's last lines of stderr, when it gave no verdict. */
   readonly detail?: string;
+  /** The earlier runs of this seed's slot that missed a known-broken design's catch (`--tries`), first first. */
+  readonly missedTries?: readonly CellResult[];
 }
 
 /** The outcome of a process that ended as `end`. */
@@ -64,10 +66,22 @@ export function validateExitCode(results: readonly CellResult[], planned: number
   return results.filter((r) => r.got !== "not run").length < planned ? 2 : 0;
 }
 
-/** How often each known-broken cell was caught: its runs that gave the invalid verdict. */
+/**
+ * True when a run earns another try on a later seed: a known-broken design
+ * whose catch was missed (valid: no violation found in this run's time).
+ * Finding nothing is not a false verdict, and a catch depends on timing (a
+ * grant must fall near a fault, a client must ask for the same resource
+ * after it). Nothing else is tried again: a valid design's INVALID is a
+ * false verdict, and unknown, 254 or 255 are the harness's own failures.
+ */
+export function wantsAnotherTry(result: Pick<CellResult, "run" | "got">): boolean {
+  return result.run.knownBroken && result.run.expect === "invalid" && result.got === "valid";
+}
+
+/** How often each known-broken cell was caught: its runs (missed tries included) that gave the invalid verdict. */
 export function catchRates(results: readonly CellResult[]): { cell: string; caught: number; runs: number }[] {
   const byCell = new Map<string, { caught: number; runs: number }>();
-  for (const r of results) {
+  for (const r of results.flatMap((s) => [...(s.missedTries ?? []), s])) {
     if (!r.run.knownBroken || r.got === "not run") continue;
     const c = byCell.get(r.run.cell) ?? { caught: 0, runs: 0 };
     byCell.set(r.run.cell, { caught: c.caught + (r.got === "invalid" ? 1 : 0), runs: c.runs + 1 });

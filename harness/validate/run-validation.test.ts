@@ -56,4 +56,33 @@ describe("runValidation", () => {
     });
     expect(results.map((r) => r.got)).toEqual(["valid", "not run", "not run"]);
   });
+
+  it("runs a known-broken cell whose catch was missed again on the seed anotherTry names, until caught", async () => {
+    const broken: CellRun = { ...runs(1)[0]!, expect: "invalid", knownBroken: true };
+    const seen: [number, number | undefined][] = [];
+    const results = await runValidation([broken], {
+      jobs: 1, signal: new AbortController().signal, onResult: (r, again) => seen.push([r.run.seed, again?.seed]),
+      anotherTry: (run, missed) => (missed < 3 ? { ...run, seed: run.seed + missed } : undefined),
+      runCell: async (run) => ({ run, got: run.seed === 2 ? "invalid" : "valid", seconds: 1 }),
+    });
+    expect(seen).toEqual([[1, 2], [2, undefined]]);
+    expect(results[0]!.got).toBe("invalid");
+    expect(results[0]!.missedTries?.map((r) => r.run.seed)).toEqual([1]);
+  });
+
+  it("gives the last try's miss once anotherTry has no more, and never tries a valid design's INVALID or an unknown again", async () => {
+    const broken: CellRun = { ...runs(1)[0]!, cell: "b/f", expect: "invalid", knownBroken: true };
+    const tried: string[] = [];
+    const results = await runValidation([broken, ...runs(2)], {
+      jobs: 1, signal: new AbortController().signal, onResult: () => undefined,
+      anotherTry: (run, missed) => (missed < 2 ? { ...run, seed: run.seed + missed } : undefined),
+      runCell: async (run) => {
+        tried.push(`${run.cell}#${run.seed}`);
+        return { run, got: run.cell === "b/f" ? "valid" : run.cell === "d0/f" ? "invalid" : "unknown", seconds: 1 };
+      },
+    });
+    expect(tried).toEqual(["b/f#1", "b/f#2", "d0/f#1", "d1/f#1"]);
+    expect(results.map((r) => r.got)).toEqual(["valid", "invalid", "unknown"]);
+    expect(results[0]!.missedTries).toHaveLength(1);
+  });
 });

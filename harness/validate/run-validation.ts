@@ -4,10 +4,13 @@
  * `fencecheck run` in its own process (run-cell-process.ts), tests give a
  * fake. A runner that throws gives no verdict, which is a mismatch like a
  * harness error. Once `signal` aborts no new cell starts, and the cells not
- * run are returned as "not run".
+ * run are returned as "not run". A run that misses a known-broken design's
+ * catch (`wantsAnotherTry`) is run again as `anotherTry` makes it (a later
+ * seed), until caught or `anotherTry` gives none; the slot's result is its
+ * last try, carrying the tries it missed.
  */
 import { messageOf } from "../../core/index.js";
-import type { CellResult } from "./cell-verdict.js";
+import { wantsAnotherTry, type CellResult } from "./cell-verdict.js";
 import type { CellRun } from "./validation-types.js";
 
 /** What running the matrix needs. */
@@ -16,8 +19,10 @@ export interface ValidationDeps {
   /** Cells run at once (at least 1). */
   readonly jobs: number;
   readonly signal: AbortSignal;
-  /** Called with each result as soon as its run ends. */
-  onResult(result: CellResult): void;
+  /** Called with each result as soon as its run ends; `again` is the try that follows a missed catch. */
+  onResult(result: CellResult, again?: CellRun): void;
+  /** The run to make after `missed` earlier tries of `run`'s slot missed their catch, or undefined for none. */
+  anotherTry?(run: CellRun, missed: number): CellRun | undefined;
 }
 
 /** Runs every cell; the results come back in the order of `runs`. */
@@ -27,17 +32,26 @@ export async function runValidation(runs: readonly CellRun[], deps: ValidationDe
   const worker = async (): Promise<void> => {
     while (next < runs.length && !deps.signal.aborted) {
       const i = next++;
-      const run = runs[i]!;
-      let result: CellResult;
-      try {
-        result = await deps.runCell(run);
-      } catch (error) {
-        result = { run, got: "harness-error (255)", seconds: 0, detail: `the cell could not be run: ${messageOf(error)}` };
+      const missed: CellResult[] = [];
+      let run: CellRun | undefined = runs[i]!;
+      while (run !== undefined) {
+        const result = await runOne(run, deps);
+        results[i] = missed.length > 0 ? { ...result, missedTries: [...missed] } : result;
+        const again = wantsAnotherTry(result) && !deps.signal.aborted ? deps.anotherTry?.(runs[i]!, missed.length + 1) : undefined;
+        if (result.got !== "not run") deps.onResult(result, again);
+        missed.push(result);
+        run = again;
       }
-      results[i] = result;
-      if (result.got !== "not run") deps.onResult(result);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.jobs, runs.length)) }, worker));
   return results;
+}
+
+async function runOne(run: CellRun, deps: ValidationDeps): Promise<CellResult> {
+  try {
+    return await deps.runCell(run);
+  } catch (error) {
+    return { run, got: "harness-error (255)", seconds: 0, detail: `the cell could not be run: ${messageOf(error)}` };
+  }
 }

@@ -75,6 +75,13 @@ export function cellRuns(options: CellRunOptions): CellRun[] {
   });
 }
 
+/** The same cell on another seed (a later flag wins, so `--seed` is replaced where it stands). */
+export function onSeed(run: CellRun, seed: number): CellRun {
+  const at = run.argv.lastIndexOf("--seed");
+  const argv = at < 0 ? [...run.argv, "--seed", String(seed)] : run.argv.map((a, i) => (i === at + 1 ? String(seed) : a));
+  return { ...run, seed, argv };
+}
+
 function slug(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 }

@@ -19,6 +19,11 @@ describe("validate's output", () => {
     expect(cellLine(results[1]!)).toMatch(/^MISS etcd\/kill-lock seed 2: expected valid, got harness-error \(255\) \(fencecheck: Cannot start node "l1"\), 3.0 s, \/s\/v\/cells\/etcd-seed2.log$/);
   });
 
+  it("marks a known-broken run that missed its catch as a try, naming the seed tried next, and MISS when none follows", () => {
+    expect(cellLine(results[3]!, 4)).toBe("try  reference-wallclock/clock-jump(lock) seed 2: expected invalid, got valid (not caught: trying seed 4), 12.0 s, /s/wall2/report.html");
+    expect(cellLine(results[3]!)).toMatch(/^MISS reference-wallclock/);
+  });
+
   it("sums up the mismatches and each known-broken cell's catch rate", () => {
     expect(summaryLines(results)).toEqual([
       "2 of 4 runs gave their declared verdict",

@@ -10,10 +10,10 @@ import type { JunitCase, MatrixCell, MatrixModel } from "../../reports/index.js"
 import { catchRates, matches, type CellGot, type CellResult } from "./cell-verdict.js";
 import { DESIGNS, FAULTS } from "./validation-table.js";
 
-/** One line per run: mark, cell, seed, expected, got, seconds, report. */
-export function cellLine(r: CellResult): string {
-  const mark = matches(r) ? "ok  " : "MISS";
-  const detail = r.detail ? ` (${r.detail})` : "";
+/** One line per run: mark, cell, seed, expected, got, seconds, report; `again`, the seed tried next after a missed catch. */
+export function cellLine(r: CellResult, again?: number): string {
+  const mark = matches(r) ? "ok  " : again !== undefined ? "try " : "MISS";
+  const detail = r.detail ? ` (${r.detail})` : again !== undefined ? ` (not caught: trying seed ${again})` : "";
   return `${mark} ${r.run.cell} seed ${r.run.seed}: expected ${r.run.expect}, got ${r.got}${detail}, ${r.seconds.toFixed(1)} s, ${r.reportPath ?? "no report"}`;
 }
 

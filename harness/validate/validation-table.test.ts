@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { builtInAdapters } from "../run/index.js";
-import { cellName, cellRuns, parseCellChoice, resolveRow, selectRows } from "./validation-cells.js";
+import { cellName, cellRuns, onSeed, parseCellChoice, resolveRow, selectRows } from "./validation-cells.js";
 import { DESIGNS, FAULTS, VALIDATION_TABLE } from "./validation-table.js";
 
 const BUILT_IN = ["reference", "etcd", "zookeeper", "postgres", "quorum", "redis-token", "redis", "redlock"];
@@ -97,6 +97,13 @@ describe("cellRuns", () => {
     expect(runs.map((r) => r.seed)).toEqual([1, 2]);
     expect(runs[1]!.argv.slice(-10)).toEqual(["--time-limit", "10", "--seed", "2", "--runtime", "docker", "--store", "/s", "--name", "validate-etcd-kill-lock"]);
     expect(runs[0]!.argv.slice(0, 6)).toEqual(["--lock", "etcd", "--storage", "fenced", "--nemesis", "kill-lock"]);
+  });
+
+  it("moves a run to another seed in place, so its other flags keep their order", () => {
+    const [run] = cellRuns({ ...options, seeds: 1, cells: ["etcd/kill-lock"] });
+    const moved = onSeed(run!, 3);
+    expect(moved.seed).toBe(3);
+    expect(moved.argv).toEqual(run!.argv.map((a, i) => (run!.argv[i - 1] === "--seed" ? "3" : a)));
   });
 
   it("puts the package root into the path of an adapter that ships with fencecheck", () => {

@@ -89,6 +89,25 @@ describe("pauseHolderGenerator", () => {
     expect(next(late, 1500 * MS)).toMatchObject({ f: "pause", value: { process: 0 } });
   });
 
+  it("drops a holder it has not struck yet once that holder retires or releases, and aims at the next grant", () => {
+    const busy = (time: number) => ({ ...ctx(time), freeProcesses: new Set<ProcessId>() });
+    for (const end of [{ type: "info", f: "write" }, { type: "invoke", f: "release" }] as const) {
+      let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(busy(2000 * MS), acquired(1, 2000 * MS));
+      expect(gen.op(busy(2001 * MS))).toBe("pending");
+      gen = gen.update(busy(2010 * MS), { index: 0, time: 2010 * MS, process: 1, ...end, value: { resource: "r1" }, node: nodeId("c2") });
+      expect(next(gen, 2020 * MS)).toBe("pending");
+      const [pause] = step(gen.update(ctx(2030 * MS), waiter).update(ctx(2030 * MS), acquired(0, 2030 * MS)), 2030 * MS);
+      expect(pause).toMatchObject({ f: "pause", value: { process: 0 } });
+    }
+  });
+
+  it("keeps a holder targeted through its own write invoke and another client's ops", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    gen = gen.update(ctx(2001 * MS), { index: 0, time: 2001 * MS, process: 1, type: "invoke", f: "write", value: { resource: "r1" }, node: nodeId("c2") });
+    gen = gen.update(ctx(2002 * MS), { index: 0, time: 2002 * MS, process: 0, type: "info", f: "acquire", value: { resource: "r1" }, node: nodeId("c1") });
+    expect(next(gen, 2003 * MS)).toMatchObject({ f: "pause", value: { process: 1 } });
+  });
+
   it("keeps a pause of fixed length when asked to", () => {
     let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000, resumeAfterNextWrite: false }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);

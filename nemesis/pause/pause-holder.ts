@@ -132,6 +132,7 @@ function transition(opts: AimedPauseOptions, state: State, event: Op, contendedG
       const delayMs = typeof opts.delayMs === "number" ? opts.delayMs : opts.delayMs(event);
       return { kind: "target", value: targetValue(event, opts), at: event.time + delayMs * 1e6 };
     case "target":
+      if (endsAim(opts, state.value, event)) return { kind: "waiting", eligibleAt: event.time };
       return nemesis && event.type === "invoke" && event.f === "pause" ? { kind: "pausing" } : state;
     case "pausing":
       if (!(nemesis && event.type !== "invoke" && event.f === "pause")) return state;
@@ -143,6 +144,20 @@ function transition(opts: AimedPauseOptions, state: State, event: Op, contendedG
       if (!(nemesis && event.type !== "invoke" && event.f === "resume")) return state;
       return { kind: "waiting", eligibleAt: event.time + opts.intervalMs * 1e6 };
   }
+}
+
+/**
+ * True when `event` ends what a target not yet struck was aimed at, so the
+ * pause would test nothing: the target retired (an `info`: its process
+ * never runs again), a holder began its release, or a writer's write
+ * returned. The strike waits while the nemesis is busy with another fault,
+ * and a long hour's soak saw pause-holder strike processes 3 to 20 ms after
+ * they had retired.
+ */
+function endsAim(opts: AimedPauseOptions, target: PauseValue, event: Op): boolean {
+  if (event.process !== target.process) return false;
+  if (event.type === "info") return true;
+  return opts.reason === "holder" ? event.f === "release" : event.f === "write" && event.type !== "invoke";
 }
 
 function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): boolean {

@@ -10,7 +10,7 @@
  * with the rate from the op's `skews[node].rate` (1 after a reset; see
  * nemesis/clock/clock-nemesis.ts), so the plot is piecewise linear.
  */
-import type { History, Op } from "../../core/index.js";
+import { lastTime, nemesisOps, type History, type Op } from "../../core/index.js";
 import type { ChartSeries, ChartShade, ChartSpec } from "./chart-spec.js";
 
 /** One node's clock offset (ms) at a harness time (s), and its clock rate from then on when known. */
@@ -66,8 +66,7 @@ function rawReadingsOf(op: Op): ClockPoint[] {
 export function clockReadings(history: History): ClockPoint[] {
   const out: ClockPoint[] = [];
   const seen = new Set<string>();
-  for (const op of history) {
-    if (op.process !== "nemesis") continue;
+  for (const op of nemesisOps(history)) {
     const readings = readingsOf(op);
     if (readings.length === 0 && op.f === "reset-clock" && op.type !== "invoke") {
       for (const node of [...seen].sort()) out.push({ node, at: op.time / 1e9, offsetMs: 0 });
@@ -82,7 +81,7 @@ export function clockReadings(history: History): ClockPoint[] {
 export function clockChart(history: History, shading: readonly ChartShade[]): ChartSpec | undefined {
   const readings = clockReadings(history);
   if (readings.length === 0) return undefined;
-  const end = history.reduce((t, op) => Math.max(t, op.time), 0) / 1e9;
+  const end = lastTime(history) / 1e9;
   const nodes = [...new Set(readings.map((r) => r.node))].sort();
   const series: ChartSeries[] = nodes.map((node, i) => ({
     label: node, color: COLORS[i % COLORS.length] ?? "#555", kind: "line", points: drift(readings.filter((r) => r.node === node), end),

@@ -3,50 +3,44 @@
  * points per op kind plus quantile lines per time window, throughput as
  * completions per second by completion type, both with fault periods shaded.
  */
-import { pairs, type History, type OpPair } from "../../core/index.js";
+import type { History } from "../../core/index.js";
 import type { FaultPeriod } from "../fault-periods.js";
+import { pairColumns, type PairColumns } from "../pair-columns.js";
 import type { ChartSeries, ChartShade, ChartSpec } from "./chart-spec.js";
 
 /** Options: the most latency points drawn (default 8000; quantiles always use every op). */
 export interface PerfChartOptions {
   readonly maxPoints?: number;
-  /** The history's pairs, when the caller has them. */
-  readonly pairs?: readonly OpPair[];
+  /** The history's pair columns, when the caller has them. */
+  readonly columns?: PairColumns;
 }
 
 const F_COLORS: readonly string[] = ["#1565c0", "#2e7d32", "#6a1b9a", "#00838f", "#ad1457", "#4e342e"];
 const TYPE_COLORS: Readonly<Record<string, string>> = { ok: "#2e7d32", fail: "#c62828", info: "#ef6c00" };
 const QUANTILES: readonly [number, string, string][] = [[0.5, "p50", "#263238"], [0.95, "p95", "#5d4037"], [0.99, "p99", "#b71c1c"]];
 
-/** Every completed client op, column-wise (an object per op costs a million allocations on a million ops; a string per op, 16 bytes). */
+/** Every completed client op, column-wise (an object per op costs a million allocations on a million ops). */
 interface Samples {
   readonly n: number;
-  /** Each op's f, as its index in `fs`. */
-  readonly f: Int32Array;
-  /** The fs seen, in first-seen order. */
-  readonly fs: readonly string[];
-  /** Each op's completion type, as its index in COMPLETIONS. */
-  readonly type: Uint8Array;
+  readonly f: readonly string[];
+  readonly type: readonly string[];
   /** Completion time, seconds. */
   readonly at: Float64Array;
   readonly latencyMs: Float64Array;
 }
 
-const COMPLETIONS = ["ok", "fail", "info"] as const;
-
-function samples(all: readonly OpPair[]): Samples {
-  const fIds = new Map<string, number>();
-  const f = new Int32Array(all.length), type = new Uint8Array(all.length), at = new Float64Array(all.length), latencyMs = new Float64Array(all.length);
-  let n = 0;
-  for (const { invoke, completion } of all) {
-    if (typeof invoke.process !== "number" || completion === undefined) continue;
-    at[n] = completion.time / 1e9;
-    latencyMs[n] = Math.max((completion.time - invoke.time) / 1e6, 0.001);
-    if (!fIds.has(invoke.f)) fIds.set(invoke.f, fIds.size);
-    f[n] = fIds.get(invoke.f) as number;
-    type[n++] = COMPLETIONS.indexOf(completion.type);
+function samples(cols: PairColumns): Samples {
+  const f: string[] = [], type: string[] = [], at = new Float64Array(cols.n), latencyMs = new Float64Array(cols.n);
+  for (let k = 0; k < cols.n; k++) {
+    const completed = cols.type[k];
+    if (typeof cols.process[k] !== "number" || completed === undefined) continue;
+    const done = cols.done[k] as number;
+    at[f.length] = done / 1e9;
+    latencyMs[f.length] = Math.max((done - (cols.start[k] as number)) / 1e6, 0.001);
+    f.push(cols.f[k] as string);
+    type.push(completed);
   }
-  return { n, f, fs: [...fIds.keys()], type, at, latencyMs };
+  return { n: f.length, f, type, at, latencyMs };
 }
 
 /** A window (s) giving about 120 windows over `seconds`, rounded to 1, 2 or 5 times a power of ten. */
@@ -79,11 +73,10 @@ function byWindow(all: Samples, w: number): Map<number, number[]> {
 
 function latencySeries(all: Samples, w: number, maxPoints: number): { series: ChartSeries[]; note: string | undefined } {
   const stride = Math.max(1, Math.ceil(all.n / maxPoints));
-  const fs = [...all.fs].sort();
+  const fs = [...new Set(all.f)].sort();
   const points: ChartSeries[] = fs.map((f, i) => {
     const drawn: (readonly [number, number])[] = [];
-    const id = all.fs.indexOf(f);
-    for (let j = 0; j < all.n; j += stride) if (all.f[j] === id) drawn.push([all.at[j] ?? 0, all.latencyMs[j] ?? 0]);
+    for (let j = 0; j < all.n; j += stride) if (all.f[j] === f) drawn.push([all.at[j] ?? 0, all.latencyMs[j] ?? 0]);
     return { label: f, color: F_COLORS[i % F_COLORS.length] ?? "#555", kind: "points", points: drawn };
   });
   const windows = [...byWindow(all, w)].sort((a, b) => a[0] - b[0]).map(([k, list]) => [k, list.sort((a, b) => a - b)] as const);
@@ -96,17 +89,18 @@ function latencySeries(all: Samples, w: number, maxPoints: number): { series: Ch
 
 function throughputSeries(all: Samples, w: number, end: number): ChartSeries[] {
   const n = Math.max(1, Math.ceil(end / w));
-  return COMPLETIONS.map((type, code) => {
+  return ["ok", "fail", "info"].map((type) => {
     const counts = new Array<number>(n).fill(0);
-    for (let i = 0; i < all.n; i++) if (all.type[i] === code) counts[Math.min(n - 1, Math.floor((all.at[i] ?? 0) / w))]! += 1;
+    for (let i = 0; i < all.n; i++) if (all.type[i] === type) counts[Math.min(n - 1, Math.floor((all.at[i] ?? 0) / w))]! += 1;
     return { label: type, color: TYPE_COLORS[type] ?? "#555", kind: "line" as const, points: counts.map((c, k) => [(k + 0.5) * w, c / w] as const) };
   }).filter((s) => s.points.some(([, y]) => y > 0));
 }
 
 /** The latency and throughput charts of a history. Pure. */
 export function perfCharts(history: History, faults: readonly FaultPeriod[], options: PerfChartOptions = {}): { latency: ChartSpec; throughput: ChartSpec } {
-  const all = samples(options.pairs ?? pairs(history));
-  const end = history.reduce((t, op) => Math.max(t, op.time), 0) / 1e9;
+  const cols = options.columns ?? pairColumns(history);
+  const all = samples(cols);
+  const end = cols.end / 1e9;
   const w = windowSeconds(end);
   const shading = chartShading(faults);
   const lat = latencySeries(all, w, options.maxPoints ?? 8000);

@@ -1,7 +1,7 @@
 /**
  * Figures of `fencecheck check` as a user runs it, in child processes: the
- * wall time of checking a small file, and a long check's verdict, time and
- * peak resident memory (VmHWM, sampled from /proc while it runs).
+ * wall and CPU time of checking a small file, and a long check's verdict,
+ * time and peak resident memory (VmHWM, sampled from /proc while it runs).
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -46,36 +46,76 @@ function runNode(args: readonly string[], env: NodeJS.ProcessEnv = process.env):
   });
 }
 
-/** The median and quartiles of some wall times, in ms. */
+/** The median and quartiles of some times, in ms. */
 export interface Spread {
   readonly median: number;
   readonly p25: number;
   readonly p75: number;
 }
 
-function spread(walls: number[]): Spread {
-  const sorted = [...walls].sort((a, b) => a - b);
+function spread(times: number[]): Spread {
+  const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number): number => sorted[Math.round(q * (sorted.length - 1))]!;
   return { median: at(0.5), p25: at(0.25), p75: at(0.75) };
 }
 
+/** One process's wall and CPU time (user + system), in ms, and what it printed. */
+interface TimedRun {
+  readonly stdout: string;
+  readonly exitCode: number | null;
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
 /**
- * Wall times of `fencecheck check file` and of `node -e 0` (Node's own
- * start, for scale), run alternately `runs` times each after one warm-up run
- * of each, so both meet the same load and the same environment `env`; and
- * the check's verdict (the third field of its first line, or its exit code).
+ * Runs `node args...` under bash's `time` keyword, which reads the child's
+ * own resource usage when it ends (getrusage: user and system CPU to the
+ * millisecond, whatever else the machine runs), and its wall time from its
+ * start to its end (bash's own start not included).
  */
-export async function startupMs(bin: string, file: string, runs: number, env?: NodeJS.ProcessEnv): Promise<{ check: Spread; node: Spread; verdict: string }> {
-  const check: number[] = [];
-  const node: number[] = [];
+function timedNode(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<TimedRun> {
+  const script = 'TIMEFORMAT="%3R %3U %3S"; time "$0" "$@" 2>/dev/null';
+  const child = spawn("bash", ["-c", script, process.execPath, ...args], { stdio: ["ignore", "pipe", "pipe"], env });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (exitCode) => {
+      const times = /(\d+\.\d+) (\d+\.\d+) (\d+\.\d+)\s*$/.exec(stderr);
+      if (!times) return reject(new Error(`no times from bash's time keyword: ${JSON.stringify(stderr.slice(-200))}`));
+      const [wall, user, sys] = times.slice(1).map((t) => Number(t) * 1000) as [number, number, number];
+      resolve({ stdout, exitCode, wallMs: wall, cpuMs: user + sys });
+    });
+  });
+}
+
+/** Wall and CPU spreads of one command over a bench's turns. */
+export interface ProcessSpread {
+  readonly wall: Spread;
+  readonly cpu: Spread;
+}
+
+/**
+ * Wall and CPU times of `fencecheck check file` and of `node -e 0` (Node's
+ * own start, for scale), run alternately `runs` times each after one warm-up
+ * run of each, so both meet the same load and the same environment `env`;
+ * and the check's verdict (the third field of its first line, or its exit
+ * code).
+ */
+export async function startupMs(bin: string, file: string, runs: number, env?: NodeJS.ProcessEnv): Promise<{ check: ProcessSpread; node: ProcessSpread; verdict: string }> {
+  const check: TimedRun[] = [];
+  const node: TimedRun[] = [];
   let verdict = "";
   for (let i = -1; i < runs; i++) {
-    const run = await runCli(bin, ["check", file], env);
-    const start = await runNode(["-e", "0"], env);
+    const run = await timedNode([bin, "check", file], env);
+    const start = await timedNode(["-e", "0"], env);
     if (i < 0) continue;
     verdict = run.stdout.split("\t")[2] ?? `exit ${run.exitCode}`;
-    check.push(run.wallMs);
-    node.push(start.wallMs);
+    check.push(run);
+    node.push(start);
   }
-  return { check: spread(check), node: spread(node), verdict };
+  const spreads = (r: TimedRun[]): ProcessSpread => ({ wall: spread(r.map((x) => x.wallMs)), cpu: spread(r.map((x) => x.cpuMs)) });
+  return { check: spreads(check), node: spreads(node), verdict };
 }

@@ -133,6 +133,8 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
 
   const runtime: SshRuntime = {
     kind: "ssh",
+    // sshd's default MaxSessions: agents started beside the services' processes were refused a channel.
+    startsAtOnce: 10,
     faults: SSH_FAULTS,
     prepare() {
       prepared ??= prepareAll();

@@ -1,0 +1,81 @@
+/**
+ * The run's clients: where each agent runs and logs, the first agents
+ * started beside the services, and the interpreter that opens a client
+ * per process and records every op.
+ */
+import { setMaxListeners } from "node:events";
+import { join } from "node:path";
+import { clientNode, createRng, endpointsFor, type AgentConfig, type Cluster, type Nemesis } from "../../core/index.js";
+import { openAgentClient, startAgent, type AgentSpec, type StartedAgent } from "./agent-client.js";
+import type { Execution } from "./execution.js";
+import { createInterpreter, type Interpreter } from "./interpreter.js";
+import type { ServiceEndpoints } from "./start-services.js";
+import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
+
+/** Where client `process` of `thread` runs and logs (without its configuration). */
+function agentSpec(run: Execution, cluster: Cluster, thread: number, process: number): Omit<AgentSpec, "config"> {
+  return {
+    cluster,
+    node: clientNode(thread),
+    entrypoint: run.entrypoint,
+    logFile: join(run.store.nodeDir(clientNode(thread)), `agent-${process}.log`),
+    // Starting Node and loading a client library took over 15 s on a machine at load 50; a hung agent still ends the run.
+    helloTimeoutMs: 60_000,
+    ...(run.builtInAdapter ? { env: withoutUnusedCaCerts() } : {}),
+  };
+}
+
+/**
+ * The first agent of each thread (process = thread), started before the services are ready; each is taken
+ * once. None where the runtime bounds the processes starting at once (`Runtime.startsAtOnce`): agents beside
+ * the services' processes could pass the bound.
+ */
+export function startAgentsEarly(run: Execution, cluster: Cluster): Map<number, StartedAgent> {
+  if (run.deps.runtime.startsAtOnce !== undefined) return new Map();
+  const threads = Array.from({ length: run.config.workload.clients }, (_, thread) => thread);
+  return new Map(threads.map((thread) => [thread, startAgent(agentSpec(run, cluster, thread, thread))]));
+}
+
+export async function openInterpreter(
+  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis, early: Map<number, StartedAgent>,
+): Promise<Interpreter> {
+  const { config, store, clock } = run;
+  // Every op in flight listens to the run's signal for an interrupt (a client's op, the nemesis, the queue's
+  // wait): with 20 clients that is more than Node's default of 10, which is a warning about a leak, not a leak.
+  setMaxListeners(config.workload.clients + 10, run.signal);
+  const agentConfig = (thread: number, process: number): AgentConfig => ({
+    clientId: String(process),
+    workload: run.workload.name,
+    lockAdapter: config.lock.adapter,
+    lockEndpoints: endpointsFor(endpoints.lock, thread),
+    storageEndpoints: endpoints.storage,
+    storageKind: config.storage.kind,
+    ttlMs: config.workload.ttlMs,
+    holdMs: config.workload.holdMs,
+    acquireTimeoutMs: config.workload.acquireTimeoutMs,
+    ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
+    ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
+  });
+  return createInterpreter({
+    concurrency: config.workload.clients,
+    clock,
+    rng: createRng(config.seed),
+    opTimeoutMs: config.opTimeoutMs,
+    signal: run.signal,
+    cluster,
+    nemesis,
+    nodeOf: (thread) => clientNode(thread),
+    record(op) {
+      if (op.process === "nemesis") run.nemesisOps.add(op);
+      store.appendOp(op);
+      run.deps.onOp?.(op);
+    },
+    openClient: (thread, process) => {
+      const started = process === thread ? early.get(thread) : undefined;
+      early.delete(thread);
+      return started !== undefined
+        ? started.open(agentConfig(thread, process))
+        : openAgentClient({ ...agentSpec(run, cluster, thread, process), config: agentConfig(thread, process) });
+    },
+  });
+}
