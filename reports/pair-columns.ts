@@ -1,6 +1,8 @@
 /**
  * The history's op pairs (invoke and completion) as columns, read once for
  * the whole report: the timelines, charts and counts each walk these
+ * columns (past `shownUpTo` pairs, only process, f, times and type: a
+ * long history's charts and counts need no more)
  * columns instead of making two op objects per pair per pass. Over a
  * history held as columns (`historyView`) no op is made at all: each field
  * is read from its column and each pair's value is parsed once, keeping
@@ -49,7 +51,7 @@ interface ShownValue {
  * The pair columns of `history`, or of its first `limit` pairs (then `end`
  * is the last instant those reach: their timelines end there). Pure.
  */
-export function pairColumns(history: History, limit = Infinity): PairColumns {
+export function pairColumns(history: History, limit = Infinity, shownUpTo = Infinity): PairColumns {
   const fields = opFields(history);
   const positions = pairPositions(history);
   const { invokeAt, completionAt } = positions;
@@ -64,11 +66,13 @@ export function pairColumns(history: History, limit = Infinity): PairColumns {
     const at = invokeAt[k] as number, c = completionAt[k] === -1 ? undefined : (completionAt[k] as number);
     proc.push(fields.process(at));
     f.push(fields.f(at));
-    node.push(fields.node(at));
     start[k] = fields.time(at);
     done[k] = c === undefined ? NaN : fields.time(c);
     const t = c === undefined ? undefined : fields.type(c);
     type.push(t === "invoke" ? undefined : t);
+    // Past `shownUpTo` only what every pass reads is kept (the shown fields read as undefined there).
+    if (k >= shownUpTo) continue;
+    node.push(fields.node(at));
     code.push(t === "fail" || t === "info" ? fields.error(c!)?.code : undefined);
     let v = (c === undefined ? undefined : fields.value(c)) as ShownValue | null | undefined;
     if (v === undefined || v === null) {

@@ -86,10 +86,11 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
   const leaseOverlap = leaseOverlapResult(results.results);
   const finalState = finalStateResult(results.results);
   // The pairs read once into columns, which every pass over all of them walks; past the timelines' cut, the
-  // timelines get the first pairs' columns and each other pass reads every pair's and drops them (track-cut.ts).
+  // timelines get the first pairs' columns and the other passes every pair's times, types, f and process (track-cut.ts).
   const cut = trackCut(history, options.maxTrackPairs);
-  const columns = cut === undefined ? pairColumns(history) : undefined;
-  const all = columns === undefined ? {} : { columns };
+  const maxBars = options.timeline?.maxBars ?? 2000;
+  const columns = cut === undefined ? pairColumns(history) : pairColumns(history, Infinity, maxBars);
+  const all = { columns };
   const drawn = cut?.columns ?? columns;
   const timeline = buildTimeline(history, run.shading, { ...options.timeline, ...all });
   const realTime = realTimeResult(results.results);
