@@ -39,4 +39,15 @@ describe("the cut of the report's timelines", () => {
     expect("tracksCut" in whole).toBe(false);
     expect(renderReportHtml(whole)).not.toContain("The timelines draw the first");
   });
+
+  it("leaves the counts, the charts and the first timeline's bars as they are when it cuts", async () => {
+    const config = testRunConfig("fenced");
+    const results = await compose(lockCheckers()).check({ config, history, storage: [] });
+    const run = { config, history, storage: [], results, shading: [] };
+    const cut = buildReportModel(run, { maxTrackPairs: 4, timeline: { maxBars: 2 } });
+    const whole = buildReportModel(run, { timeline: { maxBars: 2 } });
+    expect(cut.summary).toEqual(whole.summary);
+    expect(cut.charts).toEqual(whole.charts);
+    expect(cut.timeline).toEqual(whole.timeline);
+  });
 });
