@@ -91,7 +91,7 @@ describe("an etcd cluster the test started, used as it runs", () => {
       const before = LOCK_HOSTS.map(etcdPids);
       const { code, out, err } = await runCliInProcess(["run", "--lock", "etcd", "--existing", existingFile, "--storage", "fenced",
         "--nemesis", fault, ...opts, "--nemesis-interval", "4", "--time-limit", "25", "--clients", "2", "--acquire-timeout-ms", "8000", "--seed", "11", "--store", store, ...sshArgs]);
-      expect(code, err).toBe(0);
+      expect(code, `${out}\n${err}`).toBe(0);
       expect(out).toMatch(/^valid/);
       const run = join(store, "latest");
       // The fault struck lock nodes, the existing service's hosts, and clients were granted leases all the same.
