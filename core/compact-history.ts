@@ -13,6 +13,7 @@
  * as it was given. Pure: no I/O.
  */
 import type { Op, OpError, OpType } from "./op.js";
+import { Interned } from "./interned.js";
 
 const BITS = 16;
 const BLOCK = 1 << BITS;
@@ -39,23 +40,6 @@ class Block {
   used = 0;
   /** Ops kept whole, by their position in the block. */
   kept: Map<number, Op> | undefined;
-}
-
-/** Strings interned to small ids, in first-seen order. */
-class Interned {
-  readonly ids = new Map<string, number>();
-  readonly all: string[] = [];
-  constructor(private readonly limit: number) {}
-
-  /** The id of `s`, or -1 when the table is full. */
-  id(s: string): number {
-    const known = this.ids.get(s);
-    if (known !== undefined) return known;
-    if (this.all.length >= this.limit) return -1;
-    this.ids.set(s, this.all.length);
-    this.all.push(s);
-    return this.all.length - 1;
-  }
 }
 
 /** Ops in recording order, as columns; append-only. */

@@ -12,6 +12,7 @@
  * kept as it was given. Pure: no I/O.
  */
 import { lazyArray } from "./compact-view.js";
+import { Interned } from "./interned.js";
 import type { StorageRecord } from "./storage-record.js";
 
 const FIELDS = new Set(["time", "node", "key", "value", "token", "client", "accepted", "highest", "reason", "mode", "conditionHeld"]);
@@ -31,8 +32,8 @@ export class CompactStorage {
   #bytes = new Uint8Array(1 << 16);
   #used = 0;
   readonly #kept = new Map<number, StorageRecord>();
-  readonly #strings = new Map<string, number>();
-  readonly #all: string[] = [];
+  /** Node, key, client, mode and reason strings (no limit: a record's id is an Int32). */
+  readonly #strings = new Interned(2 ** 31 - 1);
   readonly #encoder = new TextEncoder();
   readonly #decoder = new TextDecoder();
 
@@ -60,12 +61,12 @@ export class CompactStorage {
     const ids = this.#ids.subarray(i * 5, i * 5 + 5);
     const value = this.#decoder.decode(this.#bytes.subarray(i === 0 ? 0 : this.#valueEnd[i - 1], this.#valueEnd[i]));
     const record: Record<string, unknown> = {
-      time: this.#time[i], node: this.#all[ids[0] as number], key: this.#all[ids[1] as number], value,
-      token: flags & NO_TOKEN ? null : String(this.#token[i]), client: this.#all[ids[2] as number], accepted: (flags & ACCEPTED) !== 0,
+      time: this.#time[i], node: this.#strings.all[ids[0] as number], key: this.#strings.all[ids[1] as number], value,
+      token: flags & NO_TOKEN ? null : String(this.#token[i]), client: this.#strings.all[ids[2] as number], accepted: (flags & ACCEPTED) !== 0,
       highest: flags & NO_HIGHEST ? null : String(this.#highest[i]),
     };
-    if ((ids[4] as number) !== -1) record["reason"] = this.#all[ids[4] as number];
-    record["mode"] = this.#all[ids[3] as number];
+    if ((ids[4] as number) !== -1) record["reason"] = this.#strings.all[ids[4] as number];
+    record["mode"] = this.#strings.all[ids[3] as number];
     if (flags & CONDITION) record["conditionHeld"] = (flags & CONDITION_HELD) !== 0;
     return record as unknown as StorageRecord;
   }
@@ -83,22 +84,12 @@ export class CompactStorage {
     this.#time[i] = r.time;
     this.#token[i] = token;
     this.#highest[i] = highest;
-    strings.forEach((s, k) => (this.#ids[i * 5 + k] = this.#id(s)));
-    this.#ids[i * 5 + 4] = r.reason === undefined ? -1 : this.#id(r.reason);
+    strings.forEach((s, k) => (this.#ids[i * 5 + k] = this.#strings.id(s)));
+    this.#ids[i * 5 + 4] = r.reason === undefined ? -1 : this.#strings.id(r.reason);
     this.#flags[i] = (r.accepted ? ACCEPTED : 0) | (r.conditionHeld === undefined ? 0 : CONDITION) | (r.conditionHeld === true ? CONDITION_HELD : 0)
       | (r.token === null ? NO_TOKEN : 0) | (r.highest === null ? NO_HIGHEST : 0);
     this.#write(r.value);
     return true;
-  }
-
-  #id(s: string): number {
-    let id = this.#strings.get(s);
-    if (id === undefined) {
-      id = this.#all.length;
-      this.#all.push(s);
-      this.#strings.set(s, id);
-    }
-    return id;
   }
 
   #write(s: string): void {
