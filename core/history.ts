@@ -1,5 +1,6 @@
 import type { CompactHistory } from "./compact-history.js";
 import { compactOf, lazyArray } from "./compact-view.js";
+import { pairPositions } from "./op-fields.js";
 import type { Completion, Invoke, Op, ProcessId } from "./op.js";
 
 /** A history: ops in the order the harness observed them (index order). */
@@ -36,7 +37,7 @@ export function pairs<O extends Op>(history: History<O>): OpPair<O>[] {
  */
 export function indexedPairs<O extends Op>(history: History<O>): IndexedOpPair<O>[] {
   const compact = compactOf(history);
-  if (compact !== undefined) return compactPairs(compact) as unknown as IndexedOpPair<O>[];
+  if (compact !== undefined) return compactPairs(compact, history) as unknown as IndexedOpPair<O>[];
   const open = new Map<ProcessId, number>();
   const out: { invoke: O & Invoke; completion: (O & Completion) | undefined; invokeAt: number; completionAt: number | undefined }[] = [];
   history.forEach((op, i) => {
@@ -75,28 +76,10 @@ class LazyPair implements IndexedOpPair {
 
 /**
  * The pairs of a compact history as two columns of positions (8 bytes a
- * pair), each pair object made when read: the pairs of 10 million ops take
- * 40 MB, not the 240 MB of 5 million pair objects.
+ * pair, `pairPositions`), each pair object made when read: the pairs of 10
+ * million ops take 40 MB, not the 240 MB of 5 million pair objects.
  */
-function compactPairs(history: CompactHistory): readonly LazyPair[] {
-  const invokes = new Int32Array(history.length);
-  const completions = new Int32Array(history.length);
-  const open = new Map<ProcessId, number>();
-  let count = 0;
-  for (let i = 0; i < history.length; i++) {
-    const p = history.processOf(i);
-    if (history.isInvoke(i)) {
-      open.set(p, count);
-      invokes[count] = i;
-      completions[count++] = -1;
-    } else {
-      const at = open.get(p);
-      if (at === undefined) continue;
-      open.delete(p);
-      completions[at] = i;
-    }
-  }
-  const inv = invokes.slice(0, count);
-  const done = completions.slice(0, count);
-  return lazyArray(() => count, (k) => new LazyPair(history, inv[k] as number, done[k] === -1 ? undefined : (done[k] as number)));
+function compactPairs(compact: CompactHistory, history: History): readonly LazyPair[] {
+  const { n, invokeAt, completionAt } = pairPositions(history);
+  return lazyArray(() => n, (k) => new LazyPair(compact, invokeAt[k] as number, completionAt[k] === -1 ? undefined : (completionAt[k] as number)));
 }

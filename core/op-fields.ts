@@ -7,8 +7,10 @@
  */
 import type { CompactHistory } from "./compact-history.js";
 import { compactOf } from "./compact-view.js";
-import type { History } from "./history.js";
-import type { OpError, OpType, ProcessId } from "./op.js";
+import type { Op, OpError, OpType, ProcessId } from "./op.js";
+
+/** history.ts's `History`, spelled here: history.ts pairs ops with `pairPositions`, so this file cannot import it. */
+type History = readonly Op[];
 
 /** Field readers of the history's op `i` (0 <= i < length). */
 export interface OpFields {
