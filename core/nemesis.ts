@@ -30,7 +30,12 @@ export interface FaultShading {
 export interface NemesisPackage {
   readonly name: string;
   readonly nemesis: Nemesis;
-  readonly generator: Generator;
+  /**
+   * The schedule of nemesis ops for a workload starting at harness time
+   * `startNs`: a timed fault comes first an interval after that start, so
+   * the time the nodes and agents took to start never eats into it.
+   */
+  schedule(startNs: number): Generator;
   /** Heals everything before final reads. */
   readonly finalGenerator: Generator | undefined;
   readonly shading: readonly FaultShading[];

@@ -19,7 +19,11 @@ export interface FaultPackageSpec {
   nemesis(ctx: NemesisContext): Nemesis;
   /** How the report shades this kind's fault periods. */
   readonly shading: FaultShading;
-  generator(config: RunConfig): Generator;
+  /**
+   * The schedule. `startNs` is when the workload starts (harness ns): a timed
+   * fault comes first an interval after it, not after the run's start.
+   */
+  generator(config: RunConfig, startNs: number): Generator;
   /**
    * Aims at the lock service's leader: a run whose lock adapter has no
    * `leader` is refused before it starts.

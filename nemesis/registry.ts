@@ -56,6 +56,8 @@ export interface NemesisPlan {
 /** Resolves the run's fault names once; unknown names are a config error naming the known ones. */
 export function resolveNemesis(config: RunConfig): NemesisPlan {
   const specs = config.nemesis.faults.map((name) => findFaultPackage(name));
+  // Each schedule is built once now, so a bad fault option is refused before any node starts.
+  for (const spec of specs) spec.generator(config, 0);
   const kinds = [...new Map(specs.map((s) => [s.kind, s])).values()];
   const name = specs.map((s) => s.name).join(",") || "none";
   const shading = kinds.map((s) => s.shading);
@@ -71,7 +73,7 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
     build: (ctx = {}) => ({
       name,
       nemesis: composeNemeses(kinds.map((k) => k.nemesis({ ...ctx, watchesLeader: specs.some((s) => s.kind === k.kind && s.prefersLeader === true) }))),
-      generator: anyOf(...specs.map((s) => s.generator(config))),
+      schedule: (startNs) => anyOf(...specs.map((s) => s.generator(config, startNs))),
       finalGenerator: undefined,
       shading,
     }),

@@ -72,8 +72,8 @@ describe.concurrent("lock services through the CLI", () => {
 
   describe.each([["etcd"], ["zookeeper"]])("lock service %s under partitions", (lock) => {
     it("stays valid with fenced storage", async ({ expect }) => {
-      const { code } = await run(["--lock", lock, "--storage", "fenced", "--nemesis", "partition", "--nemesis-interval", "2"]);
-      expect(code).toBe(0);
+      const { code, out, err } = await run(["--lock", lock, "--storage", "fenced", "--nemesis", "partition", "--nemesis-interval", "2"]);
+      expect(code, out + err).toBe(0);
     });
   });
 

@@ -101,7 +101,7 @@ describe("the interpreter", () => {
       concurrency: 2,
     });
     const clients = lockWriteGenerator({ concurrency: 2, resources: ["r1"], seed: 1 });
-    const nemesis = pauseHolderGenerator({ intervalMs: 0, durationMs: 20 });
+    const nemesis = pauseHolderGenerator({ intervalMs: 0, startNs: 0, durationMs: 20 });
     await interpreter.run(stopAfter(anyOf(nemesis, clients), () => history.length > 40));
     const firstAcquire = history.find((o) => o.type === "ok" && o.f === "acquire")!;
     const pause = history.find((o) => o.process === "nemesis" && o.type === "invoke" && o.f === "pause")!;

@@ -31,7 +31,7 @@ async function fakeCluster(leaders: readonly (string | undefined)[], opts: { exe
 async function play(faults: string[], target: { cluster: Cluster; ctx: NemesisContext }, count: number): Promise<Op[]> {
   const { cluster } = target;
   const pkg = nemesisPackage(config(faults), target.ctx);
-  let gen: Generator = pkg.generator;
+  let gen: Generator = pkg.schedule(0);
   const ctx = (time: number) => ({ time, freeProcesses: new Set(["nemesis" as const]), concurrency: 1, rng: createRng(0) });
   const done: Op[] = [];
   for (let i = 0; i < count; i++) {

@@ -171,12 +171,13 @@ async function execute(run: Execution): Promise<void> {
     if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");
     await pkg.nemesis.setup(cluster);
     const clients = run.workload.generator(config);
-    const end = clock.nowNs() + config.timeLimitMs * 1e6;
+    const start = clock.nowNs();
+    const end = start + config.timeLimitMs * 1e6;
     log(`running ${run.workload.name} for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     run.reached.workload = true;
     // A client paused in mid-cycle finishes it after the limit: its write on waking is the one the pause is for.
-    const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.generator), timeLimitWithGrace(end, clients, { claims: pausedClient })));
+    const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.schedule(start)), timeLimitWithGrace(end, clients, { claims: pausedClient })));
     await stopWaitingAt(end, clock, interpreter, running);
     trace("workload done");
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);

@@ -27,7 +27,7 @@ function grant(seconds: number): Op {
 const GRANTS = Array.from({ length: 86 }, (_, i) => grant(0.3 + 0.7 * i));
 
 function schedule(faults: string[], seed: number, options: RunConfig["nemesis"]["options"] = {}) {
-  return driveSchedule(nemesisPackage(config(faults, seed, options)).generator, { maxOps: 10, events: GRANTS });
+  return driveSchedule(nemesisPackage(config(faults, seed, options)).schedule(0), { maxOps: 10, events: GRANTS });
 }
 
 const starts = (ops: ReturnType<typeof schedule>) => ops.filter((r) => r.f === "clock").map((r) => r.value as ClockValue);
@@ -41,8 +41,8 @@ describe("clock schedules", () => {
   it("clock, the kind's group, draws its shape from the seed at each fault: the same twice for one seed, several shapes in a run", () => {
     const shapeOf = (v: ClockValue): string =>
       v.strobe ? "strobe" : Object.values(v.skews).some((k) => k.rate !== 1) ? "rate" : Object.keys(v.skews).length === 1 ? "jump" : "skew";
-    const ops = driveSchedule(nemesisPackage(config(["clock"], 7)).generator, { maxOps: 40 });
-    expect(driveSchedule(nemesisPackage(config(["clock"], 7)).generator, { maxOps: 40 })).toEqual(ops);
+    const ops = driveSchedule(nemesisPackage(config(["clock"], 7)).schedule(0), { maxOps: 40 });
+    expect(driveSchedule(nemesisPackage(config(["clock"], 7)).schedule(0), { maxOps: 40 })).toEqual(ops);
     expect(new Set(starts(ops).map(shapeOf)).size).toBeGreaterThanOrEqual(3);
   });
 
@@ -83,20 +83,20 @@ describe("clock schedules", () => {
   });
 
   it("clock-jump jumps only right after a grant, at least an interval in, and waits for none before", () => {
-    const gen = () => nemesisPackage(config(["clock-jump"], 1)).generator;
+    const gen = () => nemesisPackage(config(["clock-jump"], 1)).schedule(0);
     expect(driveSchedule(gen(), { maxOps: 2, events: [grant(0.5)] })).toEqual([]);
     const ops = driveSchedule(gen(), { maxOps: 2, events: [grant(0.5), grant(1.5)] });
     expect(ops.map((r) => r.f)).toEqual(["clock", "reset-clock"]);
   });
 
   it("clock-jump resets right after the first grant once its duration has passed, so a jump back's return lands under a lease too", () => {
-    const gen = () => nemesisPackage(config(["clock-jump"], 1)).generator;
+    const gen = () => nemesisPackage(config(["clock-jump"], 1)).schedule(0);
     const ops = driveSchedule(gen(), { maxOps: 2, events: [grant(1.5), grant(4), grant(6.7), grant(9)] });
     expect(ops[1]).toMatchObject({ f: "reset-clock", time: 6.7 * S });
   });
 
   it("clock-jump resets two durations after the jump at the latest when no grant comes", () => {
-    const ops = driveSchedule(nemesisPackage(config(["clock-jump"], 1)).generator, { maxOps: 2, events: [grant(1.5)] });
+    const ops = driveSchedule(nemesisPackage(config(["clock-jump"], 1)).schedule(0), { maxOps: 2, events: [grant(1.5)] });
     expect(ops[1]).toMatchObject({ f: "reset-clock", time: 11.5 * S });
   });
 
@@ -116,13 +116,13 @@ describe("clock-holder", () => {
   const acquired: Op = { index: 0, time: 2e9, process: 1, type: "ok", f: "acquire", value: { resource: "r1", token: "33" }, node: nodeId("c2") };
 
   it("slows the clock of the client that just acquired, naming its lease, then resets it", () => {
-    const ops = driveSchedule(nemesisPackage(config(["clock-holder"], 1)).generator, { maxOps: 2, events: [acquired] });
+    const ops = driveSchedule(nemesisPackage(config(["clock-holder"], 1)).schedule(0), { maxOps: 2, events: [acquired] });
     expect(ops[0]).toMatchObject({ f: "clock", value: { skews: { c2: { offsetMs: 0, rate: holderRate(100, 2000, 1.5) } }, process: 1, token: "33" } });
     expect(ops[1]).toMatchObject({ f: "reset-clock", value: { nodes: ["c2"] } });
   });
 
   it("waits for an acquire before touching any clock", () => {
-    expect(driveSchedule(nemesisPackage(config(["clock-holder"], 1)).generator, { maxOps: 2 })).toEqual([]);
+    expect(driveSchedule(nemesisPackage(config(["clock-holder"], 1)).schedule(0), { maxOps: 2 })).toEqual([]);
   });
 
   it("picks a rate that stretches the hold past ttlFactor TTLs, within 0.01 and 0.5", () => {

@@ -98,13 +98,13 @@ function spec(name: string, description: string, planner: (config: RunConfig, sc
     nemesis: clockNemesis,
     shading: CLOCK_SHADING,
     clockNodes: (config) => nodesOption(config, scopeOf(name), ALL_ROLES),
-    generator(config): Generator {
+    generator(config, startNs): Generator {
       const scope = scopeOf(name);
       const nodes = nodesOption(config, scope, ALL_ROLES);
       const plan = planner(config, scope, nodes);
       return faultCycle({
         package: name, start: "clock", stop: "reset-clock", seed: config.seed,
-        intervalMs: config.nemesis.intervalMs,
+        intervalMs: config.nemesis.intervalMs, startNs,
         durationMs: numberOption(config, scope, "durationMs", 5000),
         plan: (step, rng) => ({ ...plan(step, rng) }),
         ...timing,
@@ -130,14 +130,14 @@ function clockHolderSpec(): FaultPackageSpec {
     nemesis: clockNemesis,
     shading: CLOCK_SHADING,
     clockNodes: clientNodes,
-    generator(config): Generator {
+    generator(config, startNs): Generator {
       const scope = scopeOf(name);
       const { ttlMs, holdMs } = config.workload;
       const ttlFactor = numberOption(config, scope, "ttlFactor", 1.5);
       const rate = numberOption(config, scope, "rate", holderRate(holdMs, ttlMs, ttlFactor));
       return faultCycle({
         package: name, start: "clock", stop: "reset-clock", seed: config.seed,
-        intervalMs: config.nemesis.intervalMs,
+        intervalMs: config.nemesis.intervalMs, startNs,
         durationMs: numberOption(config, scope, "durationMs", Math.ceil(ttlMs * ttlFactor) + 1000),
         trigger: isAcquired,
         plan: (_step, _rng, trigger) => holderValue(trigger as Op, rate),

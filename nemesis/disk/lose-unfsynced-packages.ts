@@ -33,7 +33,7 @@ export function loseUnsyncedPackages(): readonly FaultPackageSpec[] {
     nemesis: loseUnsyncedNemesis,
     shading: POWER_LOSS_SHADING,
     description: `Power loss on ${what}: SIGKILL it, drop every write to its data directory that was not fsynced (its data directory is on a FUSE file system that caches writes until fsync), keep it down for durationMs (default ${DEFAULT_DOWN_MS}), restart it on what was durable; renames and unlinks are durable at once (limit); local and docker runtimes`,
-    generator: (config) => powerLossGenerator(config, name, roles),
+    generator: (config, startNs) => powerLossGenerator(config, startNs, name, roles),
     diskNodes: (config) => targets(config, name, roles),
   }));
 }
@@ -44,13 +44,13 @@ function targets(config: RunConfig, name: string, roles: readonly NodeRole[]): s
   return nodesOption(config, { package: name, kind: "lose-unfsynced" }, roles).filter((n) => services.has(n));
 }
 
-function powerLossGenerator(config: RunConfig, name: string, roles: readonly NodeRole[]) {
+function powerLossGenerator(config: RunConfig, startNs: number, name: string, roles: readonly NodeRole[]) {
   const nodes = targets(config, name, roles);
   return faultCycle({
     package: name,
     start: "power-loss",
     stop: "power-on",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, { package: name, kind: "lose-unfsynced" }, "durationMs", DEFAULT_DOWN_MS),
     seed: config.seed,
     plan: (_step, rng) => ({ nodes: nodes.length > 0 ? [rng.pick(nodes)] : [] }),

@@ -38,13 +38,13 @@ function perform(gen: Generator, time: number, doneAt = time, struck: object = {
 
 describe("kill-after-grant schedule", () => {
   it("kills nothing before the first interval has passed, and nothing without a grant", () => {
-    const gen = nemesisPackage(config()).generator;
+    const gen = nemesisPackage(config()).schedule(0);
     expect(ask(gen, 5000 * MS)).toBeUndefined();
     expect(ask(gen.update(ctx(500 * MS), granted(0, 500 * MS)), 500 * MS)).toBeUndefined();
   });
 
   it("kills at once, without a scheduled time, the lock node the granted client asked, naming the grant", () => {
-    const gen = nemesisPackage(config()).generator.update(ctx(1200 * MS), granted(4, 1200 * MS));
+    const gen = nemesisPackage(config()).schedule(0).update(ctx(1200 * MS), granted(4, 1200 * MS));
     const r = ask(gen, 1200 * MS);
     expect(r?.[0].time).toBeUndefined();
     expect(r?.[0]).toMatchObject({
@@ -54,7 +54,7 @@ describe("kill-after-grant schedule", () => {
   });
 
   it("restarts the node the kill struck durationMs after the kill, and waits an interval before the next", () => {
-    let gen = nemesisPackage(config({}, { "kill-after-grant": { durationMs: 500 } })).generator.update(ctx(1200 * MS), granted(1, 1200 * MS));
+    let gen = nemesisPackage(config({}, { "kill-after-grant": { durationMs: 500 } })).schedule(0).update(ctx(1200 * MS), granted(1, 1200 * MS));
     [, gen] = perform(gen, 1200 * MS, 1203 * MS, { nodes: ["l1"], leader: "l1" });
     expect(ask(gen.update(ctx(1300 * MS), granted(0, 1300 * MS)), 1300 * MS)?.[0]).toMatchObject({ f: "restart", time: 1703 * MS, value: { nodes: ["l1"] } });
     [, gen] = perform(gen, 1703 * MS, 1900 * MS);
@@ -63,12 +63,12 @@ describe("kill-after-grant schedule", () => {
   });
 
   it("names the asked node in the kill's invoke when the target is the asked node", () => {
-    const gen = nemesisPackage(config({}, { "kill-after-grant": { target: "asked" } })).generator.update(ctx(1200 * MS), granted(4, 1200 * MS));
+    const gen = nemesisPackage(config({}, { "kill-after-grant": { target: "asked" } })).schedule(0).update(ctx(1200 * MS), granted(4, 1200 * MS));
     expect(ask(gen, 1200 * MS)?.[0]).toMatchObject({ f: "kill", value: { nodes: ["l2"], aim: "asked" } });
   });
 
   it("ignores failed acquires and grants without a token", () => {
-    const gen = nemesisPackage(config()).generator;
+    const gen = nemesisPackage(config()).schedule(0);
     const failed: Op = { ...granted(0, 1500 * MS), type: "fail", error: { code: "lock-busy", message: "busy", definite: true } } as Op;
     const tokenless: Op = { ...granted(0, 1500 * MS), value: { resource: "r1", token: null } };
     expect(ask(gen.update(ctx(1500 * MS), failed), 1500 * MS)).toBeUndefined();

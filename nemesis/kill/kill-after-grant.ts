@@ -32,14 +32,14 @@ export function killAfterGrantPackage(base: Pick<FaultPackageSpec, "shading">): 
 }
 
 /** The schedule of `kill-after-grant`: a kill after the first grant at least an interval after the last restart. */
-export function killAfterGrantGenerator(config: RunConfig) {
+export function killAfterGrantGenerator(config: RunConfig, startNs: number) {
   const scope = { package: "kill-after-grant", kind: "kill" };
   const aim = grantAimOption(config, scope);
   return faultCycle({
     package: scope.package,
     start: "kill",
     stop: "restart",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, scope, "durationMs", DEFAULT_DOWN_MS),
     seed: config.seed,
     trigger: isGrant,

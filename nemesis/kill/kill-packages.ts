@@ -20,14 +20,14 @@ export function killPackages(): readonly FaultPackageSpec[] {
   const base = { needs: ["kill"], kind: "kill", nemesis: killNemesis, shading: KILL_SHADING } as const;
   const down = "keep it down for durationMs (default 2000), restart it with the same data directory";
   return [
-    { ...base, name: "kill", description: `SIGKILL a random lock or storage node, ${down}`, generator: (c) => killGenerator(c, "kill", ["lock", "storage"]) },
-    { ...base, name: "kill-lock", description: `SIGKILL a random lock node, ${down}`, generator: (c) => killGenerator(c, "kill-lock", ["lock"]) },
-    { ...base, name: "kill-storage", description: `SIGKILL a random storage node, ${down}`, generator: (c) => killGenerator(c, "kill-storage", ["storage"]) },
+    { ...base, name: "kill", description: `SIGKILL a random lock or storage node, ${down}`, generator: (c, startNs) => killGenerator(c, startNs, "kill", ["lock", "storage"]) },
+    { ...base, name: "kill-lock", description: `SIGKILL a random lock node, ${down}`, generator: (c, startNs) => killGenerator(c, startNs, "kill-lock", ["lock"]) },
+    { ...base, name: "kill-storage", description: `SIGKILL a random storage node, ${down}`, generator: (c, startNs) => killGenerator(c, startNs, "kill-storage", ["storage"]) },
     killAfterGrantPackage(base),
   ];
 }
 
-function killGenerator(config: RunConfig, name: string, roles: readonly NodeRole[]) {
+function killGenerator(config: RunConfig, startNs: number, name: string, roles: readonly NodeRole[]) {
   const scope = { package: name, kind: "kill" };
   const services = new Set(runNodes(config).filter((n) => n.role !== "client").map((n) => n.id as string));
   const nodes = nodesOption(config, scope, roles).filter((n) => services.has(n));
@@ -35,7 +35,7 @@ function killGenerator(config: RunConfig, name: string, roles: readonly NodeRole
     package: name,
     start: "kill",
     stop: "restart",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, scope, "durationMs", DEFAULT_DOWN_MS),
     seed: config.seed,
     plan: (_step, rng) => ({ nodes: nodes.length > 0 ? [rng.pick(nodes)] : [] }),

@@ -42,7 +42,7 @@ export function netPackages(): readonly FaultPackageSpec[] {
   ];
 }
 
-function lossGenerator(config: RunConfig) {
+function lossGenerator(config: RunConfig, startNs: number) {
   const scope = { package: "loss", kind: "loss" };
   const targets = nodesOption(config, scope, ["lock", "storage", "client"]);
   const all = runNodes(config).map((n) => n.id as string);
@@ -51,7 +51,7 @@ function lossGenerator(config: RunConfig) {
     package: "loss",
     start: "start-loss",
     stop: "stop-loss",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, scope, "durationMs", DEFAULT_DURATION_MS),
     seed: config.seed,
     plan(_step, rng) {
@@ -61,7 +61,7 @@ function lossGenerator(config: RunConfig) {
   });
 }
 
-function delayGenerator(config: RunConfig) {
+function delayGenerator(config: RunConfig, startNs: number) {
   const scope = { package: "delay", kind: "delay" };
   const services = new Set(runNodes(config).filter((n) => n.role !== "client").map((n) => n.id as string));
   const targets = nodesOption(config, scope, ["lock", "storage"]).filter((n) => services.has(n));
@@ -71,7 +71,7 @@ function delayGenerator(config: RunConfig) {
     package: "delay",
     start: "start-delay",
     stop: "stop-delay",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, scope, "durationMs", DEFAULT_DURATION_MS),
     seed: config.seed,
     plan(step, rng) {

@@ -15,7 +15,7 @@ function config(faults: string[], seed: number, lock: Partial<RunConfig["lock"]>
 }
 
 function oneWayStarts(seed: number) {
-  return driveSchedule(nemesisPackage(config(["partition-one-way"], seed)).generator, { maxOps: 8 })
+  return driveSchedule(nemesisPackage(config(["partition-one-way"], seed)).schedule(0), { maxOps: 8 })
     .filter((r) => r.f === "start-partition")
     .map((r) => r.value as { from: string; to: string; grudge: Record<string, string[]> });
 }
@@ -48,7 +48,7 @@ describe("partition-one-way", () => {
 
 describe("partition-leader schedule", () => {
   it("asks for the leader at each start instead of naming a node in advance", () => {
-    const ops = driveSchedule(nemesisPackage(config(["partition-leader"], 1)).generator, { maxOps: 2 });
+    const ops = driveSchedule(nemesisPackage(config(["partition-leader"], 1)).schedule(0), { maxOps: 2 });
     expect(ops[0]).toMatchObject({ f: "start-partition", value: { target: "leader", shape: "leader", package: "partition-leader" } });
     expect(ops[1]).toMatchObject({ f: "stop-partition", value: { package: "partition-leader" } });
   });

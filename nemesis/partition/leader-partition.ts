@@ -26,7 +26,7 @@ export async function resolveLeaderPartition(value: PartitionValue, nodes: reado
 }
 
 /** The schedule of `partition-leader`; refuses a run with fewer than two started lock nodes. */
-export function leaderPartitionGenerator(config: RunConfig) {
+export function leaderPartitionGenerator(config: RunConfig, startNs: number) {
   const name = "partition-leader";
   const lockNodes = runNodes(config).filter((n) => n.role === "lock");
   if (config.lock.endpoints?.length) {
@@ -39,7 +39,7 @@ export function leaderPartitionGenerator(config: RunConfig) {
     package: name,
     start: "start-partition",
     stop: "stop-partition",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, { package: name, kind: "partition" }, "durationMs", DEFAULT_DURATION_MS),
     seed: config.seed,
     plan: () => ({ shape: "leader", target: "leader", grudge: {} }),
@@ -53,7 +53,7 @@ export function randomOneWay(nodes: readonly string[], rng: Rng): { from: string
 }
 
 /** The schedule of `partition-one-way` over the participating nodes (lock, storage, client by default). */
-export function oneWayGenerator(config: RunConfig) {
+export function oneWayGenerator(config: RunConfig, startNs: number) {
   const name = "partition-one-way";
   const scope = { package: name, kind: "partition" };
   const nodes = nodesOption(config, scope, ["lock", "storage", "client"]);
@@ -64,7 +64,7 @@ export function oneWayGenerator(config: RunConfig) {
     package: name,
     start: "start-partition",
     stop: "stop-partition",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, scope, "durationMs", DEFAULT_DURATION_MS),
     seed: config.seed,
     plan(_step, rng) {

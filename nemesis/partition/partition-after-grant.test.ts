@@ -32,7 +32,7 @@ function stubCluster() {
 
 describe("partition-leader-after-grant", () => {
   it("cuts off, right after a grant, the lock node the client asked, from the other lock nodes only", async () => {
-    const gen = nemesisPackage(config(3)).generator.update(ctx(granted.time), granted);
+    const gen = nemesisPackage(config(3)).schedule(0).update(ctx(granted.time), granted);
     const r = gen.op(ctx(granted.time));
     if (r === undefined || r === "pending") throw new Error("expected a cut");
     expect(r[0]).toMatchObject({ f: "start-partition", value: { asked: "l3", grant: { process: 2, token: "9", resource: "r1" } } });
@@ -44,7 +44,7 @@ describe("partition-leader-after-grant", () => {
   });
 
   it("cuts off the leader it saw last when the run can tell who leads, and asks again after each heal", async () => {
-    const gen = nemesisPackage(config(3, "etcd")).generator.update(ctx(granted.time), granted);
+    const gen = nemesisPackage(config(3, "etcd")).schedule(0).update(ctx(granted.time), granted);
     const r = gen.op(ctx(granted.time));
     if (r === undefined || r === "pending") throw new Error("expected a cut");
     let lookups = 0;

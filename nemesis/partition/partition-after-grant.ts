@@ -34,7 +34,7 @@ export function partitionAfterGrantPackage(base: Pick<FaultPackageSpec, "nemesis
 }
 
 /** The schedule: a cut after the first grant at least an interval after the last heal; refuses fewer than two lock nodes. */
-export function partitionAfterGrantGenerator(config: RunConfig) {
+export function partitionAfterGrantGenerator(config: RunConfig, startNs: number) {
   const scope = { package: NAME, kind: "partition" };
   const aim = grantAimOption(config, scope);
   const lockNodes = runNodes(config).filter((n) => n.role === "lock");
@@ -45,7 +45,7 @@ export function partitionAfterGrantGenerator(config: RunConfig) {
     package: NAME,
     start: "start-partition",
     stop: "stop-partition",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, scope, "durationMs", DEFAULT_DURATION_MS),
     seed: config.seed,
     trigger: isGrant,

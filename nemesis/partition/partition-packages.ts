@@ -46,11 +46,11 @@ export function partitionPackages(): readonly FaultPackageSpec[] {
   const base = { needs: ["partition"], kind: "partition", nemesis: (ctx: NemesisContext) => partitionNemesis(ctx), shading: PARTITION_SHADING } as const;
   const where = "over lock, storage and client nodes (partition.nodes=lock restricts them)";
   return [
-    { ...base, name: "partition", description: `cut the network into a shape chosen by the seed each time (${PARTITION_SHAPES.join(", ")}) ${where}`, generator: (c) => shapedGenerator(c, "partition", PARTITION_SHAPES) },
-    { ...base, name: "partition-halves", description: `cut the network into two random halves ${where}`, generator: (c) => shapedGenerator(c, "partition-halves", ["halves"]) },
-    { ...base, name: "partition-ring", description: `majorities ring: every node sees a majority, no two the same one ${where}`, generator: (c) => shapedGenerator(c, "partition-ring", ["majorities-ring"]) },
-    { ...base, name: "partition-bridge", description: `two halves joined by one bridge node that sees both ${where}`, generator: (c) => shapedGenerator(c, "partition-bridge", ["bridge"]) },
-    { ...base, name: "partition-isolate", description: `cut one random node off from all others ${where}`, generator: (c) => shapedGenerator(c, "partition-isolate", ["isolate"]) },
+    { ...base, name: "partition", description: `cut the network into a shape chosen by the seed each time (${PARTITION_SHAPES.join(", ")}) ${where}`, generator: (c, startNs) => shapedGenerator(c, startNs, "partition", PARTITION_SHAPES) },
+    { ...base, name: "partition-halves", description: `cut the network into two random halves ${where}`, generator: (c, startNs) => shapedGenerator(c, startNs, "partition-halves", ["halves"]) },
+    { ...base, name: "partition-ring", description: `majorities ring: every node sees a majority, no two the same one ${where}`, generator: (c, startNs) => shapedGenerator(c, startNs, "partition-ring", ["majorities-ring"]) },
+    { ...base, name: "partition-bridge", description: `two halves joined by one bridge node that sees both ${where}`, generator: (c, startNs) => shapedGenerator(c, startNs, "partition-bridge", ["bridge"]) },
+    { ...base, name: "partition-isolate", description: `cut one random node off from all others ${where}`, generator: (c, startNs) => shapedGenerator(c, startNs, "partition-isolate", ["isolate"]) },
     {
       ...base,
       name: "partition-holder",
@@ -73,14 +73,14 @@ function scope(name: string): OptionScope {
   return { package: name, kind: "partition" };
 }
 
-function shapedGenerator(config: RunConfig, name: string, shapes: readonly PartitionShape[]) {
+function shapedGenerator(config: RunConfig, startNs: number, name: string, shapes: readonly PartitionShape[]) {
   const s = scope(name);
   const nodes = nodesOption(config, s, ["lock", "storage", "client"]);
   return faultCycle({
     package: name,
     start: "start-partition",
     stop: "stop-partition",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: numberOption(config, s, "durationMs", DEFAULT_DURATION_MS),
     seed: config.seed,
     plan(_step, rng) {
@@ -96,7 +96,7 @@ export function holderPartitionMs(config: RunConfig): number {
   return numberOption(config, scope("partition-holder"), "durationMs", ttl + Math.max(1000, ttl / 2));
 }
 
-function holderGenerator(config: RunConfig) {
+function holderGenerator(config: RunConfig, startNs: number) {
   const lockNodes = runNodes(config).filter((n) => n.role === "lock").map((n) => n.id);
   if (lockNodes.length === 0) {
     throw new HarnessError("config.invalid", `Cannot run nemesis "partition-holder": the run starts no lock nodes (it uses --endpoints)`);
@@ -105,7 +105,7 @@ function holderGenerator(config: RunConfig) {
     package: "partition-holder",
     start: "start-partition",
     stop: "stop-partition",
-    intervalMs: config.nemesis.intervalMs,
+    intervalMs: config.nemesis.intervalMs, startNs,
     durationMs: holderPartitionMs(config),
     seed: config.seed,
     trigger: isAcquired,

@@ -36,24 +36,24 @@ function step(gen: Generator, time: number): [Op, Generator] {
 
 describe("pauseHolderGenerator", () => {
   it("waits for an acquire before pausing anyone", () => {
-    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 });
+    const gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 });
     expect(gen.op(ctx(5000 * MS))).toBe("pending");
   });
 
   it("pauses the run's first holder at once, without waiting for an interval", () => {
-    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(5 * MS), acquired(0, 5 * MS));
+    const gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(5 * MS), acquired(0, 5 * MS));
     const [pause] = step(gen, 5 * MS);
     expect(pause).toMatchObject({ f: "pause", time: 5 * MS, value: { nodes: ["c1"] } });
   });
 
   it("pauses the node of the client that just acquired, naming its token", () => {
-    const gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    const gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     const [pause] = step(gen, 2000 * MS);
     expect(pause).toMatchObject({ f: "pause", value: { nodes: ["c2"], process: 1, token: "33", resource: "r1", durationMs: 3000, reason: "holder" } });
   });
 
   it("resumes the holder as soon as another client has written its resource", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);
     const otherResource = wrote(0, "r2", 3000 * MS);
     expect(next(gen.update(ctx(3000 * MS), otherResource), 3000 * MS)).toMatchObject({ f: "resume", time: 5000 * MS });
@@ -62,7 +62,7 @@ describe("pauseHolderGenerator", () => {
   });
 
   it("past the time limit, keeps its resume's time while the next holder's write is in flight, and resumes once it returns", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
     [, gen] = step(gen, 50 * MS);
     const writing: Op = { ...wrote(1, "r1", 2100 * MS), type: "invoke", value: { resource: "r1", value: "v" } };
     gen = gen.update(ctx(2100 * MS), writing);
@@ -74,25 +74,25 @@ describe("pauseHolderGenerator", () => {
   });
 
   it("past the time limit, resumes at once when no other client's write is in flight", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
     [, gen] = step(gen, 50 * MS);
     const result = gen.op({ ...ctx(3000 * MS), healOnly: new Set(["resume"]) });
     expect(result === undefined || result === "pending" ? result : result[0]).not.toHaveProperty("waitPastLimit");
   });
 
   it("strikes at a grant another client is waiting for, not at one nobody else wants, until an interval has passed", () => {
-    const lonely = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(5 * MS), acquired(0, 5 * MS));
+    const lonely = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(5 * MS), acquired(0, 5 * MS));
     expect(lonely.op(ctx(5 * MS))).toBe("pending");
     const wanted = lonely.update(ctx(0), { ...waiter, time: 10 * MS }).update(ctx(20 * MS), acquired(1, 20 * MS));
     expect(next(wanted, 20 * MS)).toMatchObject({ f: "pause", value: { process: 1 } });
-    const late = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(1500 * MS), acquired(0, 1500 * MS));
+    const late = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(1500 * MS), acquired(0, 1500 * MS));
     expect(next(late, 1500 * MS)).toMatchObject({ f: "pause", value: { process: 0 } });
   });
 
   it("drops a holder it has not struck yet once that holder retires or releases, and aims at the next grant", () => {
     const busy = (time: number) => ({ ...ctx(time), freeProcesses: new Set<ProcessId>() });
     for (const end of [{ type: "info", f: "write" }, { type: "invoke", f: "release" }] as const) {
-      let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(busy(2000 * MS), acquired(1, 2000 * MS));
+      let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(0), waiter).update(busy(2000 * MS), acquired(1, 2000 * MS));
       expect(gen.op(busy(2001 * MS))).toBe("pending");
       gen = gen.update(busy(2010 * MS), { index: 0, time: 2010 * MS, process: 1, ...end, value: { resource: "r1" }, node: nodeId("c2") });
       expect(next(gen, 2020 * MS)).toBe("pending");
@@ -102,20 +102,20 @@ describe("pauseHolderGenerator", () => {
   });
 
   it("keeps a holder targeted through its own write invoke and another client's ops", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     gen = gen.update(ctx(2001 * MS), { index: 0, time: 2001 * MS, process: 1, type: "invoke", f: "write", value: { resource: "r1" }, node: nodeId("c2") });
     gen = gen.update(ctx(2002 * MS), { index: 0, time: 2002 * MS, process: 0, type: "info", f: "acquire", value: { resource: "r1" }, node: nodeId("c1") });
     expect(next(gen, 2003 * MS)).toMatchObject({ f: "pause", value: { process: 1 } });
   });
 
   it("keeps a pause of fixed length when asked to", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000, resumeAfterNextWrite: false }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000, resumeAfterNextWrite: false }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);
     expect(next(gen.update(ctx(4200 * MS), wrote(0, "r1", 4200 * MS)), 4200 * MS)).toMatchObject({ f: "resume", time: 5000 * MS });
   });
 
   it("resumes the same node once the duration has passed, then waits an interval", () => {
-    let gen = pauseHolderGenerator({ intervalMs: 1000, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 3000 }).update(ctx(0), waiter).update(ctx(2000 * MS), acquired(1, 2000 * MS));
     [, gen] = step(gen, 2000 * MS);
     const [resume, after] = step(gen, 2000 * MS);
     expect(resume).toMatchObject({ f: "resume", value: { nodes: ["c2"] }, time: 5000 * MS });
@@ -125,13 +125,13 @@ describe("pauseHolderGenerator", () => {
 
   it("aims a writer pause delayMs after the client's write was invoked", () => {
     const write: Op = { index: 0, time: 4000 * MS, process: 2, type: "invoke", f: "write", value: { resource: "r2", value: "v" }, node: nodeId("c3") };
-    const gen = aimedPauseGenerator({ intervalMs: 1000, durationMs: 3000, trigger: { f: "write", type: "invoke" }, delayMs: 40, reason: "writer" });
+    const gen = aimedPauseGenerator({ startNs: 0, intervalMs: 1000, durationMs: 3000, trigger: { f: "write", type: "invoke" }, delayMs: 40, reason: "writer" });
     const [pause] = step(gen.update(ctx(4000 * MS), write), 4000 * MS);
     expect(pause).toMatchObject({ f: "pause", time: 4040 * MS, value: { nodes: ["c3"], process: 2, resource: "r2", reason: "writer" } });
   });
 
   it("ignores acquires when it waits for writes", () => {
-    const gen = aimedPauseGenerator({ intervalMs: 0, durationMs: 3000, trigger: { f: "write", type: "invoke" }, delayMs: 40, reason: "writer" });
+    const gen = aimedPauseGenerator({ startNs: 0, intervalMs: 0, durationMs: 3000, trigger: { f: "write", type: "invoke" }, delayMs: 40, reason: "writer" });
     expect(gen.update(ctx(1000 * MS), acquired(0, 1000 * MS)).op(ctx(1000 * MS))).toBe("pending");
   });
 });
@@ -146,7 +146,7 @@ describe("pause-writer's aim", () => {
       nemesis: { faults: ["pause-writer"], intervalMs: 1000, options: {} },
     };
     const write: Op = { index: 0, time: 1000 * MS, process: 0, type: "invoke", f: "write", value: { resource: "r1", value: "v", holdMs: 1400 }, node: nodeId("c1") };
-    const gen = nemesisPackage(config).generator.update(ctx(1000 * MS), write);
+    const gen = nemesisPackage(config).schedule(0).update(ctx(1000 * MS), write);
     expect(next(gen, 1000 * MS)).toMatchObject({ f: "pause", time: (1000 + 1400 + 150) * MS });
   });
 });

@@ -32,6 +32,8 @@ import type { PauseValue } from "./pause-nemesis.js";
 /** Options of the pause-holder schedule. */
 export interface PauseHolderOptions {
   readonly intervalMs: number;
+  /** When the workload starts (harness ns): the first trigger after it is eligible. */
+  readonly startNs: number;
   readonly durationMs: number;
 }
 
@@ -78,9 +80,9 @@ export function pauseHolderGenerator(opts: PauseHolderOptions & { readonly resum
   return aimedPauseGenerator({ resumeAfterNextWrite: true, contendedOnly: true, ...opts, trigger: { f: "acquire", type: "ok" }, delayMs: 0, reason: "holder" });
 }
 
-/** A pause aimed at the client whose op matches `trigger`; the run's first trigger is eligible at once. */
+/** A pause aimed at the client whose op matches `trigger`; the workload's first trigger is eligible at once. */
 export function aimedPauseGenerator(opts: AimedPauseOptions): Generator {
-  return make(opts, { kind: "waiting", eligibleAt: 0 }, new Map());
+  return make(opts, { kind: "waiting", eligibleAt: opts.startNs }, new Map());
 }
 
 function make(opts: AimedPauseOptions, state: State, acquiring: Acquiring): Generator {

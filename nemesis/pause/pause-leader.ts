@@ -22,7 +22,7 @@ export function pauseLeaderPackage(): FaultPackageSpec {
     nemesis: pauseNemesis,
     shading: PAUSE_SHADING,
     needsLeader: true,
-    generator(config) {
+    generator(config, startNs) {
       const scope: OptionScope = { package: name, kind: "pause" };
       if (config.lock.endpoints?.length || !runNodes(config).some((n) => n.role === "lock")) {
         throw new HarnessError("config.invalid", `Cannot run nemesis "${name}": the run starts no lock nodes (it uses --endpoints)`);
@@ -33,7 +33,7 @@ export function pauseLeaderPackage(): FaultPackageSpec {
       }
       const durationMs = numberOption(config, scope, "durationMs", 2000);
       return faultCycle({
-        package: name, start: "pause", stop: "resume", seed: config.seed, intervalMs: config.nemesis.intervalMs, durationMs,
+        package: name, start: "pause", stop: "resume", seed: config.seed, intervalMs: config.nemesis.intervalMs, startNs, durationMs,
         plan: () => ({ nodes: [], target: "leader", durationMs, mode } satisfies PauseValue),
         stopValue: (started) => ({ nodes: (started as unknown as PauseValue).nodes, mode }),
       });

@@ -23,9 +23,9 @@ export function pausePackages(): readonly FaultPackageSpec[] {
       kind: "pause",
       nemesis: pauseNemesis,
       shading: PAUSE_SHADING,
-      generator: (config) =>
+      generator: (config, startNs) =>
         pauseHolderGenerator({
-          intervalMs: config.nemesis.intervalMs,
+          intervalMs: config.nemesis.intervalMs, startNs,
           durationMs: pauseHolderMs(config),
           resumeAfterNextWrite: !fixedPause(config, "pause-holder"),
         }),
@@ -39,9 +39,9 @@ export function pausePackages(): readonly FaultPackageSpec[] {
       nemesis: pauseNemesis,
       shading: PAUSE_SHADING,
       clockNodes: clientNodes,
-      generator: (config) =>
+      generator: (config, startNs) =>
         aimedPauseGenerator({
-          intervalMs: config.nemesis.intervalMs,
+          intervalMs: config.nemesis.intervalMs, startNs,
           durationMs: holderPauseMs(config, "pause-holder-clock"),
           trigger: { f: "acquire", type: "ok" },
           delayMs: 0,
@@ -57,9 +57,9 @@ export function pausePackages(): readonly FaultPackageSpec[] {
       kind: "pause",
       nemesis: pauseNemesis,
       shading: PAUSE_SHADING,
-      generator: (config) =>
+      generator: (config, startNs) =>
         aimedPauseGenerator({
-          intervalMs: config.nemesis.intervalMs,
+          intervalMs: config.nemesis.intervalMs, startNs,
           durationMs: holderPauseMs(config, "pause-writer"),
           trigger: { f: "write", type: "invoke" },
           delayMs: optionMs(config, "pause-writer", "delayMs") ?? ((write) => writerDelayMs(config, holdOfWrite(write) ?? config.workload.holdMs)),
@@ -73,10 +73,10 @@ export function pausePackages(): readonly FaultPackageSpec[] {
       kind: "pause",
       nemesis: pauseNemesis,
       shading: PAUSE_SHADING,
-      generator: (config) =>
+      generator: (config, startNs) =>
         randomPauseGenerator({
           nodes: nodesOption(config, { package: "pause", kind: "pause" }, ["lock", "storage", "client"]),
-          intervalMs: config.nemesis.intervalMs,
+          intervalMs: config.nemesis.intervalMs, startNs,
           durationMs: optionMs(config, "pause", "durationMs") ?? 2000,
           seed: config.seed,
         }),

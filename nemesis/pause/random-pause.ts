@@ -9,6 +9,8 @@ import type { PauseValue } from "./pause-nemesis.js";
 export interface RandomPauseOptions {
   readonly nodes: readonly string[];
   readonly intervalMs: number;
+  /** When the workload starts (harness ns): the first pause comes an interval after it. */
+  readonly startNs: number;
   readonly durationMs: number;
   readonly seed: number;
 }
@@ -20,7 +22,7 @@ type State =
 
 /** The random pause generator (ops for the pause nemesis). */
 export function randomPauseGenerator(opts: RandomPauseOptions): Generator {
-  return make(opts, { kind: "idle", at: opts.intervalMs * 1e6, step: 0 });
+  return make(opts, { kind: "idle", at: opts.startNs + opts.intervalMs * 1e6, step: 0 });
 }
 
 function make(opts: RandomPauseOptions, state: State): Generator {

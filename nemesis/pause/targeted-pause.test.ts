@@ -38,7 +38,7 @@ describe("pickTargets", () => {
 
 describe("targeted pause packages", () => {
   it("freeze lock nodes by default and thaw the same ones", () => {
-    const ops = driveSchedule(nemesisPackage(config(["pause-majority"], 5)).generator, { maxOps: 4 });
+    const ops = driveSchedule(nemesisPackage(config(["pause-majority"], 5)).schedule(0), { maxOps: 4 });
     expect(ops.map((o) => o.f)).toEqual(["pause", "resume", "pause", "resume"]);
     const first = ops[0]?.value as PauseValue;
     expect(first.mode).toBe("freeze");
@@ -52,7 +52,7 @@ describe("targeted pause packages", () => {
   });
 
   it("use SIGSTOP when asked", () => {
-    const ops = driveSchedule(nemesisPackage(config(["pause-one"], 3, { pause: { mode: "signal" } })).generator, { maxOps: 1 });
+    const ops = driveSchedule(nemesisPackage(config(["pause-one"], 3, { pause: { mode: "signal" } })).schedule(0), { maxOps: 1 });
     expect((ops[0]?.value as PauseValue).mode).toBe("signal");
   });
 });

@@ -60,7 +60,7 @@ function targeted(target: PauseTarget): FaultPackageSpec {
     kind: "pause",
     nemesis: pauseNemesis,
     shading: PAUSE_SHADING,
-    generator(config) {
+    generator(config, startNs) {
       const scope: OptionScope = { package: name, kind: "pause" };
       const nodes = nodesOption(config, scope, ["lock"]);
       if (targetCount(target, nodes.length) === 0) {
@@ -69,7 +69,7 @@ function targeted(target: PauseTarget): FaultPackageSpec {
       const mode = pauseMode(config, scope);
       const durationMs = numberOption(config, scope, "durationMs", 2000);
       return faultCycle({
-        package: name, start: "pause", stop: "resume", seed: config.seed, intervalMs: config.nemesis.intervalMs, durationMs,
+        package: name, start: "pause", stop: "resume", seed: config.seed, intervalMs: config.nemesis.intervalMs, startNs, durationMs,
         plan: (_step, rng) => ({ nodes: pickTargets(nodes, target, rng), durationMs, mode } satisfies PauseValue),
         stopValue: (started) => ({ nodes: (started as unknown as PauseValue).nodes, mode }),
       });

@@ -29,6 +29,8 @@ export interface FaultCycleOptions {
   readonly start: string;
   readonly stop: string;
   readonly intervalMs: number;
+  /** When the workload starts (harness ns): the first timed fault comes an interval after it. */
+  readonly startNs: number;
   readonly durationMs: number;
   readonly seed: number;
   /** The start op's value for fault number `step` (from 0); `trigger` is the event that aimed it. */
@@ -47,9 +49,9 @@ type State =
   | { readonly kind: "active"; readonly at: number; readonly latest: number; readonly step: number; readonly started: Readonly<Record<string, unknown>>; readonly due?: number }
   | { readonly kind: "stopping"; readonly step: number };
 
-/** The cycle generator, first fault after one interval. */
+/** The cycle generator, first fault one interval after the workload starts. */
 export function faultCycle(opts: FaultCycleOptions): Generator {
-  return make(opts, { kind: "idle", at: opts.intervalMs * 1e6, step: 0 });
+  return make(opts, { kind: "idle", at: opts.startNs + opts.intervalMs * 1e6, step: 0 });
 }
 
 function make(opts: FaultCycleOptions, state: State): Generator {

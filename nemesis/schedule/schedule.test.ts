@@ -16,7 +16,7 @@ function config(faults: string[], seed: number, options: RunConfig["nemesis"]["o
 }
 
 function schedule(faults: string[], seed: number, options: RunConfig["nemesis"]["options"] = {}) {
-  return driveSchedule(nemesisPackage(config(faults, seed, options)).generator, { maxOps: 12 });
+  return driveSchedule(nemesisPackage(config(faults, seed, options)).schedule(0), { maxOps: 12 });
 }
 
 describe("fault schedules", () => {
@@ -37,7 +37,7 @@ describe("fault schedules", () => {
   });
 
   it("compose kinds, each keeping its own cycle of interval then duration", () => {
-    const ops = driveSchedule(nemesisPackage(config(["partition", "pause", "kill"], 5)).generator, { maxOps: 40, untilNs: 30 * S });
+    const ops = driveSchedule(nemesisPackage(config(["partition", "pause", "kill"], 5)).schedule(0), { maxOps: 40, untilNs: 30 * S });
     const fs = new Set(ops.map((r) => r.f));
     expect(fs).toEqual(new Set(["start-partition", "stop-partition", "pause", "resume", "kill", "restart"]));
     const partitions = ops.filter((r) => r.f.endsWith("-partition"));
@@ -47,10 +47,18 @@ describe("fault schedules", () => {
     expect(partitions[2]?.time).toBe(5 * S);
   });
 
+  it("count their first interval from the workload's start, not from the run's (nodes may take seconds to start)", () => {
+    const started = 9 * S;
+    for (const fault of ["partition", "pause", "kill", "clock", "loss"]) {
+      const [first] = driveSchedule(nemesisPackage(config([fault], 2)).schedule(started), { maxOps: 1 });
+      expect(first?.time, fault).toBe(started + 1 * S);
+    }
+  });
+
   it("heal every kind at the end even when another kind's next fault is due before that heal", () => {
     const pkg = nemesisPackage(config(["partition", "kill"], 2, { partition: { durationMs: 5000 }, kill: { durationMs: 500 } }));
     const heals = new Set(pkg.shading.map((s) => s.stop));
-    const ops = driveSchedule(faultsUntil(2.5 * S, heals, pkg.generator), { maxOps: 20, untilNs: 10 * S, pollNs: 0.1 * S });
+    const ops = driveSchedule(faultsUntil(2.5 * S, heals, pkg.schedule(0)), { maxOps: 20, untilNs: 10 * S, pollNs: 0.1 * S });
     const count = (f: string) => ops.filter((r) => r.f === f).length;
     expect(count("start-partition")).toBe(1);
     expect(count("stop-partition")).toBe(1);
@@ -87,13 +95,13 @@ describe("fault schedules", () => {
 describe("partition-holder", () => {
   it("cuts the client that just acquired from the lock nodes only, then heals after the duration", () => {
     const acquired: Op = { index: 0, time: 2 * S, process: 1, type: "ok", f: "acquire", value: { resource: "r1", token: "9" }, node: nodeId("c2") };
-    const gen = nemesisPackage(config(["partition-holder"], 1)).generator;
+    const gen = nemesisPackage(config(["partition-holder"], 1)).schedule(0);
     const ops = driveSchedule(gen, { maxOps: 2, events: [acquired] });
     expect(ops[0]).toMatchObject({ f: "start-partition", value: { shape: "holder", token: "9", grudge: { c2: ["l1", "l2", "l3"], l1: ["c2"] } } });
     expect(ops[1]).toMatchObject({ f: "stop-partition", time: 2 * S + 3000 * 1e6 });
   });
 
   it("waits for an acquire", () => {
-    expect(driveSchedule(nemesisPackage(config(["partition-holder"], 1)).generator, { maxOps: 2 })).toEqual([]);
+    expect(driveSchedule(nemesisPackage(config(["partition-holder"], 1)).schedule(0), { maxOps: 2 })).toEqual([]);
   });
 });
