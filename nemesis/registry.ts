@@ -49,6 +49,12 @@ export interface NemesisPlan {
   /** The nodes whose data directory a package may drop unsynced writes of: the only ones on a lazy file system. */
   readonly diskNodes: readonly string[];
   readonly shading: readonly FaultShading[];
+  /**
+   * Builds each schedule once and drops it: throws the "config.invalid" of a
+   * bad fault option, so a run refuses it before any node starts (the
+   * schedules themselves are built when the workload starts).
+   */
+  checkOptions(): void;
   /** The package: schedules from the configuration, one nemesis per kind, each given `ctx`. */
   build(ctx?: NemesisContext): NemesisPackage;
 }
@@ -56,8 +62,6 @@ export interface NemesisPlan {
 /** Resolves the run's fault names once; unknown names are a config error naming the known ones. */
 export function resolveNemesis(config: RunConfig): NemesisPlan {
   const specs = config.nemesis.faults.map((name) => findFaultPackage(name));
-  // Each schedule is built once now, so a bad fault option is refused before any node starts.
-  for (const spec of specs) spec.generator(config, 0);
   const kinds = [...new Map(specs.map((s) => [s.kind, s])).values()];
   const name = specs.map((s) => s.name).join(",") || "none";
   const shading = kinds.map((s) => s.shading);
@@ -70,6 +74,7 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
     clockNodes: clockNodesOf(specs, config),
     diskNodes: [...new Set(specs.flatMap((s) => s.diskNodes?.(config) ?? []))],
     shading,
+    checkOptions: () => specs.forEach((s) => s.generator(config, 0)),
     build: (ctx = {}) => ({
       name,
       nemesis: composeNemeses(kinds.map((k) => k.nemesis({ ...ctx, watchesLeader: specs.some((s) => s.kind === k.kind && s.prefersLeader === true) }))),
@@ -80,9 +85,11 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
   };
 }
 
-/** The run's nemesis package (`resolveNemesis(config).build(ctx)`), for tests and one-off use. */
+/** The run's nemesis package (`resolveNemesis(config)`, its options checked, built with `ctx`), for tests and one-off use. */
 export function nemesisPackage(config: RunConfig, ctx: NemesisContext = {}): NemesisPackage {
-  return resolveNemesis(config).build(ctx);
+  const plan = resolveNemesis(config);
+  plan.checkOptions();
+  return plan.build(ctx);
 }
 
 /** Looks a package up by name; unknown names are a config error naming the known ones. */

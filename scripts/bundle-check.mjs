@@ -9,7 +9,7 @@
  *   import() into a call), CommonJS (Node's built-ins load from it without the
  *   ESM facades that read every lazy getter of node:fs and node:process);
  *   the bin loads it for `check`, compiled from check.cjs.cache: V8's code
- *   cache of a warm-up check of a small history (harness/cli/load-bundle.cts).
+ *   cache of the whole bundle, every function compiled (harness/cli/load-bundle.cts).
  * - dist/bundle/check-worker.js: the checker's worker thread, beside the
  *   bundle, where its `new URL("./check-worker.js", import.meta.url)` points.
  * - dist/bundle/cli/: every other command (dist/harness/cli/cli-process.js),
@@ -36,9 +36,8 @@
  * The root is the first argument (default: this package).
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { isBuiltin } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "rolldown";
@@ -59,25 +58,6 @@ const CLI = {
 const LEAN_PROGRAMS = ["agent", "reference-lock", "storage", "lock-probe"];
 /** The require("x") calls left in a bundle (written without comments), such as a bundled CommonJS package's. */
 const REQUIRE_RE = /\brequire\(\s*["']([^"']+)["']\s*\)/g;
-/** The warm-up histories: a few cas-register ops in Jepsen's EDN, and in Jepsen's etcd log (etcd-register), as most small checks read. */
-const WARM_UP_ETCD = [
-  "INFO  jepsen.util - 0\t:invoke\t:write\t1",
-  "INFO  jepsen.util - 0\t:ok\t:write\t1",
-  "INFO  jepsen.util - 1\t:invoke\t:cas\t[1 2]",
-  "INFO  jepsen.util - 2\t:invoke\t:read\tnil",
-  "INFO  jepsen.util - 1\t:ok\t:cas\t[1 2]",
-  "INFO  jepsen.util - 2\t:ok\t:read\t2",
-  "INFO  jepsen.util - 0\t:invoke\t:cas\t[5 3]",
-  "INFO  jepsen.util - 0\t:fail\t:cas\t[5 3]",
-].join("\n");
-const WARM_UP = [
-  "{:process 0, :type :invoke, :f :write, :value 1}",
-  "{:process 0, :type :ok, :f :write, :value 1}",
-  "{:process 1, :type :invoke, :f :cas, :value [1 2]}",
-  "{:process 2, :type :invoke, :f :read, :value nil}",
-  "{:process 1, :type :ok, :f :cas, :value [1 2]}",
-  "{:process 2, :type :ok, :f :read, :value 2}",
-].join("\n");
 /** Files a bundle names relative to itself. */
 const BESIDE_RE = /new URL\(\s*["'](\.\/[^"']+)["']/g;
 
@@ -241,25 +221,16 @@ function staticLoads(chunk, byName) {
 }
 
 /**
- * Writes FILE.cache: a child process loads the bundle, checks the warm-up
- * history (its output dropped) and saves what V8 compiled; a second child
- * loads it again and must find the cache used.
+ * Writes FILE.cache: a child process compiles every function of the bundle
+ * (load-bundle.cts's writeBundleCache: nothing runs, so the cache is the
+ * same whatever the machine was doing); a second child loads the bundle and
+ * must find the cache used.
  */
 function writeCodeCache(file) {
   const loader = JSON.stringify(join(root, "dist", "harness", "cli", "load-bundle.cjs"));
-  const dir = mkdtempSync(join(tmpdir(), "fencecheck-bundle-"));
-  try {
-    const history = join(dir, "warm-up.edn");
-    writeFileSync(history, `${WARM_UP}\n`);
-    const etcdLog = join(dir, "warm-up-etcd.log");
-    writeFileSync(etcdLog, `${WARM_UP_ETCD}\n`);
-    const load = `const { loadBundle } = require(${loader}); const b = loadBundle(${JSON.stringify(file)});`;
-    execFileSync(process.execPath, ["-e", `${load} b.exports.runCheckProcess(["check", ${JSON.stringify(history)}, ${JSON.stringify(etcdLog)}]).then(() => b.saveCache());`], { stdio: "ignore" });
-    const used = execFileSync(process.execPath, ["-e", `${load} process.stdout.write(String(b.cacheUsed));`], { encoding: "utf8" });
-    return used === "true" ? [] : [`V8 did not use the code cache written for ${relative(root, file)}`];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  execFileSync(process.execPath, ["-e", `require(${loader}).writeBundleCache(${JSON.stringify(file)});`], { stdio: "ignore" });
+  const used = execFileSync(process.execPath, ["-e", `process.stdout.write(String(require(${loader}).loadBundle(${JSON.stringify(file)}).cacheUsed));`], { encoding: "utf8" });
+  return used === "true" ? [] : [`V8 did not use the code cache written for ${relative(root, file)}`];
 }
 
 for (const p of problems) console.error(`bundle-check: ${p}`);

@@ -1,7 +1,8 @@
 /**
  * The checks a run makes before anything starts: every fault it asks for
  * must be one the runtime can inject, one the lock service's clock can
- * feel, and, when aimed at the leader, one the adapter can aim.
+ * feel, and, when aimed at the leader, one the adapter can aim; and its
+ * fault options must make sense for the run's nodes.
  */
 import { HarnessError, runNodes, type RunConfig, type Runtime } from "../../core/index.js";
 import type { NemesisPlan } from "../../nemesis/index.js";
@@ -12,6 +13,7 @@ export function refuseFaults(config: RunConfig, nemesis: NemesisPlan, runtime: R
   refuseUnsupportedFaults(config, nemesis, runtime);
   refuseUnreachableClocks(config, nemesis, { name: adapter.name, clock: adapter.service?.clock });
   refuseLeaderlessFaults(nemesis, adapter);
+  nemesis.checkOptions();
 }
 
 /** Refuses leader-aimed faults when the adapter cannot tell who leads. */
