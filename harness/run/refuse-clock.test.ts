@@ -66,3 +66,16 @@ describe("refuseUpFront", () => {
     expect(() => refuseUpFront(config(goAdapter(), ["clock-skew"]))).not.toThrow();
   });
 });
+
+describe("fault options", () => {
+  it("a run refuses a bad fault option before anything starts", async () => {
+    const runtime = createFakeRuntime();
+    await expect(runTest(config("reference", ["partition"], { partition: { nodes: "leader" } }), { runtime })).rejects.toThrow(/not a role/);
+    expect(runtime.calls).toEqual([]);
+  });
+
+  it("refuseUpFront leaves them to the run: its config has not yet counted the lock service's nodes", () => {
+    const unresolved = { ...config("etcd", ["partition-leader"]), lock: { adapter: "etcd", nodes: 1 } };
+    expect(() => refuseUpFront(unresolved)).not.toThrow();
+  });
+});
