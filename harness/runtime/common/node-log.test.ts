@@ -1,9 +1,9 @@
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { HarnessError } from "../../../core/index.js";
-import { firstFailureTo, logStream, openLogFd } from "./node-log.js";
+import { endLog, firstFailureTo, logStream, openLogFd } from "./node-log.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-node-log-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,5 +70,26 @@ describe("firstFailureTo", () => {
     report(error("b"));
     expect(told).toEqual(["a"]);
     expect(() => firstFailureTo(undefined)(error("c"))).not.toThrow();
+  });
+});
+
+describe("endLog", () => {
+  it("settles once every line written before it is in the file", async () => {
+    const file = join(dir, "end", "node.log");
+    const log = logStream(openLogFd(file, "--- starting"), file, () => undefined);
+    for (let i = 0; i < 1000; i++) log.write(`line ${i}\n`);
+    await endLog(log);
+    expect(readFileSync(file, "utf8").trimEnd().split("\n").at(-1)).toBe("line 999");
+  });
+
+  it("settles when the log failed too", async () => {
+    const file = join(dir, "end-failed.log");
+    closeSync(openLogFd(file, "--- starting"));
+    const failures: HarnessError[] = [];
+    // A descriptor opened for reading: the write fails.
+    const log = logStream(openSync(file, "r"), file, (e) => failures.push(e));
+    log.write("cannot land\n");
+    await endLog(log);
+    expect(failures).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { closeSync, createWriteStream, mkdirSync, openSync, writeSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
+import { finished } from "node:stream";
 import { HarnessError, messageOf } from "../../../core/index.js";
 
 /** The error a log that cannot be written gives: "store.write-failed" naming the file. */
@@ -55,4 +56,16 @@ export function firstFailureTo(onFailure: ((error: HarnessError) => void) | unde
     told = true;
     onFailure?.(error);
   };
+}
+
+/**
+ * Ends `log` and settles once what was written to it is in the file (or its
+ * stream failed, which `logStream` reported): a process's `exited` waits for
+ * it, so a start failure's message can quote the log's last line.
+ */
+export function endLog(log: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    finished(log, () => resolve());
+    log.end();
+  });
 }

@@ -10,7 +10,7 @@ import type { Duplex } from "node:stream";
 import type Docker from "dockerode";
 import { HarnessError, messageOf } from "../../../core/index.js";
 import type { Clock, NodeId, ProcessExit, ProcessSpec } from "../../../core/index.js";
-import { logStream, openLogFd } from "../common/node-log.js";
+import { endLog, logStream, openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { TrackedProcess } from "../common/process-table.js";
 
@@ -84,9 +84,9 @@ export async function startExecProcess(target: ExecTarget, spec: ProcessSpec): P
       if (ended) return;
       ended = true;
       stdout.end();
-      void exitOf(exec, target.clock).then((exit) => {
+      void exitOf(exec, target.clock).then(async (exit) => {
         running = false;
-        log.end();
+        await endLog(log);
         resolve(exit);
       });
     };

@@ -10,7 +10,7 @@ import { PassThrough } from "node:stream";
 import type Docker from "dockerode";
 import { HarnessError, messageOf } from "../../../core/index.js";
 import type { NodeId, ProcessExit, ProcessImage, ProcessSpec } from "../../../core/index.js";
-import { logStream, openLogFd } from "../common/node-log.js";
+import { endLog, logStream, openLogFd } from "../common/node-log.js";
 import { processHandle, stdoutLines } from "../common/process-handle.js";
 import type { ExecProcess } from "./exec-process.js";
 import { exitFromCode } from "./exec-process.js";
@@ -97,10 +97,10 @@ export async function startImageProcess(target: ImageTarget, spec: ProcessSpec, 
   const exited = container.wait().then(
     (answer: { StatusCode?: number }): ProcessExit => exitFromCode(answer.StatusCode ?? null),
     (): ProcessExit => ({ code: null, signal: null }),
-  ).then((exit) => {
+  ).then(async (exit) => {
     running = false;
     stdout.end();
-    log.end();
+    await endLog(log);
     return exit;
   });
   const signal = (sig: NodeJS.Signals): void => {
