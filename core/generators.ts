@@ -57,19 +57,46 @@ export function timeLimit(untilNs: number, gen: Generator): Generator {
 
 /**
  * Emits each request once, in order, each to whichever client process is
- * free (the request's own `process` is ignored). Used for final reads.
+ * free (the request's own `process` is ignored). `eachUntilOk` with one try.
  */
 export function eachOnce(requests: readonly Omit<OpRequest, "process">[]): Generator {
+  return eachUntilOk(requests, 1);
+}
+
+/**
+ * Final reads: each request in order to whichever client process is free
+ * (its own `process` is ignored); one that completes other than ok (its
+ * agent died, storage did not answer) goes out again at the end of the
+ * line, `tries` times in all, so one lost client does not leave a
+ * resource's final state unknown. Exhausted once every request has had an
+ * ok or its last try has completed.
+ */
+export function eachUntilOk(requests: readonly Omit<OpRequest, "process">[], tries: number): Generator {
+  return untilOk(requests.map((request) => ({ request, left: tries })), new Map());
+}
+
+interface Try {
+  readonly request: Omit<OpRequest, "process">;
+  /** Tries left, this one included. */
+  readonly left: number;
+}
+
+function untilOk(line: readonly Try[], sent: ReadonlyMap<ProcessId, Try>): Generator {
   return {
     op(ctx: GenContext): GenResult {
-      const [first, ...rest] = requests;
-      if (!first) return undefined;
+      const [first, ...rest] = line;
+      if (!first) return sent.size === 0 ? undefined : "pending";
       const process = firstFreeClient(ctx.freeProcesses);
       if (process === undefined) return "pending";
-      return [{ ...first, process }, eachOnce(rest)];
+      return [{ ...first.request, process }, untilOk(rest, new Map(sent).set(process, first))];
     },
-    update(_ctx: GenContext, _event: Op) {
-      return eachOnce(requests);
+    update(_ctx: GenContext, event: Op) {
+      const tried = sent.get(event.process);
+      if (tried === undefined || event.type === "invoke") return untilOk(line, sent);
+      const after = new Map(sent);
+      after.delete(event.process);
+      const again = event.type !== "ok" && tried.left > 1;
+      return untilOk(again ? [...line, { ...tried, left: tried.left - 1 }] : line, after);
     },
   };
 }

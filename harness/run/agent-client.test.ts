@@ -88,6 +88,26 @@ describe("agent client", () => {
     expect(started[0]?.argv).toEqual([process.execPath, ...AGENT_NODE_FLAGS, "/x/agent.js"]);
   });
 
+  it("answers an op sent after its agent exited at once, with the agent's exit, not after the op timeout", async () => {
+    let exit: (e: { code: number; signal: null }) => void = () => undefined;
+    const sent: string[] = [];
+    const proc: NodeProcess = {
+      node: nodeId("c1"),
+      pid: 1,
+      send: (line) => void sent.push(line),
+      onLine: (listener) => void setTimeout(() => listener('{"ready":true}'), 1),
+      exited: new Promise((resolve) => (exit = resolve)),
+      signal: () => undefined,
+    };
+    const cluster = { startProcess: async () => proc } as unknown as ClusterProcesses;
+    const client = await openAgentClient({ cluster, node: nodeId("c1"), config, entrypoint: "/x/agent.js", logFile: "/dev/null", helloTimeoutMs: 1_000 });
+    exit({ code: 1, signal: null });
+    await sleep(1);
+    const outcome = await client.invoke({ f: "read", value: { resource: "r" } } as never, new AbortController().signal);
+    expect(outcome).toMatchObject({ type: "info", error: { code: "agent-exited", message: "The agent exited (code 1) before answering" } });
+    expect(sent.filter((line) => line.includes('"f":"read"'))).toEqual([]);
+  });
+
   it("uses only flags this node accepts", () => {
     const run = spawnSync(process.execPath, [...AGENT_NODE_FLAGS, "-e", "process.stdout.write('ran')"], { encoding: "utf8" });
     expect(run.stderr).toBe("");

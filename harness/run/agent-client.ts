@@ -92,22 +92,43 @@ async function spawnAgent(
   const pending = new Map<number, (outcome: ClientOutcome) => void>();
   const hello = waitForHello(proc, spec, configured, (reply) => pending.get(reply.id)?.(toOutcome(reply)));
   hello.catch(() => undefined);
+  const state: AgentState = { pending, exited: undefined };
   void proc.exited.then((exit) => {
-    const message = `The agent exited (${exit.signal ?? `code ${exit.code}`}) before answering`;
-    for (const resolve of pending.values()) resolve({ type: "info", error: { code: "agent-exited", message, definite: false } });
+    const outcome = agentExited(`The agent exited (${exit.signal ?? `code ${exit.code}`}) before answering`);
+    state.exited = outcome;
+    for (const resolve of pending.values()) resolve(outcome);
     pending.clear();
   });
   return { proc, client: async () => {
     await hello;
-    return agentClient(proc, pending);
+    return agentClient(proc, state);
   } };
 }
 
+/** The ops an agent has in hand, and, once it has exited, the outcome every op still sent to it gets. */
+interface AgentState {
+  readonly pending: Map<number, (outcome: ClientOutcome) => void>;
+  exited: ClientOutcome | undefined;
+}
+
+/**
+ * An `info` (the process retires and a new agent takes its place): an op
+ * in hand may have happened. One sent after the exit is given the same
+ * outcome at once rather than waiting out the op timeout for an answer
+ * that cannot come (it never reached anyone, but a definite fail would keep
+ * the process, and the next op would go to the same dead agent).
+ */
+function agentExited(message: string): ClientOutcome {
+  return { type: "info", error: { code: "agent-exited", message, definite: false } };
+}
+
 /** The client over a greeted agent: one request line per op, its reply settles the op. */
-function agentClient(proc: NodeProcess, pending: Map<number, (outcome: ClientOutcome) => void>): Client {
+function agentClient(proc: NodeProcess, state: AgentState): Client {
+  const { pending } = state;
   let nextId = 1;
   return {
     invoke(op, signal) {
+      if (state.exited !== undefined) return Promise.resolve(state.exited);
       const id = nextId++;
       return new Promise<ClientOutcome>((resolve) => {
         pending.set(id, (outcome) => {
