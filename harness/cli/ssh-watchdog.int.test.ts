@@ -76,7 +76,11 @@ describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
       const child = spawn(process.execPath, [bin, "run", "--nemesis", fault, ...faultOpts, "--nemesis-interval", "1", "--time-limit", "120",
         "--host-watchdog-s", String(WATCHDOG_S), "--store", store, ...sshArgs], { stdio: ["ignore", "ignore", openSync(logFile, "w")] });
       try {
-        await waitFor(`the run never showed a ${fault}`, 300_000, () => child.exitCode === null && leftovers().some(faulted)).catch((error: Error) => {
+        const faultedWhileRunning = (): boolean => {
+          if (child.exitCode !== null) throw new Error(`the run exited (code ${child.exitCode}) before it showed a ${fault}`);
+          return leftovers().some(faulted);
+        };
+        await waitFor(`the run never showed a ${fault}`, 300_000, faultedWhileRunning).catch((error: Error) => {
           throw new Error(`${error.message}; the run said: ${readFileSync(logFile, "utf8")}`);
         });
       } finally {

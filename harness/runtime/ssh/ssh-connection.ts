@@ -73,6 +73,17 @@ export async function connectHost(target: SshTarget, opts: { readonly timeoutMs:
     verified.client.on("close", () => pool.splice(pool.indexOf(entry) >>> 0, 1));
     return entry;
   }
+  async function openOn(entry: { client: ssh2.Client; channels: number }, command: string): Promise<Channel> {
+    entry.channels++;
+    const channel = await new Promise<Channel>((resolve, reject) => {
+      entry.client.exec(target.sudo === true ? sudoCommand(command) : command, (error, stream) => (error ? reject(error) : resolve(withDone(stream))));
+    }).catch((error: unknown) => {
+      entry.channels--;
+      throw error;
+    });
+    channel.on("close", () => entry.channels--);
+    return channel;
+  }
   await add();
   return {
     target,
@@ -81,15 +92,12 @@ export async function connectHost(target: SshTarget, opts: { readonly timeoutMs:
     },
     async open(command) {
       const entry = pool.find((e) => e.channels < SESSIONS_PER_CONNECTION) ?? (await add());
-      entry.channels++;
-      const channel = await new Promise<Channel>((resolve, reject) => {
-        entry.client.exec(target.sudo === true ? sudoCommand(command) : command, (error, stream) => (error ? reject(error) : resolve(withDone(stream))));
-      }).catch((error: unknown) => {
-        entry.channels--;
-        throw error;
+      return openOn(entry, command).catch(async (error: unknown) => {
+        // sshd refused a session where we counted room (it frees a closed one later than we do,
+        // and a loaded host may refuse a fork): once more, on a connection of its own.
+        if (!(error instanceof Error) || !error.message.includes("Channel open failure")) throw error;
+        return openOn(await add(), command);
       });
-      channel.on("close", () => entry.channels--);
-      return channel;
     },
     close() {
       for (const entry of pool.splice(0)) entry.client.end();
