@@ -71,10 +71,14 @@ describe("kill-after-grant on the real reference lock service", () => {
   });
 
   it("makes reference-timer, which saves every 300 ms, grant a token twice, and the story names the kill", async () => {
-    const { code, stdout, dir } = await run("reference-timer", 3);
-    expect(code).toBe(1);
+    // The kill strikes when the harness learns of the grant, which the server answered a moment
+    // before; at load 8 (a suite beside the docker lane) that moment can hold the timer's save, and
+    // one CI-like suite saw both kills of seed 3 miss (valid). Later seeds are tried after a miss.
+    let { code, stdout, dir } = await run("reference-timer", 3);
+    for (const seed of [4, 5]) if (code === 0) ({ code, stdout, dir } = await run("reference-timer", seed));
+    expect(code, stdout).toBe(1);
     expect(stdout).toMatch(/lock-service: FAIL/);
     const report = readFileSync(join(dir, "report.html"), "utf8");
     expect(report).toMatch(/Node l1 was killed \d+ ms after it granted token \d+ for r\d[^<]*; after its restart it granted token \d+ for r\d again/);
-  });
+  }, 200_000);
 });
