@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -92,6 +92,27 @@ describe("client agent against the real services", () => {
     expect(await a.request("acquire", { resource: "r" })).toEqual({ id: 1, type: "ok", value: { resource: "r", token: "1" } });
     expect(await a.request("release", { resource: "r" })).toMatchObject({ id: 2, type: "ok" });
     expect(await a.end()).toBe(0);
+  });
+
+  it("logs a client library's rejection that no op awaits and goes on answering", async () => {
+    const endpoints = await cluster("fenced");
+    // An adapter whose grant leaves a rejected promise behind, as ioredis's given-up retries do.
+    const module = join(dir, "rejecting-adapter.mjs");
+    writeFileSync(module, [
+      "let n = 0;",
+      "export default { name: 'rejecting', connect: async () => ({",
+      "  async acquire() { Promise.reject(new Error('retries given up')); return { token: String(++n) }; },",
+      "  async release() {}, async close() {},",
+      "}) };",
+    ].join("\n"));
+    const a = await startAgentProcess({
+      clientId: "1", lockAdapter: module, lockEndpoints: [endpoints.lock], storageEndpoints: [endpoints.storage], ttlMs: 60_000, holdMs: 0, acquireTimeoutMs: 1_000,
+    });
+    stops.push(() => a.stop());
+    expect(await a.request("acquire", { resource: "r" })).toMatchObject({ type: "ok", value: { token: "1" } });
+    expect(await a.request("acquire", { resource: "r" })).toMatchObject({ type: "ok", value: { token: "2" } });
+    expect(await a.end()).toBe(0);
+    expect(a.stderr()).toContain("a client library's promise was rejected outside any op (ignored): retries given up");
   });
 
   it("says it is not ready, and exits 1, when its stdin ends before the configuration line", async () => {

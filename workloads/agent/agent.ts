@@ -7,8 +7,9 @@
  * (`{"ready":true}`, or `{"ready":false,"error":"..."}` and exit 1), then
  * answers each `AgentRequest` line on stdin with one `AgentReply` line on
  * stdout, one request at a time. Nothing else goes to stdout (console.log is
- * sent to stderr, in case an adapter logs). On stdin end it closes the lock
- * client and exits 0.
+ * sent to stderr, in case an adapter logs). A rejected promise no op awaits
+ * is logged to stderr, not fatal. On stdin end it closes the lock client and
+ * exits 0.
  */
 import type { AgentHello, AgentReply, AgentRequest, AgentStopWaiting } from "../../core/index.js";
 import { AGENT_CONFIG_ON_STDIN, createSystemClock, messageOf } from "../../core/index.js";
@@ -116,6 +117,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   emit({ ready: true });
+  // A client library's own promise that nobody awaits (ioredis's retries given up while a node is
+  // cut off, under redis-semaphore's refresh timer) rejects outside any op: Node would end the
+  // agent, and the op in hand would be lost with its process. The op in hand still ends by its
+  // deadline, so the agent logs the rejection and goes on serving.
+  process.on("unhandledRejection", (reason) => logToStderr(`a client library's promise was rejected outside any op (ignored): ${messageOf(reason)}`));
   await serve(session, lines);
   await session.close().catch((error: unknown) => logToStderr(`close failed: ${messageOf(error)}`));
   process.exit(0);

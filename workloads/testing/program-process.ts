@@ -39,6 +39,8 @@ export interface AgentProcess {
   stopWaiting(): void;
   /** Ends stdin and waits for the exit code. */
   end(): Promise<number | null>;
+  /** What the agent wrote to stderr so far. */
+  stderr(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -52,7 +54,8 @@ export async function startAgentProcess(config: AgentConfig, opts: { readonly on
     env: { ...process.env, FENCECHECK_AGENT: opts.onStdin === true ? AGENT_CONFIG_ON_STDIN : JSON.stringify(config) },
   });
   if (opts.onStdin === true) child.stdin?.write(`${JSON.stringify(config)}\n`);
-  child.stderr?.resume();
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const pending: { resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   lines.on("line", (line) => pending.shift()?.resolve(line));
@@ -79,6 +82,7 @@ export async function startAgentProcess(config: AgentConfig, opts: { readonly on
       child.stdin?.end();
       return exited;
     },
+    stderr: () => stderr,
     stop: (signal) => stopChild(child, signal),
   };
 }
