@@ -5,21 +5,24 @@ import { buildStory } from "./story.js";
 
 const config = testRunConfig("fenced", { lock: { adapter: "reference-timer", nodes: 1, lease: { ends: "ttl", timedFrom: "grant" } } });
 
-/** Client 1 is granted token 17 for r1 at 1.000 s; l1 is killed (4.25 ms after) and restarted; client 2 gets token 17 again. */
-function killedAfterGrant(grant: { resource: string; token: string }) {
+/**
+ * Client 1 is granted token 17 for r1 at 1.000 s; l1 is killed (4.25 ms after) and restarted
+ * (invoked at 3.010 s, done at 3.500 s); client 2 gets token 17 again, by default at 3.610 s.
+ */
+function killedAfterGrant(grant: { resource: string; token: string }, regrant: [number, number] = [3600, 3610]) {
   const kill = { package: "kill-after-grant", aim: "leader", asked: "l1", nodes: ["l1"], grant: { process: 1, ...grant, client: "c2", time: 1000e6 } };
   return historyBuilder({ nodes: { 1: "c2", 2: "c3" } })
     .acquire(1, "r1", "17", [990, 1000])
     .op("invoke", "nemesis", "kill", kill, 1001).op("info", "nemesis", "kill", { ...kill, struckAfterMs: 4.25 }, 1010)
     .op("invoke", "nemesis", "restart", { package: "kill-after-grant", nodes: ["l1"] }, 3010).op("info", "nemesis", "restart", { package: "kill-after-grant", nodes: ["l1"] }, 3500)
-    .acquire(2, "r1", "17", [3600, 3610])
+    .acquire(2, "r1", "17", regrant)
     .build();
 }
 
 describe("the story of a fault aimed at a grant", () => {
   it("reads each aimed strike with the grant it followed, its node, its delay and its end", () => {
     expect(aimedStrikes(killedAfterGrant({ resource: "r1", token: "17" }))).toEqual([
-      { kind: "kill", node: "l1", grant: { process: 1, resource: "r1", token: "17", client: "c2", time: 1000e6 }, struckAfterMs: 4.25, at: 1010e6, endedAt: 3500e6 },
+      { kind: "kill", node: "l1", grant: { process: 1, resource: "r1", token: "17", client: "c2", time: 1000e6 }, struckAfterMs: 4.25, at: 1010e6, endingAt: 3010e6, endedAt: 3500e6 },
     ]);
   });
 
@@ -28,6 +31,12 @@ describe("the story of a fault aimed at a grant", () => {
     const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), lockService: checkLockService({ config, history }), leaseOverlap: undefined });
     expect(story.kind).toBe("lock-service");
     expect(story.facts.map((f) => f.text)).toEqual(["Node l1 was killed 4 ms after it granted token 17 for r1; after its restart it granted token 17 for r1 again, to client 2"]);
+  });
+
+  it("says the restarted node granted it again when the grant came before the harness heard the restart complete", () => {
+    const history = killedAfterGrant({ resource: "r1", token: "17" }, [3100, 3200]);
+    const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), lockService: checkLockService({ config, history }), leaseOverlap: undefined });
+    expect(story.facts[0]?.text).toBe("Node l1 was killed 4 ms after it granted token 17 for r1; after its restart it granted token 17 for r1 again, to client 2");
   });
 
   it("says the repeated grant was lost with the node when the kill followed another grant", () => {

@@ -10,13 +10,18 @@ import { nemesisOps, type History } from "../core/index.js";
 import type { LockServiceViolation } from "../checkers/index.js";
 import type { StoryFact } from "./story-types.js";
 
-/** A fault that struck right after a grant, and when it ended (restart or heal completed), in harness ns. */
+/**
+ * A fault that struck right after a grant, when its end began (restart or
+ * heal invoked) and when it ended (completed), in harness ns.
+ */
 export interface AimedStrike {
   readonly kind: "kill" | "partition";
   readonly node: string;
   readonly grant: { readonly process: number; readonly resource: string; readonly token: string; readonly time: number };
   readonly struckAfterMs: number | undefined;
   readonly at: number;
+  /** The restart or heal was invoked: a restarted node may grant from here, before its restart completes. */
+  readonly endingAt: number | undefined;
   readonly endedAt: number | undefined;
 }
 
@@ -39,9 +44,10 @@ export function aimedStrikes(history: History): AimedStrike[] {
     const node = op.f === "kill" ? (Array.isArray(v?.nodes) ? v.nodes[0] : undefined) : v?.cut;
     if (typeof node !== "string" || typeof v?.grant !== "object" || v.grant === null) return;
     const stop = op.f === "kill" ? "restart" : "stop-partition";
-    const end = nemesis.slice(i + 1).find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === stop && (o.value as AimedValue | null)?.package === v.package);
+    const ends = (type: "invoke" | "done") => nemesis.slice(i + 1).find((o) =>
+      o.process === "nemesis" && (type === "invoke") === (o.type === "invoke") && o.f === stop && (o.value as AimedValue | null)?.package === v.package);
     out.push({
-      kind: op.f === "kill" ? "kill" : "partition", node, grant: v.grant, at: op.time, endedAt: end?.time,
+      kind: op.f === "kill" ? "kill" : "partition", node, grant: v.grant, at: op.time, endingAt: ends("invoke")?.time, endedAt: ends("done")?.time,
       struckAfterMs: typeof v.struckAfterMs === "number" ? v.struckAfterMs : undefined,
     });
   });
@@ -74,7 +80,10 @@ function sentence(s: AimedStrike, v: LockServiceViolation): string {
   const followed = `${what} ${after} it granted token ${s.grant.token} for ${s.grant.resource}`;
   const same = s.grant.resource === v.resource && s.grant.token === v.first.token;
   const lost = same ? "" : `, and the grant of token ${v.first.token} for ${v.resource} to client ${v.first.process} was lost with it`;
-  const back = s.endedAt !== undefined && v.second.grantedAt >= s.endedAt;
+  // From the restart's (or heal's) invoke on: the restarted node answers before the harness hears that the
+  // restart completed, and a grant in between is not one made "while it was down" (seen at load 8).
+  const backFrom = s.endingAt ?? s.endedAt;
+  const back = backFrom !== undefined && v.second.grantedAt >= backFrom;
   const again = s.kind === "kill"
     ? back ? "after its restart it granted" : "while it was down the service granted"
     : back ? "after the heal the service granted" : "while it was cut off the service granted";

@@ -11,10 +11,12 @@ import type { LockServiceViolation } from "../checkers/index.js";
 import { seconds } from "./format.js";
 import type { StoryFact } from "./story-types.js";
 
-/** What one node lost at one power loss, and when it was back (power-on completed), in harness ns. */
+/** What one node lost at one power loss, when its power-on began (invoked) and when it was back (completed), in harness ns. */
 export interface PowerLoss {
   readonly node: string;
   readonly at: number;
+  /** The power-on was invoked: the node may grant from here, before the harness hears it is back. */
+  readonly endingAt: number | undefined;
   readonly endedAt: number | undefined;
   readonly oldestMs: number;
   readonly writes: number;
@@ -33,10 +35,12 @@ export function powerLosses(history: History): PowerLoss[] {
   nemesis.forEach((op, i) => {
     if (op.process !== "nemesis" || op.type !== "info" || op.error !== undefined || op.f !== "power-loss") return;
     const v = op.value as LossValue | null;
-    const end = nemesis.slice(i + 1).find((o) => o.process === "nemesis" && o.type !== "invoke" && o.f === "power-on" && (o.value as LossValue | null)?.package === v?.package);
+    const powerOn = (invoke: boolean) => nemesis.slice(i + 1).find((o) =>
+      o.process === "nemesis" && (o.type === "invoke") === invoke && o.f === "power-on" && (o.value as LossValue | null)?.package === v?.package);
+    const [begin, end] = [powerOn(true), powerOn(false)];
     for (const [node, lost] of Object.entries(v?.lost ?? {})) {
       const num = (x: unknown): number => (typeof x === "number" ? x : 0);
-      out.push({ node, at: op.time, endedAt: end?.time, oldestMs: num(lost.oldestMs), writes: num(lost.writes), files: num(lost.files) });
+      out.push({ node, at: op.time, endingAt: begin?.time, endedAt: end?.time, oldestMs: num(lost.oldestMs), writes: num(lost.writes), files: num(lost.files) });
     }
   });
   return out;
@@ -58,7 +62,9 @@ export function powerLossFact(history: History, violations: readonly LockService
 
 function sentence(l: PowerLoss, v: LockServiceViolation): string {
   const what = `${l.writes} write${l.writes === 1 ? "" : "s"} to ${l.files} file${l.files === 1 ? "" : "s"}`;
-  const back = l.endedAt !== undefined && v.second.grantedAt >= l.endedAt ? "after its restart" : "while it was down";
+  // From the power-on's invoke: a grant made before the harness heard the node was back was not made while it was down.
+  const backFrom = l.endingAt ?? l.endedAt;
+  const back = backFrom !== undefined && v.second.grantedAt >= backFrom ? "after its restart" : "while it was down";
   return `Node ${l.node} lost ${Math.round(l.oldestMs)} ms of unsynced writes (${what}) at ${seconds(l.at)}; `
     + `token ${v.first.token} for ${v.resource}, granted to client ${v.first.process} before the loss, was granted again ${back}, to client ${v.second.process}`;
 }
