@@ -8,6 +8,7 @@
  */
 import { nemesisOps, type History } from "../core/index.js";
 import type { LockServiceViolation } from "../checkers/index.js";
+import { faultEnd } from "./fault-end.js";
 import type { StoryFact } from "./story-types.js";
 
 /**
@@ -44,10 +45,8 @@ export function aimedStrikes(history: History): AimedStrike[] {
     const node = op.f === "kill" ? (Array.isArray(v?.nodes) ? v.nodes[0] : undefined) : v?.cut;
     if (typeof node !== "string" || typeof v?.grant !== "object" || v.grant === null) return;
     const stop = op.f === "kill" ? "restart" : "stop-partition";
-    const ends = (type: "invoke" | "done") => nemesis.slice(i + 1).find((o) =>
-      o.process === "nemesis" && (type === "invoke") === (o.type === "invoke") && o.f === stop && (o.value as AimedValue | null)?.package === v.package);
     out.push({
-      kind: op.f === "kill" ? "kill" : "partition", node, grant: v.grant, at: op.time, endingAt: ends("invoke")?.time, endedAt: ends("done")?.time,
+      kind: op.f === "kill" ? "kill" : "partition", node, grant: v.grant, at: op.time, ...faultEnd(nemesis, i, stop, v.package),
       struckAfterMs: typeof v.struckAfterMs === "number" ? v.struckAfterMs : undefined,
     });
   });

@@ -9,6 +9,7 @@
 import { nemesisOps, type History } from "../core/index.js";
 import type { LockServiceViolation } from "../checkers/index.js";
 import { seconds } from "./format.js";
+import { faultEnd } from "./fault-end.js";
 import type { StoryFact } from "./story-types.js";
 
 /** What one node lost at one power loss, when its power-on began (invoked) and when it was back (completed), in harness ns. */
@@ -35,12 +36,10 @@ export function powerLosses(history: History): PowerLoss[] {
   nemesis.forEach((op, i) => {
     if (op.process !== "nemesis" || op.type !== "info" || op.error !== undefined || op.f !== "power-loss") return;
     const v = op.value as LossValue | null;
-    const powerOn = (invoke: boolean) => nemesis.slice(i + 1).find((o) =>
-      o.process === "nemesis" && (o.type === "invoke") === invoke && o.f === "power-on" && (o.value as LossValue | null)?.package === v?.package);
-    const [begin, end] = [powerOn(true), powerOn(false)];
+    const end = faultEnd(nemesis, i, "power-on", v?.package);
     for (const [node, lost] of Object.entries(v?.lost ?? {})) {
       const num = (x: unknown): number => (typeof x === "number" ? x : 0);
-      out.push({ node, at: op.time, endingAt: begin?.time, endedAt: end?.time, oldestMs: num(lost.oldestMs), writes: num(lost.writes), files: num(lost.files) });
+      out.push({ node, at: op.time, ...end, oldestMs: num(lost.oldestMs), writes: num(lost.writes), files: num(lost.files) });
     }
   });
   return out;
