@@ -10,10 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUnknown, type PreparedCheck, type Verdict } from "../../checkers/index.js";
 
-/** Porcupine's verdict and median check time on one history. */
+/** Porcupine's verdict and check times on one history. */
 export interface PorcupineTiming {
   readonly result: Verdict | "unsupported model";
+  /** The median of the repeats, which come after a first pass over every history. */
   readonly ms: number;
+  /** Its check in that first pass. */
+  readonly firstMs: number;
 }
 
 /** A built driver: `time` checks histories, `dispose` removes the build. */
@@ -45,8 +48,8 @@ export function buildDriver(root: string, porcupineDir: string | undefined): Por
       const request = JSON.stringify({ repeat, timeoutMs: 0, jobs: histories.map(job) });
       const out = execFileSync(binary, [], { input: request, maxBuffer: 1 << 26, encoding: "utf8" });
       return out.trim().split("\n").map((line) => {
-        const [result = "", ms = ""] = line.split("\t");
-        return { result: result as PorcupineTiming["result"], ms: Number(ms) };
+        const [result = "", ms = "", firstMs = ""] = line.split("\t");
+        return { result: result as PorcupineTiming["result"], ms: Number(ms), firstMs: Number(firstMs) };
       });
     },
     dispose: () => rmSync(dir, { recursive: true, force: true }),

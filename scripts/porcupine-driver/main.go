@@ -6,8 +6,10 @@
 //
 // (return -1: never returned; output {"unknown": true}: not observed; the
 // encoding of inputs, outputs and initial values per model is in models.go),
-// and prints one line per job: the verdict (ok, illegal, unknown, or
-// "unsupported model") and the median check time in milliseconds, tab-separated.
+// checks every job once (the first pass, as the bench runs fencecheck's),
+// then each job `repeat` times, and prints one line per job: the verdict
+// (ok, illegal, unknown, or "unsupported model"), the median check time of
+// the repeats and the first pass's time, in milliseconds, tab-separated.
 // It times porcupine.CheckOperationsTimeout alone, in-process.
 package main
 
@@ -35,48 +37,84 @@ type request struct {
 	Jobs      []job `json:"jobs"`
 }
 
+// A job read and converted; model is nil when the driver does not have it.
+type prepared struct {
+	model *porcupine.Model
+	ops   []porcupine.Operation
+}
+
 func main() {
 	var req request
 	if err := json.NewDecoder(bufio.NewReader(os.Stdin)).Decode(&req); err != nil {
-		fmt.Fprintln(os.Stderr, "porcupine-driver: cannot read the request:", err)
-		os.Exit(254)
+		fail("cannot read the request:", err)
+	}
+	timeout := time.Duration(req.TimeoutMs) * time.Millisecond
+	jobs := make([]prepared, len(req.Jobs))
+	for i, j := range req.Jobs {
+		p, err := prepare(j)
+		if err != nil {
+			fail(fmt.Sprintf("job %d:", i), err)
+		}
+		jobs[i] = p
+	}
+	first := make([]float64, len(jobs))
+	for i, p := range jobs {
+		if p.model != nil {
+			_, first[i] = timeCheck(p, timeout)
+		}
 	}
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush()
-	for _, j := range req.Jobs {
-		verdict, ms, err := run(j, req.Repeat, time.Duration(req.TimeoutMs)*time.Millisecond)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "porcupine-driver:", err)
-			os.Exit(254)
+	for i, p := range jobs {
+		if p.model == nil {
+			fmt.Fprintf(out, "unsupported model\t0\t0\n")
+			continue
 		}
-		fmt.Fprintf(out, "%s\t%.3f\n", verdict, ms)
+		verdict, ms := repeated(p, req.Repeat, timeout)
+		fmt.Fprintf(out, "%s\t%.3f\t%.3f\n", verdict, ms, first[i])
 	}
 }
 
-func run(j job, repeat int, timeout time.Duration) (string, float64, error) {
+func fail(what string, err error) {
+	fmt.Fprintln(os.Stderr, "porcupine-driver:", what, err)
+	os.Exit(254)
+}
+
+func prepare(j job) (prepared, error) {
 	m, ok := models[j.Model]
 	if !ok {
-		return "unsupported model", 0, nil
+		return prepared{}, nil
 	}
 	model, err := m.model(j.Initial)
 	if err != nil {
-		return "", 0, err
+		return prepared{}, err
 	}
 	ops := make([]porcupine.Operation, len(j.Ops))
 	for i, raw := range j.Ops {
 		if ops[i], err = operation(raw, m); err != nil {
-			return "", 0, fmt.Errorf("op %d: %w", i, err)
+			return prepared{}, fmt.Errorf("op %d: %w", i, err)
 		}
 	}
+	return prepared{model: &model, ops: ops}, nil
+}
+
+// The verdict and the median time of `repeat` checks (at least one).
+func repeated(p prepared, repeat int, timeout time.Duration) (string, float64) {
 	times := make([]float64, 0, repeat)
-	verdict := porcupine.Unknown
+	verdict := ""
 	for r := 0; r < max(1, repeat); r++ {
-		start := time.Now()
-		verdict = porcupine.CheckOperationsTimeout(model, ops, timeout)
-		times = append(times, float64(time.Since(start).Nanoseconds())/1e6)
+		v, ms := timeCheck(p, timeout)
+		verdict = v
+		times = append(times, ms)
 	}
 	sort.Float64s(times)
-	return verdictText[verdict], times[len(times)/2], nil
+	return verdict, times[len(times)/2]
+}
+
+func timeCheck(p prepared, timeout time.Duration) (string, float64) {
+	start := time.Now()
+	verdict := porcupine.CheckOperationsTimeout(*p.model, p.ops, timeout)
+	return verdictText[verdict], float64(time.Since(start).Nanoseconds()) / 1e6
 }
 
 var verdictText = map[porcupine.CheckResult]string{porcupine.Ok: "ok", porcupine.Illegal: "illegal", porcupine.Unknown: "unknown"}
