@@ -16,10 +16,14 @@ export function analyzeCommand(ctx: CliContext, setExit: (code: ExitCode) => voi
     .option("--max-memory <MiB>", "give up with unknown when the process's resident memory passes this while the history is read (default 2048)")
     .action(async (dir: string, opts: { junit?: string; maxMemory?: string }) => {
       const maxMemoryBytes = parseMaxMemory(opts.maxMemory);
-      const outcome = await analyzeRun(dir, {
+      const options = {
         ...(opts.junit !== undefined ? { junitPath: resolve(ctx.cwd, opts.junit) } : {}),
         ...(maxMemoryBytes !== undefined ? { maxMemoryBytes } : {}),
-      });
+      };
+      // Nothing to heal or stop: Ctrl-C ends the process at once, even in a synchronous checker (the
+      // run's own files are only read, and results.json and report.html are written whole or not at all).
+      const endOnInterrupt = ctx.endOnInterrupt ?? ((work) => work());
+      const outcome = await endOnInterrupt(() => analyzeRun(dir, options));
       printOutcome(ctx.io, outcome);
       setExit(outcomeExitCode(outcome));
     });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { runCliInProcess } from "./testing/in-process-cli.js";
+import { lockWriteConfig } from "./testing/stored-run.js";
 
 // The first call loads the CLI's modules: slow on a loaded machine, and nothing here is timed.
 vi.setConfig({ testTimeout: 120_000 });
@@ -14,14 +15,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 function runFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), "fencecheck-analyze-memory-"));
   dirs.push(dir);
-  const config = {
-    name: "reference-fenced-memory", seed: 1, runtime: "local",
-    lock: { adapter: "reference", nodes: 1, lease: { ends: "ttl", timedFrom: "grant" } },
-    storage: { kind: "fenced", nodes: 1 },
-    workload: { name: "lock-write", clients: 1, resources: 1, ttlMs: 2000, holdMs: 0, hold: [{ minMs: 0, maxMs: 0, weight: 1 }], acquireTimeoutMs: 3000 },
-    nemesis: { faults: [], intervalMs: 3000, options: {} },
-    timeLimitMs: 1000, opTimeoutMs: 10000, storeDir: dir, command: "test",
-  };
+  const config = lockWriteConfig(dir, "reference-fenced-memory");
   const base = { process: 0, node: "c1" };
   const steps: [string, unknown, unknown][] = [
     ["acquire", { resource: "r0" }, { resource: "r0", token: "1" }],
