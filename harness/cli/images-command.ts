@@ -16,7 +16,9 @@ export function imagesCommand(ctx: CliContext, setExit: (code: ExitCode) => void
     .argument("[names...]", "images to build (with their base); all by default")
     .option("--force", "rebuild even when the inputs did not change")
     .addHelpText("after", `\nImages:\n${known}\n`)
-    .action(async (names: string[], opts: { force?: boolean }) => {
+    // Ctrl-C ends the process at once: the engine stops a build whose client went away, and an image is
+    // tagged only once built, so an interrupted build leaves the images as they were.
+    .action((names: string[], opts: { force?: boolean }) => (ctx.endOnInterrupt ?? ((work) => work()))(async () => {
       const engine = connectEngine();
       await pingEngine(engine);
       if (engine.remote) ctx.io.err(`note: building on the remote engine at "${engine.address}" (the context is sent over)\n`);
@@ -30,6 +32,6 @@ export function imagesCommand(ctx: CliContext, setExit: (code: ExitCode) => void
       const wanted = results.filter((r) => names.includes(r.name) && r.status === "skipped");
       if (wanted.length > 0) throw new HarnessError("prerequisite.missing", `Cannot build image "${wanted[0]?.name}": ${describeResult(wanted[0]!)}`);
       setExit(0);
-    });
+    }));
   return new Command("images").description("Docker images for --runtime docker").addCommand(build);
 }
