@@ -13,6 +13,9 @@ import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js"
 
 /** Builds the `hosts` command and its subcommands. */
 export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
+  // Ctrl-C ends the process at once while it waits on the engine or builds the host image (an image is
+  // tagged only once built); the hosts' containers, once they start, are left to `hosts down`.
+  const endOnInterrupt = ctx.endOnInterrupt ?? (<T>(work: () => Promise<T>) => work());
   const up = new Command("up")
     .description("Start N local hosts (Docker containers running Debian's OpenSSH server); the last line is the options for `fencecheck run`")
     .option("--count <n>", "how many hosts", "5")
@@ -20,9 +23,11 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
     .option("--name <name>", "the sandbox's name (containers fencecheck-<name>-<i>)", "hosts")
     .action(async (opts: { count: string; dir: string; name: string }) => {
       const engine = connectEngine();
-      await pingEngine(engine);
       const clock = createSystemClock();
-      const image = await buildHostImage(engine, { clock, log: (line) => ctx.io.err(`${line}\n`) });
+      const image = await endOnInterrupt(async () => {
+        await pingEngine(engine);
+        return buildHostImage(engine, { clock, log: (line) => ctx.io.err(`${line}\n`) });
+      });
       if (image.status === "built") ctx.io.err(`host image built in ${image.durationMs} ms\n`);
       const sandbox = await hostsUp(engine, { count: Number(opts.count), dir: resolve(ctx.cwd, opts.dir), name: opts.name, image: image.image, clock });
       for (const [i, address] of sandbox.addresses.entries()) ctx.io.out(`host n${i + 1}: root@${address}\n`);
@@ -42,13 +47,13 @@ export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
   const build = new Command("build")
     .description("Build the sandbox hosts' image (debootstrap from this machine's Debian mirror; cached by its inputs)")
     .option("--force", "rebuild even when the inputs did not change")
-    .action(async (opts: { force?: boolean }) => {
+    .action((opts: { force?: boolean }) => endOnInterrupt(async () => {
       const engine = connectEngine();
       await pingEngine(engine);
       const image = await buildHostImage(engine, { clock: createSystemClock(), ...(opts.force ? { force: true } : {}), log: (line) => ctx.io.out(`${line}\n`) });
       ctx.io.out(`host: ${image.status} in ${image.durationMs} ms (${image.tag})\n`);
       setExit(0);
-    });
+    }));
   const prepare = addSshOptions(new Command("prepare"))
     .description("Reach every host, check what it needs (one line per missing thing, with how to install it) and copy what the nodes run")
     .option("--lock <adapter>", "also check on every host the program this lock service's nodes run (a built-in name or an adapter module's path)", "reference")

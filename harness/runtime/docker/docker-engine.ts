@@ -42,14 +42,27 @@ export function connectEngine(): DockerEngine {
   return { docker, remote: true, address: `${scheme}://${modem.host ?? "?"}${port}` };
 }
 
-/** Resolves when the engine answers a ping; throws "prerequisite.missing" otherwise. */
+/**
+ * Resolves when the engine answers a ping; throws "prerequisite.missing"
+ * otherwise. At the timeout the request is aborted too: an engine that
+ * accepts the connection and never answers would otherwise hold it open,
+ * and the process with it, after the error was printed.
+ */
 export async function pingEngine(engine: DockerEngine, timeoutMs = 3_000): Promise<void> {
+  const abort = new AbortController();
   try {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => {
+        reject(new Error(`no answer within ${timeoutMs} ms`));
+        abort.abort();
+      }, timeoutMs);
     });
-    await Promise.race([engine.docker.ping(), late]).finally(() => clearTimeout(timer));
+    // dockerode takes the signal (docker-modem ends the request with it); its types do not say so.
+    const docker = engine.docker as unknown as { ping(options: { abortSignal: AbortSignal }): Promise<unknown> };
+    const ping = docker.ping({ abortSignal: abort.signal });
+    ping.catch(() => undefined);
+    await Promise.race([ping, late]).finally(() => clearTimeout(timer));
   } catch (error) {
     throw new HarnessError("prerequisite.missing", `Cannot reach the Docker engine at "${engine.address}": ${messageOf(error)}`, { cause: error });
   }
