@@ -94,6 +94,11 @@ export interface ClockReading {
   readonly node: NodeId;
   /** The node's clock minus the real clock at the moment of reading, ms. */
   readonly offsetMs: number;
+  /**
+   * How far `offsetMs` may be off because the moment of reading is known only
+   * within the time the read took (half of it), ms; absent: exact.
+   */
+  readonly uncertaintyMs?: number;
 }
 
 /** Faked clocks for a run's processes (libfaketime in the local runtime). */

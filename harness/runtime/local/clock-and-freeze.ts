@@ -67,10 +67,12 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
       clocks.set(node, skew);
       const reading = await clocks.read(node, parts.namespaceOf(node));
       const expected = clocks.expectedOffset(node, clock.wallMs());
-      if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS) {
+      // Off by more than the tolerance and the reading's own uncertainty: certainly not the asked skew.
+      const uncertainty = reading.uncertaintyMs ?? 0;
+      if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS + uncertainty) {
         throw new HarnessError(
           "nemesis.fault-not-applied",
-          `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms from real time, not ${Math.round(expected)} ms`,
+          `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms (±${uncertainty}) from real time, not ${Math.round(expected)} ms`,
         );
       }
     },
