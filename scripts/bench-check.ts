@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { generateKvHistory, generateRegisterHistory, parseModelArg, prepareCheck, type JepsenOp } from "../checkers/index.js";
 import { checkParallel, createRng, createSystemClock, readManifest } from "../harness/index.js";
 import { buildDriver, type PorcupineDriver } from "./bench/porcupine.js";
-import { corpora, measureCorpus, type CorpusFigures } from "./bench/side-by-side.js";
+import { corpora, measureCorpus, sumOf, type CorpusFigures } from "./bench/side-by-side.js";
 import { runCli, startupMs, type Spread } from "./bench/whole-process.js";
 import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
 
@@ -99,7 +99,7 @@ type Totals = Pick<CorpusFigures, "files" | "fencecheckMs" | "porcupineMs" | "fe
 
 /** The sums of several corpora's figures; porcupine's only when it ran on every one. */
 function totalOf(figures: readonly CorpusFigures[]): Totals {
-  const sum = (pick: (f: CorpusFigures) => number): number => figures.reduce((t, f) => t + pick(f), 0);
+  const sum = (pick: (f: CorpusFigures) => number): number => sumOf(figures, pick);
   const ours = { files: sum((f) => f.files), fencecheckMs: sum((f) => f.fencecheckMs), fencecheckFirstMs: sum((f) => f.fencecheckFirstMs) };
   if (!figures.every((f) => f.porcupineMs !== undefined)) return ours;
   return { ...ours, porcupineMs: sum((f) => f.porcupineMs!), porcupineFirstMs: sum((f) => f.porcupineFirstMs!) };

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { HarnessError } from "../../core/index.js";
 import { analyzeRun } from "../run/analyze-run.js";
-import type { CliContext } from "./cli-context.js";
+import { endingOnInterrupt, type CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";
 
@@ -22,8 +22,7 @@ export function analyzeCommand(ctx: CliContext, setExit: (code: ExitCode) => voi
       };
       // Nothing to heal or stop: Ctrl-C ends the process at once, even in a synchronous checker (the
       // run's own files are only read, and results.json and report.html are written whole or not at all).
-      const endOnInterrupt = ctx.endOnInterrupt ?? ((work) => work());
-      const outcome = await endOnInterrupt(() => analyzeRun(dir, options));
+      const outcome = await endingOnInterrupt(ctx)(() => analyzeRun(dir, options));
       printOutcome(ctx.io, outcome);
       setExit(outcomeExitCode(outcome));
     });

@@ -16,3 +16,8 @@ export interface CliContext {
    */
   readonly endOnInterrupt?: <T>(work: () => Promise<T>) => Promise<T>;
 }
+
+/** `ctx.endOnInterrupt`, or, where the process gives none (in-process tests), `work` run as it is. */
+export function endingOnInterrupt(ctx: CliContext): <T>(work: () => Promise<T>) => Promise<T> {
+  return ctx.endOnInterrupt ?? ((work) => work());
+}

@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
-import type { CliContext } from "./cli-context.js";
+import { endingOnInterrupt, type CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, lockServiceRequirements, packageRoot, pingEngine } from "../run/index.js";
 import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js";
@@ -15,7 +15,7 @@ import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js"
 export function hostsCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {
   // Ctrl-C ends the process at once while it waits on the engine or builds the host image (an image is
   // tagged only once built); the hosts' containers, once they start, are left to `hosts down`.
-  const endOnInterrupt = ctx.endOnInterrupt ?? (<T>(work: () => Promise<T>) => work());
+  const endOnInterrupt = endingOnInterrupt(ctx);
   const up = new Command("up")
     .description("Start N local hosts (Docker containers running Debian's OpenSSH server); the last line is the options for `fencecheck run`")
     .option("--count <n>", "how many hosts", "5")

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
-import type { CliContext } from "./cli-context.js";
+import { endingOnInterrupt, type CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { buildImages, connectEngine, describeResult, imageSpecs, packageRoot, pingEngine } from "../run/index.js";
 
@@ -18,7 +18,7 @@ export function imagesCommand(ctx: CliContext, setExit: (code: ExitCode) => void
     .addHelpText("after", `\nImages:\n${known}\n`)
     // Ctrl-C ends the process at once: the engine stops a build whose client went away, and an image is
     // tagged only once built, so an interrupted build leaves the images as they were.
-    .action((names: string[], opts: { force?: boolean }) => (ctx.endOnInterrupt ?? ((work) => work()))(async () => {
+    .action((names: string[], opts: { force?: boolean }) => endingOnInterrupt(ctx)(async () => {
       const engine = connectEngine();
       await pingEngine(engine);
       if (engine.remote) ctx.io.err(`note: building on the remote engine at "${engine.address}" (the context is sent over)\n`);

@@ -76,7 +76,8 @@ export async function measureCorpus(
   return { name, files: rows.length, fencecheckMs, fencecheckFirstMs, mismatches, porcupineDisagrees, ...porcupine };
 }
 
-function sumOf<T>(items: readonly T[], pick: (item: T) => number): number {
+/** The sum of `pick` over `items`. */
+export function sumOf<T>(items: readonly T[], pick: (item: T) => number): number {
   return items.reduce((sum, item) => sum + pick(item), 0);
 }
 
