@@ -1,8 +1,11 @@
 /**
  * The line-delimited JSON protocol between the harness and a client agent.
- * Each logical client is its own OS process; the harness writes one request
- * per line on the agent's stdin and reads one reply per line from its stdout.
- * The harness, not the agent, stamps invoke and completion times.
+ * An agent process serves one logical client, or, started as a shared host
+ * (`AGENT_SHARED`), several: each is a session the harness opens with an
+ * `AgentOpen` line, and every line of a session carries its `session`
+ * number. The harness writes one request per line on the agent's stdin and
+ * reads one reply per line from its stdout. The harness, not the agent,
+ * stamps invoke and completion times.
  */
 import type { OpError } from "./op.js";
 
@@ -12,6 +15,19 @@ import type { OpError } from "./op.js";
  * hello follows that line.
  */
 export const AGENT_CONFIG_ON_STDIN = "-";
+
+/**
+ * FENCECHECK_AGENT's value for a shared host: it serves no client until an
+ * `AgentOpen` line opens one, and answers each such line with that
+ * session's hello.
+ */
+export const AGENT_SHARED = "+";
+
+/** Opens session `session` of a shared host with its client's configuration. */
+export interface AgentOpen {
+  readonly session: number;
+  readonly open: AgentConfig;
+}
 
 /** How an agent is configured (passed as JSON in FENCECHECK_AGENT, or as its first stdin line: `AGENT_CONFIG_ON_STDIN`). */
 export interface AgentConfig {
@@ -44,11 +60,13 @@ export interface AgentConfig {
  */
 export type LeaseCheck = "none" | "skip" | "self-fence";
 
-/** First line an agent prints: ready, or why it cannot start. */
-export type AgentHello = { readonly ready: true } | { readonly ready: false; readonly error: string };
+/** First line an agent prints (a shared host: once per session, with its number): ready, or why it cannot start. */
+export type AgentHello = ({ readonly ready: true } | { readonly ready: false; readonly error: string }) & { readonly session?: number };
 
 /** One request. `id` is echoed in the reply. */
 export interface AgentRequest {
+  /** The session of a shared host; absent for an agent of one client. */
+  readonly session?: number;
   readonly id: number;
   readonly f: string;
   readonly value: unknown;
@@ -60,11 +78,13 @@ export interface AgentRequest {
  * timeout). No reply of its own: the request's reply follows as usual.
  */
 export interface AgentStopWaiting {
+  readonly session?: number;
   readonly stopWaiting: number;
 }
 
 /** One reply. */
 export interface AgentReply {
+  readonly session?: number;
   readonly id: number;
   readonly type: "ok" | "fail" | "info";
   readonly value?: unknown;

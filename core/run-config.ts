@@ -92,6 +92,12 @@ export interface WorkloadConfig {
    * no two clients contend for a key (the seed's alternative to fencing).
    */
   readonly singleWriter?: boolean;
+  /**
+   * `--agent-per-client`: every client runs in an agent process of its own.
+   * Without it, the clients of a run without faults share processes (up to
+   * 32 a process; `harness/run/shared-hosts.ts` says when).
+   */
+  readonly agentPerClient?: true;
   /** How clients check their own lease before writing (see LeaseCheck). */
   readonly leaseCheck?: LeaseCheck;
   /** Time between a client's lease check and its write (default 0). */

@@ -32,6 +32,8 @@ export interface RunOptions {
   readonly holdMs?: string;
   readonly acquireTimeoutMs: string;
   readonly singleWriter?: boolean;
+  /** `--agent-per-client`: each client in its own agent process, even in a run without faults. */
+  readonly agentPerClient?: boolean;
   /** `--volatile-services`: our services answer without fsync. */
   readonly volatileServices?: boolean;
   readonly leaseCheck?: string;
@@ -87,6 +89,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
       hold,
       acquireTimeoutMs: integer("--acquire-timeout-ms", opts.acquireTimeoutMs, 1),
       ...(opts.singleWriter ? { singleWriter: true } : {}),
+      ...(opts.agentPerClient ? { agentPerClient: true as const } : {}),
       ...(opts.leaseCheck && opts.leaseCheck !== "none" ? { leaseCheck: leaseCheck(opts.leaseCheck) } : {}),
       ...(opts.writeDelayMs && opts.writeDelayMs !== "0" ? { writeDelayMs: integer("--write-delay-ms", opts.writeDelayMs, 0) } : {}),
     },

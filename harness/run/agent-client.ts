@@ -12,11 +12,11 @@ import {
   type AgentHello,
   type AgentReply,
   type Client,
-  type ClientOutcome,
   type ClusterProcesses,
   type NodeId,
   type NodeProcess,
 } from "../../core/index.js";
+import { agentClient, newAgentState, parseAgentLine, settleOnExit, toOutcome } from "./agent-requests.js";
 
 /** How to start one agent. */
 export interface AgentSpec {
@@ -89,70 +89,15 @@ async function spawnAgent(
     stdio: "pipe",
     kind: "agent",
   });
-  const pending = new Map<number, (outcome: ClientOutcome) => void>();
-  const hello = waitForHello(proc, spec, configured, (reply) => pending.get(reply.id)?.(toOutcome(reply)));
+  const state = newAgentState();
+  const hello = waitForHello(proc, spec, configured, (reply) => state.pending.get(reply.id)?.(toOutcome(reply)));
   hello.catch(() => undefined);
-  const state: AgentState = { pending, exited: undefined };
-  void proc.exited.then((exit) => {
-    const outcome = agentExited(`The agent exited (${exit.signal ?? `code ${exit.code}`}) before answering`);
-    state.exited = outcome;
-    for (const resolve of pending.values()) resolve(outcome);
-    pending.clear();
-  });
+  settleOnExit(proc, () => [state]);
   return { proc, client: async () => {
     await hello;
     return agentClient(proc, state);
   } };
 }
-
-/** The ops an agent has in hand, and, once it has exited, the outcome every op still sent to it gets. */
-interface AgentState {
-  readonly pending: Map<number, (outcome: ClientOutcome) => void>;
-  exited: ClientOutcome | undefined;
-}
-
-/**
- * An `info` (the process retires and a new agent takes its place): an op
- * in hand may have happened. One sent after the exit is given the same
- * outcome at once rather than waiting out the op timeout for an answer
- * that cannot come (it never reached anyone, but a definite fail would keep
- * the process, and the next op would go to the same dead agent).
- */
-function agentExited(message: string): ClientOutcome {
-  return { type: "info", error: { code: "agent-exited", message, definite: false } };
-}
-
-/** The client over a greeted agent: one request line per op, its reply settles the op. */
-function agentClient(proc: NodeProcess, state: AgentState): Client {
-  const { pending } = state;
-  let nextId = 1;
-  return {
-    invoke(op, signal) {
-      if (state.exited !== undefined) return Promise.resolve(state.exited);
-      const id = nextId++;
-      return new Promise<ClientOutcome>((resolve) => {
-        pending.set(id, (outcome) => {
-          pending.delete(id);
-          resolve(outcome);
-        });
-        signal.addEventListener("abort", () => pending.delete(id), { once: true });
-        proc.send(JSON.stringify({ id, f: op.f, value: op.value }));
-      });
-    },
-    stopWaiting() {
-      if (pending.has(nextId - 1)) proc.send(JSON.stringify({ stopWaiting: nextId - 1 }));
-    },
-    async close() {
-      proc.signal("SIGCONT");
-      proc.signal("SIGKILL");
-      // An end that never reaches us (a host that stopped answering) must not hold the run: the cluster's stop kills
-      // every process of the run, so after a bounded wait the agent is left to it.
-      await Promise.race([proc.exited, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
-    },
-  };
-}
-
-const CLOSE_WAIT_MS = 5_000;
 
 /** Resolves on the agent's `{"ready":true}`; rejects on its `{"ready":false}`, its exit, or no hello within the limit once `configured`. */
 function waitForHello(proc: NodeProcess, spec: Omit<AgentSpec, "config">, configured: Promise<void>, onReply: (reply: AgentReply) => void): Promise<void> {
@@ -171,7 +116,7 @@ function waitForHello(proc: NodeProcess, spec: Omit<AgentSpec, "config">, config
     });
     void proc.exited.then((exit) => fail(`it exited with ${exit.signal ?? `code ${exit.code}`} (see ${spec.logFile})`));
     proc.onLine((line) => {
-      const msg = parseLine(line);
+      const msg = parseAgentLine(line);
       if (greeted) {
         if (msg && typeof (msg as AgentReply).id === "number") onReply(msg as AgentReply);
         return;
@@ -189,20 +134,4 @@ function waitForHello(proc: NodeProcess, spec: Omit<AgentSpec, "config">, config
       }
     });
   });
-}
-
-function parseLine(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
-function toOutcome(reply: AgentReply): ClientOutcome {
-  return {
-    type: reply.type,
-    ...(reply.value !== undefined ? { value: reply.value } : {}),
-    ...(reply.error ? { error: reply.error } : {}),
-  };
 }

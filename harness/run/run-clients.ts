@@ -7,6 +7,8 @@ import { setMaxListeners } from "node:events";
 import { join } from "node:path";
 import { clientNode, createRng, endpointsFor, type AgentConfig, type Cluster, type Nemesis } from "../../core/index.js";
 import { openAgentClient, startAgent, type AgentSpec, type StartedAgent } from "./agent-client.js";
+import { startAgentHost } from "./agent-host.js";
+import { clientsPerAgent, sharedHosts, type SharedHosts } from "./shared-hosts.js";
 import type { Execution } from "./execution.js";
 import { createInterpreter, type Interpreter } from "./interpreter.js";
 import type { ServiceEndpoints } from "./start-services.js";
@@ -25,19 +27,35 @@ function agentSpec(run: Execution, cluster: Cluster, thread: number, process: nu
   };
 }
 
+/** How the run's clients run, for its log: "10 clients in 1 agent process", or "2 clients, an agent process each". */
+export function clientProcesses(run: Execution): string {
+  const clients = run.config.workload.clients;
+  const sharing = clientsPerAgent(run);
+  if (sharing === 1) return `${clients} client${clients === 1 ? "" : "s"}, an agent process each`;
+  const hosts = Math.ceil(clients / sharing);
+  return `${clients} clients in ${hosts} agent process${hosts === 1 ? "" : "es"}, as the run has no fault`;
+}
+
+/** The agents started before the services are ready: one per thread, or the shared hosts of each group of threads. */
+export type EarlyAgents = Map<number, StartedAgent> | SharedHosts;
+
 /**
- * The first agent of each thread (process = thread), started before the services are ready; each is taken
- * once. None where the runtime bounds the processes starting at once (`Runtime.startsAtOnce`): agents beside
- * the services' processes could pass the bound.
+ * The first agent of each thread (process = thread), or with `clientsPerAgent` above 1 the first host of
+ * each group of threads, started before the services are ready; each agent is taken once. None where the
+ * runtime bounds the processes starting at once (`Runtime.startsAtOnce`): agents beside the services'
+ * processes could pass the bound.
  */
-export function startAgentsEarly(run: Execution, cluster: Cluster): Map<number, StartedAgent> {
-  if (run.deps.runtime.startsAtOnce !== undefined) return new Map();
+export function startAgentsEarly(run: Execution, cluster: Cluster): EarlyAgents {
+  const early = run.deps.runtime.startsAtOnce === undefined;
+  const sharing = clientsPerAgent(run);
+  if (sharing > 1) return sharedHosts(run.config.workload.clients, sharing, (first, process) => startAgentHost(agentSpec(run, cluster, first, process)), early);
+  if (!early) return new Map();
   const threads = Array.from({ length: run.config.workload.clients }, (_, thread) => thread);
   return new Map(threads.map((thread) => [thread, startAgent(agentSpec(run, cluster, thread, thread))]));
 }
 
 export async function openInterpreter(
-  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis, early: Map<number, StartedAgent>,
+  run: Execution, cluster: Cluster, endpoints: Pick<ServiceEndpoints, "lock" | "storage">, nemesis: Nemesis, early: EarlyAgents,
 ): Promise<Interpreter> {
   const { config, store, clock } = run;
   // Every op in flight listens to the run's signal for an interrupt (a client's op, the nemesis, the queue's
@@ -71,6 +89,7 @@ export async function openInterpreter(
       run.deps.onOp?.(op);
     },
     openClient: (thread, process) => {
+      if (!(early instanceof Map)) return early.open(thread, process, agentConfig(thread, process));
       const started = process === thread ? early.get(thread) : undefined;
       early.delete(thread);
       return started !== undefined

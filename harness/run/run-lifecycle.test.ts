@@ -32,6 +32,7 @@ function config(faults: string[], timeLimitMs: number): RunConfig {
 
 /**
  * Agents that grant every acquire with the next token and accept every write; `hang` never answers `f`.
+ * A shared host (a run without faults) greets each session it opens and tags replies with their session.
  * The lock probe (its arguments, a JSON array, on its first line) answers the preflight with a lease and exits.
  */
 function agents(hang?: string): FakeLineHandler {
@@ -41,10 +42,11 @@ function agents(hang?: string): FakeLineHandler {
       ctx.exit(0);
       return JSON.stringify({ token: "1" });
     }
-    const request = JSON.parse(line) as { id: number; f: string; value: { resource: string; value?: string } };
+    const request = JSON.parse(line) as { session?: number; open?: unknown; id: number; f: string; value: { resource: string; value?: string } };
+    if (request.open !== undefined) return JSON.stringify({ session: request.session, ready: true });
     if (request.f === hang) return undefined;
     const value = request.f === "acquire" ? { ...request.value, token: String(++token) } : { ...request.value, token: String(token) };
-    return JSON.stringify({ id: request.id, type: "ok", value });
+    return JSON.stringify({ session: request.session, id: request.id, type: "ok", value });
   };
 }
 

@@ -36,7 +36,7 @@ import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
 import { restartWaitsForReadiness, type ReadinessChecks } from "./restart-readiness.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
 import type { Execution, RunDeps } from "./execution.js";
-import { openInterpreter, startAgentsEarly } from "./run-clients.js";
+import { clientProcesses, openInterpreter, startAgentsEarly } from "./run-clients.js";
 
 export type { RunDeps } from "./execution.js";
 
@@ -173,7 +173,7 @@ async function execute(run: Execution): Promise<void> {
     const clients = run.workload.generator(config);
     const start = clock.nowNs();
     const end = start + config.timeLimitMs * 1e6;
-    log(`running ${run.workload.name} for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name}`);
+    log(`running ${run.workload.name} for ${config.timeLimitMs / 1000} s with nemesis ${pkg.name} (${clientProcesses(run)})`);
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     run.reached.workload = true;
     // A client paused in mid-cycle finishes it after the limit: its write on waking is the one the pause is for.

@@ -12,6 +12,8 @@ export interface RunSizes {
   readonly throughput: {
     readonly durabilities: readonly ("durable" | "volatile")[];
     readonly clients: readonly number[];
+    /** Also volatile runs with --agent-per-client: each client in its own process, as in every run with a fault. */
+    readonly perClient: boolean;
     /** `--time-limit` of each throughput run, s. */
     readonly seconds: number;
     /** The steady window, s after the workload started: CPU and ok ops are read at its ends. */
@@ -26,7 +28,7 @@ export interface RunSizes {
 export const FULL_RUN_SIZES: RunSizes = {
   seeds: 20,
   fixedRuns: 5,
-  throughput: { durabilities: ["durable", "volatile"], clients: [5, 10, 20], seconds: 10, window: [3, 9] },
+  throughput: { durabilities: ["durable", "volatile"], clients: [5, 10, 20], perClient: true, seconds: 10, window: [3, 9] },
   tokenlessSeconds: 8,
   faultsSeconds: 12,
 };
@@ -41,7 +43,7 @@ export const FULL_RUN_SIZES: RunSizes = {
 export const QUICK_RUN_SIZES: RunSizes = {
   seeds: 1,
   fixedRuns: 2,
-  throughput: { durabilities: ["durable"], clients: [5], seconds: 4, window: [1, 3] },
+  throughput: { durabilities: ["durable"], clients: [5], perClient: false, seconds: 4, window: [1, 3] },
   tokenlessSeconds: 8,
   faultsSeconds: 5,
 };

@@ -32,15 +32,19 @@ function workloadRate(history: readonly WorkloadOp[]): { oks: number; spanS: num
 export async function throughput(print: (line: string) => void, store: string, sizes: RunSizes["throughput"]): Promise<void> {
   const volatile = sizes.durabilities.includes("volatile") ? " and --volatile-services" : "";
   print(`# throughput: reference lock, fenced storage, --hold-ms 0, --time-limit ${sizes.seconds}, no faults; durable (the default: fdatasync before answering, one at a time, shared by every request that queued while the last ran)${volatile}; the workload's ok ops (no final reads) over its measured span`);
-  for (const durability of sizes.durabilities) {
+  print("  clients of a run without faults share agent processes (up to 32 a process); the last rows run each client in its own (--agent-per-client), as every run with a fault does");
+  const variants = [...sizes.durabilities.map((durability) => ({ durability, perClient: false })), ...(sizes.perClient ? [{ durability: "volatile" as const, perClient: true }] : [])];
+  for (const { durability, perClient } of variants) {
     for (const clients of sizes.clients) {
-      const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", String(sizes.seconds), "--seed", "1"];
-      const run = await runCli(durability === "volatile" ? [...argv, "--volatile-services"] : argv, store, sizes.window);
+      const argv = ["--lock", "reference", "--storage", "fenced", "--hold-ms", "0", "--clients", String(clients), "--resources", String(clients), "--time-limit", String(sizes.seconds), "--seed", "1",
+        ...(durability === "volatile" ? ["--volatile-services"] : []), ...(perClient ? ["--agent-per-client"] : [])];
+      const run = await runCli(argv, store, sizes.window);
       const dir = runDir(run);
       const history = dir ? readFileSync(join(dir, "history.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as WorkloadOp) : [];
       const { oks, spanS } = workloadRate(history);
       const cpuPerOp = run.cpuMs / Math.max(oks, 1);
-      print(`${durability.padEnd(8)} ${String(clients).padStart(2)} clients: ${spanS > 0 ? (oks / spanS).toFixed(0) : "no"} ok ops/s  (${oks} ok ops in ${spanS.toFixed(2)} s; exit ${String(run.code)}); ` +
+      const label = perClient ? `${durability}, an agent per client,` : durability.padEnd(8);
+      print(`${label} ${String(clients).padStart(2)} clients: ${spanS > 0 ? (oks / spanS).toFixed(0) : "no"} ok ops/s  (${oks} ok ops in ${spanS.toFixed(2)} s; exit ${String(run.code)}); ` +
         `${cpuPerOp.toFixed(2)} ms of CPU per ok op over all the run's processes, start and check included (${CLOCK_TICKS} clock ticks a second)`);
       print(`  per ok op: ${perKind(run, oks)}`);
       print(`  ${steady(run, sizes.window)}`);
