@@ -8,10 +8,17 @@ import type { AgentHost } from "./agent-host.js";
 import { clientsPerAgent, MAX_CLIENTS_PER_AGENT, sharedHosts } from "./shared-hosts.js";
 
 type Run = Parameters<typeof clientsPerAgent>[0];
-const run = (over: { clients?: number; faults?: string[]; builtIn?: boolean; leaseCheck?: string; runtime?: string; agentPerClient?: true } = {}): Run => ({
+interface Over {
+  clients?: number; faults?: string[]; builtIn?: boolean; leaseCheck?: string; runtime?: string; agentPerClient?: true; maxHoldMs?: number; opTimeoutMs?: number;
+}
+const run = (over: Over = {}): Run => ({
   config: {
-    workload: { clients: over.clients ?? 5, ...(over.leaseCheck ? { leaseCheck: over.leaseCheck } : {}), ...(over.agentPerClient ? { agentPerClient: true } : {}) },
+    workload: {
+      clients: over.clients ?? 5, holdMs: 50, hold: [{ minMs: 50, maxMs: 150, weight: 0.7 }, { minMs: 1300, maxMs: over.maxHoldMs ?? 1700, weight: 0.3 }], acquireTimeoutMs: 3000,
+      ...(over.leaseCheck ? { leaseCheck: over.leaseCheck } : {}), ...(over.agentPerClient ? { agentPerClient: true } : {}),
+    },
     nemesis: { faults: over.faults ?? [] },
+    opTimeoutMs: over.opTimeoutMs ?? 10_000,
   },
   builtInAdapter: over.builtIn ?? true,
   deps: { runtime: { kind: over.runtime ?? "local" } },
@@ -33,6 +40,13 @@ describe("how many clients share an agent process", () => {
     expect(clientsPerAgent(run({ leaseCheck: "self-fence" }))).toBe(1);
     expect(clientsPerAgent(run({ leaseCheck: "skip" }))).toBe(5);
     expect(clientsPerAgent(run({ runtime: "ssh" }))).toBe(1);
+  });
+
+  it("is one when a write's longest hold and twice the acquire timeout reach the op timeout: such an op would retire its client and take its host down", () => {
+    // A 30 s TTL's default holds reach 25.5 s; the default op timeout is 10 s.
+    expect(clientsPerAgent(run({ maxHoldMs: 25_500 }))).toBe(1);
+    expect(clientsPerAgent(run({ maxHoldMs: 3_000 }))).toBe(5);
+    expect(clientsPerAgent(run({ maxHoldMs: 3_000, opTimeoutMs: 9_000 }))).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@
  * group, and a group's clients open on its current host, a new one once
  * that host is dead (a client of it was closed, killing it).
  */
-import type { AgentConfig, Client } from "../../core/index.js";
+import { holdSpecOf, longestHold, type AgentConfig, type Client, type RunConfig } from "../../core/index.js";
 import type { AgentHost } from "./agent-host.js";
 import type { Execution } from "./execution.js";
 
@@ -25,6 +25,9 @@ export function clientsPerAgent(run: Pick<Execution, "config" | "builtInAdapter"
   // release its lease): on a shared host that ends every other client's op in hand too (measured, a
   // 12 s kill run at 10 clients: 106 infos of clients whose host was killed, 150 processes, against 39).
   if (config.nemesis.faults.length > 0) return 1;
+  // The same holds of an op that outlasts the op timeout: share only where every op ends well within it (a
+  // 30 s TTL's near-TTL holds outlast the default 10 s, and each such write took its host down).
+  if (slowestOpMs(config.workload) >= config.opTimeoutMs) return 1;
   // A user's adapter may keep state of its own per process (a module-level connection).
   if (!run.builtInAdapter) return 1;
   // A self-fencing client ends its process.
@@ -32,6 +35,16 @@ export function clientsPerAgent(run: Pick<Execution, "config" | "builtInAdapter"
   // The ssh runtime spreads client nodes over the user's hosts; a shared host would gather them on one.
   if (run.deps.runtime.kind === "ssh") return 1;
   return Math.min(config.workload.clients, MAX_CLIENTS_PER_AGENT);
+}
+
+/**
+ * The longest an op of the workload takes when nothing goes wrong, with room
+ * to spare: a write holds the lease first (the longest hold and the write
+ * delay), and an acquire, a write or a release each wait up to the acquire
+ * timeout (a storage request's budget is at least 500 ms), counted twice.
+ */
+function slowestOpMs(workload: RunConfig["workload"]): number {
+  return longestHold(holdSpecOf(workload)) + (workload.writeDelayMs ?? 0) + 2 * Math.max(workload.acquireTimeoutMs, 500);
 }
 
 /** A run's shared hosts. */
