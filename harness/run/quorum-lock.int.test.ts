@@ -51,8 +51,10 @@ async function cutOneReplica(lockNodes: number, witnesses: number): Promise<{ ou
     const grudge = new Map<NodeId, ReadonlySet<NodeId>>([[l1, new Set(others)], ...others.map((o): [NodeId, ReadonlySet<NodeId>] => [o, new Set([l1])])]);
     cut = cluster.partition(grudge).then(() => void (cutFrom = history.length));
   };
+  // The cut is the test's, not a fault of the run's: the harness would take the run for a fault-free one and host
+  // its clients in one process, where the first op the cut makes outlast its timeout takes every client's op down.
   const args = ["--lock", "quorum", "--lock-nodes", String(lockNodes), "--lock-quorum", "2", "--lock-witnesses", String(witnesses),
-    "--time-limit", "8", "--seed", "11", "--name", `cut-${lockNodes}-${witnesses}`];
+    "--time-limit", "8", "--seed", "11", "--name", `cut-${lockNodes}-${witnesses}`, "--agent-per-client"];
   const parsed = addRunOptions(new Command("run")).exitOverride().parse([...args, ...COMMON], { from: "user" }).opts();
   const config = await resolveLockService(optionsToConfig(parsed as RunOptions, { cwd: process.cwd(), defaultSeed: 1, argv: args }), { nodesGiven: true });
   const outcome = await runTest(config, { runtime, onOp });
