@@ -99,6 +99,12 @@ describe("cellRuns", () => {
     expect(runs[0]!.argv.slice(0, 6)).toEqual(["--lock", "etcd", "--storage", "fenced", "--nemesis", "kill-lock"]);
   });
 
+  it("runs a cell with a long fault interval of its own for three intervals, so its first fault's recovery falls inside", () => {
+    const [run] = cellRuns({ ...options, seeds: 1, cells: ["reference-nosync/lose-unfsynced-lock"] });
+    expect(run!.argv).toContain("--nemesis-interval");
+    expect(run!.argv.slice(-10, -8)).toEqual(["--time-limit", "15"]);
+  });
+
   it("moves a run to another seed in place, so its other flags keep their order", () => {
     const [run] = cellRuns({ ...options, seeds: 1, cells: ["etcd/kill-lock"] });
     const moved = onSeed(run!, 3);
