@@ -55,16 +55,16 @@ export function startAgentHost(spec: Omit<AgentSpec, "config">): AgentHost {
       const session: Session = { state: newAgentState() };
       sessions.set(number, session);
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          alive = false;
-          proc.signal("SIGKILL");
-          reject(startFailed(`no hello within ${spec.helloTimeoutMs} ms`));
-        }, spec.helloTimeoutMs);
         const settle = (): void => {
           clearTimeout(timer);
           session.greeted = undefined;
         };
         session.greeted = { resolve: () => (settle(), resolve()), reject: (error) => (settle(), reject(error)) };
+        const timer = setTimeout(() => {
+          alive = false;
+          proc.signal("SIGKILL");
+          session.greeted?.reject(startFailed(`no hello within ${spec.helloTimeoutMs} ms`));
+        }, spec.helloTimeoutMs);
         proc.send(JSON.stringify({ session: number, open: config }));
       });
       return closingHost(agentClient(proc, session.state, number), proc, () => (alive = false));

@@ -25,8 +25,8 @@ export function clientsPerAgent(run: Pick<Execution, "config" | "builtInAdapter"
   // release its lease): on a shared host that ends every other client's op in hand too (measured, a
   // 12 s kill run at 10 clients: 106 infos of clients whose host was killed, 150 processes, against 39).
   if (config.nemesis.faults.length > 0) return 1;
-  // The same holds of an op that outlasts the op timeout: share only where every op ends well within it (a
-  // 30 s TTL's near-TTL holds outlast the default 10 s, and each such write took its host down).
+  // An op that outlasts the op timeout retires its client the same way: share only where every op ends well
+  // within it (a 30 s TTL's near-TTL holds outlast the default 10 s, and each such write took its host down).
   if (slowestOpMs(config.workload) >= config.opTimeoutMs) return 1;
   // A user's adapter may keep state of its own per process (a module-level connection).
   if (!run.builtInAdapter) return 1;
