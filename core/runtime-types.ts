@@ -99,6 +99,12 @@ export interface ClockReading {
    * within the time the read took (half of it), ms; absent: exact.
    */
   readonly uncertaintyMs?: number;
+  /**
+   * The real wall time (ms) `offsetMs` refers to. A clock running at a rate
+   * other than 1 drifts while it is read, so a check of the offset compares
+   * it with the offset expected at this time; absent: when the read returned.
+   */
+  readonly atMs?: number;
 }
 
 /** Faked clocks for a run's processes (libfaketime in the local runtime). */

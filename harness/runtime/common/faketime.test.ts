@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew, REAL_CLOCK } from "./faketime.js";
+import { nodeId } from "../../../core/index.js";
+import { faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew, REAL_CLOCK, skewNotApplied } from "./faketime.js";
 
 describe("faketimeSpec", () => {
   it.each([
@@ -53,5 +54,30 @@ describe("faketimeEnv", () => {
     const env = faketimeEnv("/lib/f.so", "/run/x/l1.1");
     expect(env).toEqual({ LD_PRELOAD: "/lib/f.so", FAKETIME_TIMESTAMP_FILE: "/run/x/l1.1", FAKETIME_NO_CACHE: "1", FAKETIME_DONT_FAKE_MONOTONIC: "1" });
     expect(faketimeEnv("/lib/f.so", "/f", { monotonic: true })).not.toHaveProperty("FAKETIME_DONT_FAKE_MONOTONIC");
+  });
+});
+
+describe("probeStartUncertaintyMs", () => {
+  it("is nothing at real speed, however long the probe took to start", () => {
+    expect(probeStartUncertaintyMs({ skew: { offsetMs: 500, rate: 1 }, setAtMs: 0 }, 1_000, 1_400)).toBe(0);
+  });
+
+  it("is the probe's start window times how far the rate is from 1", () => {
+    expect(probeStartUncertaintyMs({ skew: { offsetMs: 0, rate: 2 }, setAtMs: 0 }, 1_000, 1_300)).toBe(300);
+    expect(probeStartUncertaintyMs({ skew: { offsetMs: 0, rate: 0.5 }, setAtMs: 0 }, 1_000, 1_300)).toBe(150);
+  });
+});
+
+describe("skewNotApplied", () => {
+  const n1 = nodeId("n1");
+  it("accepts a reading within the tolerance and the reading's own uncertainty", () => {
+    expect(skewNotApplied(n1, { node: n1, offsetMs: 55, uncertaintyMs: 103 }, 300)).toBeUndefined();
+  });
+
+  it("names the node, the reading and the expected offset when the clock is off by more", () => {
+    expect(skewNotApplied(n1, { node: n1, offsetMs: 55, uncertaintyMs: 103 }, 647)?.message).toBe(
+      'Cannot skew the clock of node "n1": it reads 55 ms (±103) from real time, not 647 ms',
+    );
+    expect(skewNotApplied(n1, { node: n1, offsetMs: 0 }, 60_000)?.code).toBe("nemesis.fault-not-applied");
   });
 });

@@ -19,7 +19,7 @@
  * - `FAKETIME_DONT_FAKE_MONOTONIC=1` leaves CLOCK_MONOTONIC real: Node's
  *   timers run on it, and a faked backward jump stalls them.
  */
-import type { ClockOptions, ClockSkew } from "../../../core/index.js";
+import { HarnessError, type ClockOptions, type ClockReading, type ClockSkew, type NodeId } from "../../../core/index.js";
 
 /** How far a node's clock may read from the asked offset and still count as skewed. */
 export const CLOCK_TOLERANCE_MS = 150;
@@ -82,4 +82,28 @@ export function faketimeEnv(library: string, file: string, opts: ClockOptions = 
     FAKETIME_NO_CACHE: "1",
     ...(opts.monotonic ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: "1" }),
   };
+}
+
+/**
+ * How far a probe process's offset may be off because it loaded libfaketime
+ * at an unknown real time `S` between `beforeMs` (the start its file was
+ * written for) and `afterMs`: its clock reads `(S - beforeMs)(1 - rate)`
+ * from the node's (see `processSkew`). Zero at real speed. Pure.
+ */
+export function probeStartUncertaintyMs(state: NodeClockState, beforeMs: number, afterMs: number): number {
+  return Math.ceil(Math.max(0, afterMs - beforeMs) * Math.abs(1 - state.skew.rate));
+}
+
+/**
+ * The "nemesis.fault-not-applied" error for a node whose clock, read after a
+ * skew, is off the offset expected at the reading's own time by more than
+ * the tolerance and the reading's uncertainty; undefined when it agrees. Pure.
+ */
+export function skewNotApplied(node: NodeId, reading: ClockReading, expectedMs: number): HarnessError | undefined {
+  const uncertainty = reading.uncertaintyMs ?? 0;
+  if (Math.abs(reading.offsetMs - expectedMs) <= CLOCK_TOLERANCE_MS + uncertainty) return undefined;
+  return new HarnessError(
+    "nemesis.fault-not-applied",
+    `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms (±${uncertainty}) from real time, not ${Math.round(expectedMs)} ms`,
+  );
 }

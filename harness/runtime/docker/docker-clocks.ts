@@ -8,7 +8,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, ExecResult, NodeId } from "../../../core/index.js";
-import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../common/faketime.js";
+import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
 import { FAKETIME_LIBRARY } from "./images/image-specs.js";
 import { CLOCK_MOUNT } from "./docker-plan.js";
@@ -81,7 +81,7 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
       // The monotonic clock is the kernel's, shared with the container, and
       // real unless faked: it dates the reading exactly. Else take the midpoint.
       const realAt = options.monotonic ? (before + after) / 2 : before + (mono - Number(monoBefore)) / 1e6;
-      return { node, offsetMs: Math.round(wall - realAt) };
+      return { node, offsetMs: Math.round(wall - realAt), atMs: realAt, uncertaintyMs: probeStartUncertaintyMs(state(node), before, after) };
     },
     remove() {
       rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { composeCluster, HarnessError, NO_DISK_FAULTS, SHARED_FILES } from "../.
 import type { LazyDisks } from "../common/lazy-fs.js";
 import type { Clock, Cluster, ClusterNode, ExecResult, Fault, NodeId, NodeProcess, ProcessSpec } from "../../../core/index.js";
 import { awaitStopped, createProcessTable } from "../common/process-table.js";
-import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
+import { skewNotApplied } from "../common/faketime.js";
 import { containerPids, execInContainer, signalHostPid } from "./container-io.js";
 import type { DockerClocks } from "./docker-clocks.js";
 import type { DockerEngine } from "./docker-engine.js";
@@ -183,10 +183,8 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
       }
       clocks.set(node, skew);
       const reading = await clocks.read(node, run);
-      const expected = clocks.expectedOffset(node, clock.wallMs());
-      if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS) {
-        throw new HarnessError("nemesis.fault-not-applied", `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms from real time, not ${Math.round(expected)} ms`);
-      }
+      const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? clock.wallMs()));
+      if (mismatch) throw mismatch;
     },
     readClock: (node) => clocks.read(node, run),
     /** The container's freezer (`docker pause`): every process, children included. */

@@ -9,7 +9,7 @@ import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId, ProcessSpec 
 import { createNodeClocks, type NodeClocks } from "./node-clocks.js";
 import { createNodeFreezer } from "./node-freezer.js";
 import type { ProcessTable } from "../common/process-table.js";
-import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
+import { skewNotApplied } from "../common/faketime.js";
 
 /** What the primitives need. */
 export interface ClockAndFreezeParts {
@@ -66,15 +66,8 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
       }
       clocks.set(node, skew);
       const reading = await clocks.read(node, parts.namespaceOf(node));
-      const expected = clocks.expectedOffset(node, clock.wallMs());
-      // Off by more than the tolerance and the reading's own uncertainty: certainly not the asked skew.
-      const uncertainty = reading.uncertaintyMs ?? 0;
-      if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS + uncertainty) {
-        throw new HarnessError(
-          "nemesis.fault-not-applied",
-          `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms (±${uncertainty}) from real time, not ${Math.round(expected)} ms`,
-        );
-      }
+      const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? clock.wallMs()));
+      if (mismatch) throw mismatch;
     },
     readClock,
     async freeze(node) {

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
-import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew } from "../common/faketime.js";
+import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
 import { createSharedObjects, faketimeSharedEnv, removeSharedObjects, removeSharedPair, sharedObjectName } from "../common/faketime-shared.js";
 import { namespaceExecArgv } from "./namespaces.js";
@@ -126,6 +126,10 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
     if (result.exitCode !== 0 || ns === undefined) {
       throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": date said "${result.stderr.trim() || result.stdout.trim()}"`);
     }
-    return { node, offsetMs: Math.round(Number(ns / 1000n) / 1000 - (before + after) / 2), uncertaintyMs: Math.ceil((after - before) / 2) };
+    // `date` read its clock somewhere in [before, after]: half the window either way, plus what a rate
+    // made of its unknown start (see `probeStartUncertaintyMs`).
+    const window = Math.ceil((after - before) / 2);
+    const uncertaintyMs = window + probeStartUncertaintyMs(state(node), before, after);
+    return { node, offsetMs: Math.round(Number(ns / 1000n) / 1000 - (before + after) / 2), uncertaintyMs, atMs: (before + after) / 2 };
   }
 }

@@ -8,7 +8,7 @@
  */
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
-import { faketimeEnv, faketimeSpec, nodeOffsetAt, processSkew, REAL_CLOCK, type NodeClockState } from "../common/faketime.js";
+import { faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew, REAL_CLOCK, type NodeClockState } from "../common/faketime.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 import type { HostTime } from "./host-time.js";
@@ -86,8 +86,9 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
       }
       // The host's monotonic clock, mapped onto this machine's, dates the reading exactly unless it is faked too.
       const localMono = BigInt(mono) - where.time.monotonicOffsetNs;
-      const realAt = options?.monotonic ? (before + clock.wallMs()) / 2 : before + Number(localMono - monoBefore) / 1e6;
-      return { node, offsetMs: Math.round(Number(wall) - realAt) };
+      const after = clock.wallMs();
+      const realAt = options?.monotonic ? (before + after) / 2 : before + Number(localMono - monoBefore) / 1e6;
+      return { node, offsetMs: Math.round(Number(wall) - realAt), atMs: realAt, uncertaintyMs: probeStartUncertaintyMs(state(node), before, after) };
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import { HarnessError, NO_DISK_FAULTS, composeCluster } from "../../../core/index.js";
 import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../../core/index.js";
-import { CLOCK_TOLERANCE_MS } from "../common/faketime.js";
+import { skewNotApplied } from "../common/faketime.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
 import { retryableOnce } from "../common/retryable-once.js";
 import { cleanHost, cleanupLine } from "./host-cleanup.js";
@@ -139,10 +139,8 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
       }
       await clocks.set(node, skew);
       const reading = await clocks.read(node);
-      const expected = clocks.expectedOffset(node, clock.wallMs());
-      if (Math.abs(reading.offsetMs - expected) > CLOCK_TOLERANCE_MS) {
-        throw new HarnessError("nemesis.fault-not-applied", `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms from real time, not ${Math.round(expected)} ms`);
-      }
+      const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? clock.wallMs()));
+      if (mismatch) throw mismatch;
     },
     readClock: (node) => clocks.read(node),
     async collect(node, paths) {
