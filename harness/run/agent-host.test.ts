@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { nodeId, type AgentConfig, type Client, type Cluster, type NodeSpec } from "../../core/index.js";
 import { createFakeRuntime, type FakeLineHandler, type FakeRuntime } from "../runtime/index.js";
-import { startAgentHost } from "./agent-host.js";
+import { HostGone, startAgentHost } from "./agent-host.js";
 
 const config = (clientId: string): AgentConfig => ({
   clientId, lockAdapter: "reference", lockEndpoints: ["10.77.0.10:7001"], storageEndpoints: ["10.77.0.11:7002"], ttlMs: 2000, holdMs: 10, acquireTimeoutMs: 1000,
@@ -15,9 +15,10 @@ const c1 = nodeId("c1");
 const nodes: NodeSpec[] = [{ id: c1, role: "client" }];
 const acquire = { f: "acquire", value: { resource: "r" } } as never;
 
-/** A host as the program is: a hello per session opened (not for "bad" clients), a reply naming the session; "hang" is never answered. */
+/** A host as the program is: a hello per session opened (not for "bad" clients, none for "slow" ones), a reply naming the session; "hang" is never answered. */
 const hostAnswers: FakeLineHandler = (line) => {
   const msg = JSON.parse(line) as { session: number; open?: AgentConfig; id?: number; f?: string };
+  if (msg.open?.clientId === "slow") return undefined;
   if (msg.open) return JSON.stringify(msg.open.clientId === "bad" ? { session: msg.session, ready: false, error: "no such adapter" } : { session: msg.session, ready: true });
   if (msg.f === "hang") return undefined;
   return JSON.stringify({ session: msg.session, id: msg.id, type: "ok", value: { served: msg.session } });
@@ -66,5 +67,15 @@ describe("a shared agent host", () => {
     const host = startAgentHost({ cluster, node: c1, entrypoint: "/agent.js", logFile: "/agent-0.log", helloTimeoutMs: 50 });
     await expect(host.open(config("0"))).rejects.toThrow(/Cannot start the client agent on node "c1": no hello within 50 ms/);
     expect(host.alive()).toBe(false);
+  });
+
+  it("fails an open with HostGone, at once, when another client's close killed it before or while the client opened", async () => {
+    const { spec } = await hostOn();
+    const host = startAgentHost({ ...spec, helloTimeoutMs: 60_000 });
+    const a = await host.open(config("0"));
+    const opening = host.open(config("slow"));
+    await a.close();
+    await expect(opening).rejects.toBeInstanceOf(HostGone);
+    await expect(host.open(config("1"))).rejects.toThrow('Cannot open a client on the agent host of node "c1": another of its clients closed it first');
   });
 });

@@ -13,10 +13,21 @@ import { AGENT_NODE_FLAGS, type AgentSpec } from "./agent-client.js";
 import { agentClient, killAgent, newAgentState, parseAgentLine, settleOnExit, toOutcome, type AgentState } from "./agent-requests.js";
 
 export interface AgentHost {
-  /** Opens a client with `config`: resolves once its session's hello came, rejects when it cannot start. */
+  /**
+   * Opens a client with `config`: resolves once its session's hello came,
+   * rejects when it cannot start; with `HostGone` when the host was closed
+   * (a client of it was) before the hello, so the caller may open on another.
+   */
   open(config: AgentConfig): Promise<Client>;
   /** False once one of its clients closed it, or its process exited or did not start. */
   alive(): boolean;
+}
+
+/** The host was closed (by a close of one of its clients) before a client opening on it was greeted. */
+export class HostGone extends HarnessError {
+  constructor(node: string) {
+    super("runtime.node-start-failed", `Cannot open a client on the agent host of node "${node}": another of its clients closed it first`);
+  }
 }
 
 /** A session: its ops in hand, and its hello's waiter until the hello comes. */
@@ -28,6 +39,8 @@ interface Session {
 /** Starts the host's process now (it loads its code while the caller goes on); clients open on it later. */
 export function startAgentHost(spec: Omit<AgentSpec, "config">): AgentHost {
   let alive = true;
+  /** Set when a client's close killed the host: an exit then is no start failure. */
+  let closed = false;
   const sessions = new Map<number, Session>();
   const startFailed = (why: string): HarnessError =>
     new HarnessError("runtime.node-start-failed", `Cannot start the client agent on node "${spec.node}": ${why} (see ${spec.logFile})`);
@@ -43,7 +56,8 @@ export function startAgentHost(spec: Omit<AgentSpec, "config">): AgentHost {
     settleOnExit(proc, () => [...sessions.values()].map((s) => s.state));
     void proc.exited.then((exit) => {
       alive = false;
-      for (const session of sessions.values()) session.greeted?.reject(startFailed(`it exited with ${exit.signal ?? `code ${exit.code}`}`));
+      const why = closed ? new HostGone(spec.node) : startFailed(`it exited with ${exit.signal ?? `code ${exit.code}`}`);
+      for (const session of sessions.values()) session.greeted?.reject(why);
     });
   }, () => (alive = false));
   let next = 0;
@@ -51,6 +65,7 @@ export function startAgentHost(spec: Omit<AgentSpec, "config">): AgentHost {
     alive: () => alive,
     async open(config) {
       const proc = await started;
+      if (closed) throw new HostGone(spec.node);
       const number = next++;
       const session: Session = { state: newAgentState() };
       sessions.set(number, session);
@@ -67,7 +82,7 @@ export function startAgentHost(spec: Omit<AgentSpec, "config">): AgentHost {
         }, spec.helloTimeoutMs);
         proc.send(JSON.stringify({ session: number, open: config }));
       });
-      return closingHost(agentClient(proc, session.state, number), proc, () => (alive = false));
+      return closingHost(agentClient(proc, session.state, number), proc, () => ((alive = false), (closed = true)));
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentConfig, Client } from "../../core/index.js";
-import type { AgentHost } from "./agent-host.js";
+import { HostGone, type AgentHost } from "./agent-host.js";
 import { clientsPerAgent, MAX_CLIENTS_PER_AGENT, sharedHosts } from "./shared-hosts.js";
 
 type Run = Parameters<typeof clientsPerAgent>[0];
@@ -50,18 +50,31 @@ describe("how many clients share an agent process", () => {
   });
 });
 
-/** Hosts that record what they were started for and what they opened; `kill` makes one dead. */
-function recordingHosts(): { started: string[]; opened: string[]; kill(n: number): void; start(first: number, process: number): AgentHost } {
+/**
+ * Hosts that record what they were started for and what they opened; `kill`
+ * makes one dead; `closeWhileOpening` makes one be closed under its next open.
+ */
+function recordingHosts(): { started: string[]; opened: string[]; kill(n: number): void; closeWhileOpening(n: number): void; start(first: number, process: number): AgentHost } {
   const started: string[] = [];
   const opened: string[] = [];
   const alive: boolean[] = [];
+  const closing = new Set<number>();
   return {
     started, opened,
     kill: (n) => void (alive[n] = false),
+    closeWhileOpening: (n) => void closing.add(n),
     start(first, process) {
       const n = started.push(`${first}/${process}`) - 1;
       alive[n] = true;
-      return { alive: () => alive[n] === true, open: async (config: AgentConfig) => (opened.push(`${n}:${config.clientId}`), {} as Client) };
+      const open = async (config: AgentConfig): Promise<Client> => {
+        if (closing.has(n)) {
+          alive[n] = false;
+          throw new HostGone(`c${first + 1}`);
+        }
+        opened.push(`${n}:${config.clientId}`);
+        return {} as Client;
+      };
+      return { alive: () => alive[n] === true, open };
     },
   };
 }
@@ -87,5 +100,29 @@ describe("a run's shared hosts", () => {
     await shared.open(0, 6, configOf(6));
     expect(hosts.started).toEqual(["0/1", "0/5"]);
     expect(hosts.opened).toEqual(["0:1", "1:5", "1:6"]);
+  });
+
+  it("open a client again on the group's next host when another client's close took its host down while it opened", async () => {
+    const hosts = recordingHosts();
+    const shared = sharedHosts(2, 2, hosts.start, true);
+    hosts.closeWhileOpening(0);
+    await shared.open(1, 1, configOf(1));
+    expect(hosts.started).toEqual(["0/0", "0/1"]);
+    expect(hosts.opened).toEqual(["1:1"]);
+  });
+
+  it("give up with the host's error when the next host is closed under the client too, or the host could not start", async () => {
+    const hosts = recordingHosts();
+    const shared = sharedHosts(2, 2, (first, process) => {
+      const host = hosts.start(first, process);
+      hosts.closeWhileOpening(hosts.started.length - 1);
+      return host;
+    }, false);
+    await expect(shared.open(0, 0, configOf(0))).rejects.toBeInstanceOf(HostGone);
+    expect(hosts.started).toHaveLength(2);
+    let starts = 0;
+    const failing = sharedHosts(1, 1, () => (starts++, { alive: () => false, open: () => Promise.reject(new Error("no agent")) }), false);
+    await expect(failing.open(0, 0, configOf(0))).rejects.toThrow("no agent");
+    expect(starts).toBe(1);
   });
 });

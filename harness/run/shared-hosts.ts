@@ -2,10 +2,11 @@
  * Which of a run's clients share an agent process, and the shared hosts
  * that serve them: threads `t` with the same `floor(t / size)` form a
  * group, and a group's clients open on its current host, a new one once
- * that host is dead (a client of it was closed, killing it).
+ * that host is dead (a client of it was closed, killing it). A client
+ * whose host was closed while it opened opens again on a new host.
  */
 import { holdSpecOf, longestHold, type AgentConfig, type Client, type RunConfig } from "../../core/index.js";
-import type { AgentHost } from "./agent-host.js";
+import { HostGone, type AgentHost } from "./agent-host.js";
 import type { Execution } from "./execution.js";
 
 /** The most clients one shared host serves. */
@@ -61,15 +62,24 @@ export interface SharedHosts {
 export function sharedHosts(clients: number, size: number, start: (first: number, process: number) => AgentHost, early: boolean): SharedHosts {
   const hosts = new Map<number, AgentHost>();
   if (early) for (let first = 0; first < clients; first += size) hosts.set(first / size, start(first, first));
+  const hostOf = (group: number, process: number): AgentHost => {
+    let host = hosts.get(group);
+    if (host === undefined || !host.alive()) {
+      host = start(group * size, process);
+      hosts.set(group, host);
+    }
+    return host;
+  };
   return {
-    open(thread, process, config) {
+    async open(thread, process, config) {
       const group = Math.floor(thread / size);
-      let host = hosts.get(group);
-      if (host === undefined || !host.alive()) {
-        host = start(group * size, process);
-        hosts.set(group, host);
+      try {
+        return await hostOf(group, process).open(config);
+      } catch (error) {
+        // Closed under it by another client's close: open once more, on the group's next host.
+        if (!(error instanceof HostGone)) throw error;
+        return hostOf(group, process).open(config);
       }
-      return host.open(config);
     },
   };
 }
