@@ -14,6 +14,12 @@ import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
 
 const STORAGE_PORT = 7002;
 const POSTGRES_PORT = 5432;
+/**
+ * How long a storage service may take to listen. It starts beside the lock
+ * nodes (three JVMs for ZooKeeper), and on a busy two-core machine the S3
+ * node on a lazy disk missed 10 s twice; a process that exits fails at once.
+ */
+const STORAGE_READY_TIMEOUT_MS = 30_000;
 
 /** Starts the node's storage, ready before this resolves. */
 export async function startStorageNode(
@@ -32,7 +38,7 @@ export async function startStorageNode(
     });
     await cluster.startProcess(node.id, {
       argv: [process.execPath, entrypointPath("pg-storage"), ...flags({ ...common, mode: backend.mode, pg: `${node.host}:${POSTGRES_PORT}` })],
-      logFile: join(dir, "service.log"), readyPort: STORAGE_PORT,
+      logFile: join(dir, "service.log"), readyPort: STORAGE_PORT, readyTimeoutMs: STORAGE_READY_TIMEOUT_MS,
     });
     opts.readiness?.set(node.id, () => postgresAnswers(cluster, node, launch.readyTimeoutMs ?? 20_000));
     return;
@@ -42,6 +48,7 @@ export async function startStorageNode(
     argv: [process.execPath, program, ...flags({ ...common, mode: backend.mode, "data-dir": join(dir, "data"), ...(config.volatileServices ? { fsync: "never" } : {}) })],
     logFile: join(dir, "service.log"),
     readyPort: STORAGE_PORT,
+    readyTimeoutMs: STORAGE_READY_TIMEOUT_MS,
     env: withoutUnusedCaCerts(),
   });
 }
