@@ -14,12 +14,11 @@
 #     (scripts/ci-docker.sh, the sandbox host image included), then the
 #     `integration-docker` project (vitest.config.ts: the files that need the
 #     engine, one run at a time).
-# `validate --runtime docker --cells ci` (one cell at a time) goes last in the
-# local lane, once the docker lane has the engine and images up: the local
-# lane ends minutes before the docker lane's tests do (measured: 1231 s
-# against about 1700 s), so the two end closer together.
+# `validate --runtime docker --cells ci` (two cells at a time) goes last in the
+# local lane, once the docker lane has the engine and images up.
 # So about three runs at most go at once on two cores (two of a local file's
-# concurrent tests, one of the docker lane). A lane's failure fails CI.
+# concurrent tests or two validation cells, one of the docker lane). A
+# lane's failure fails CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -65,7 +64,7 @@ while [ ! -e "$engine_status" ] && kill -0 $lane 2>/dev/null; do sleep 1; done
 dstatus=1
 if [ "$(cat "$engine_status" 2>/dev/null)" = 0 ]; then
   dstatus=0
-  node dist/harness/cli/bin.cjs validate --runtime docker --cells ci --tries 3 --jobs 1 --store test-output/validate-docker --junit test-output/validate-docker-junit.xml 2>&1 | tee test-output/validate-docker.log || dstatus=$?
+  node dist/harness/cli/bin.cjs validate --runtime docker --cells ci --tries 3 --jobs 2 --store test-output/validate-docker --junit test-output/validate-docker-junit.xml 2>&1 | tee test-output/validate-docker.log || dstatus=$?
 fi
 echo "validate --runtime docker --cells ci: exit $dstatus"
 echo "local lane: done in ${SECONDS} s"

@@ -2,9 +2,10 @@
  * A lock service that ships as a container image, through the CLI on the
  * docker runtime: the example of examples/image-lock (its Dockerfile on
  * fencecheck's own node image, built offline here by the engine's classic
- * builder) runs as the lock node under every fault kind, each run gives
- * its expected verdict, and each fault is seen to reach the image's
- * process (its restarts, its clock, its pauses in the nemesis log). An
+ * builder) runs as the lock node under every fault kind (two that need
+ * nothing of each other may share a run), each run gives its expected
+ * verdict, and each fault is seen to reach the image's process (its
+ * restarts, its clock, its pauses and cuts in the nemesis log). An
  * image whose program is a static binary (busybox in an otherwise empty
  * image) is refused up front with one line when clock faults aim at it.
  * Skipped, with a message, when no Docker engine answers; under CI=true a
@@ -85,13 +86,13 @@ describe.runIf(available)("a lock service shipped as an image, on the docker run
     expectExit(await run("fenced", "pause-holder"), 0);
   }, 300_000);
 
-  it("stays valid when the lock node itself is paused", async () => {
-    expectExit(await run("fenced", "pause", ["pause.nodes=lock"]), 0);
-    expect(nemesisOps().some((op) => op.f === "pause" && op.type === "info" && op.value?.nodes?.includes("l1"))).toBe(true);
-  }, 300_000);
+  // Faults on the lock node that need nothing of each other share a run, each seen in the nemesis log.
+  const struck = (f: string): boolean => nemesisOps().some((op) => op.f === f && op.type === "info" && op.value?.nodes?.includes("l1") === true);
 
-  it("stays valid when the lock node is killed, and the image is started again", async () => {
-    expectExit(await run("fenced", "kill-lock"), 0);
+  it("stays valid when the lock node itself is paused and killed, and the image is started again", async () => {
+    expectExit(await run("fenced", "pause,kill-lock", ["pause.nodes=lock"]), 0);
+    expect(struck("pause"), "a pause of l1").toBe(true);
+    expect(struck("kill"), "a kill of l1").toBe(true);
     expect(serviceLog().match(/starting image/g)?.length).toBeGreaterThanOrEqual(2);
   }, 300_000);
 
@@ -99,12 +100,10 @@ describe.runIf(available)("a lock service shipped as an image, on the docker run
     expectExit(await run("fenced", "partition-holder"), 0);
   }, 300_000);
 
-  it("stays valid when the lock node drops packets", async () => {
-    expectExit(await run("fenced", "loss", ["loss.nodes=lock"]), 0);
-  }, 300_000);
-
-  it("stays valid when connections into the lock node are delayed", async () => {
-    expectExit(await run("fenced", "delay", ["delay.nodes=lock"]), 0);
+  it("stays valid when the lock node drops packets and its connections are delayed", async () => {
+    expectExit(await run("fenced", "loss,delay", ["loss.nodes=lock", "delay.nodes=lock"]), 0);
+    expect(struck("start-loss"), "packets of l1 dropped").toBe(true);
+    expect(struck("start-delay"), "connections into l1 delayed").toBe(true);
   }, 300_000);
 
   it("stays valid when the lock node's clock is skewed, and the image's process feels it", async () => {

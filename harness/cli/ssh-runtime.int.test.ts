@@ -168,11 +168,14 @@ describe("each fault on the hosts", () => {
 
 describe("a harness killed with SIGKILL, then fencecheck clean --runtime ssh", () => {
   it("leaves nothing of the run on any host", async () => {
-    const child = spawn(process.execPath, [bin, "run", "--lock", "etcd", "--nemesis", "partition", "--fault-opt", "partition.nodes=lock", "--nemesis-interval", "1", "--time-limit", "60", "--store", store, ...sshArgs], { stdio: "ignore" });
+    const child = spawn(process.execPath, [bin, "run", "--lock", "etcd", "--nemesis", "partition", "--fault-opt", "partition.nodes=lock", "--fault-opt", "partition.durationMs=60000", "--nemesis-interval", "1", "--time-limit", "60", "--store", store, ...sshArgs], { stdio: "ignore" });
     for (let waited = 0; leftovers().filter((l) => l.includes("FENCECHECK")).length === 0; waited += 200) {
       if (waited > 90_000) throw new Error("the run never partitioned a host");
       await new Promise((r) => setTimeout(r, 200));
     }
+    // The partition lasts the whole run, so no heal is under way when the harness dies (one was,
+    // and removed the chains before clean came); a second lets its rules reach every host.
+    await new Promise((r) => setTimeout(r, 1_000));
     child.kill("SIGKILL");
     const cleaned = execFileSync(process.execPath, [bin, "clean", "--runtime", "ssh", ...sshArgs.slice(2)], { encoding: "utf8" });
     // The partition's chains outlive the harness; its running nodes may not (they can end with their
