@@ -19,7 +19,7 @@ export {
   type CheckedLockClient,
   type LoadedLockAdapter,
 } from "./adapters/load-lock-adapter.js";
-export { preflightSilence, PREFLIGHT_RESOURCE } from "./adapters/lock-probe.js";
+export { preflightSilence, PREFLIGHT_RESOURCE, PREFLIGHT_RETRY_MS } from "./adapters/lock-probe.js";
 export { LockError, classifyError, type LockErrorCode } from "./adapters/lock-error.js";
 export { createReferenceAdapter, referenceAdapter, type ReferenceAdapterOptions } from "./adapters/reference-adapter.js";
 export {

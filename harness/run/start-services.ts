@@ -11,7 +11,7 @@ import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Cluster, type ClusterNode, type ExistingService, type NodeId, type RunConfig } from "../../core/index.js";
 import {
-  loadLockAdapter, preflightSilence, type LoadedLockAdapter, type LockServiceLaunch, type LockServiceNode, type LockServiceSettings,
+  loadLockAdapter, PREFLIGHT_RETRY_MS, preflightSilence, type LoadedLockAdapter, type LockServiceLaunch, type LockServiceNode, type LockServiceSettings,
 } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
@@ -133,7 +133,8 @@ function startPreflightProbe(cluster: Cluster, loaded: LoadedLockAdapter, store:
 
 /**
  * Takes and releases one lock from a client node. Each adapter call has the
- * run's acquire timeout; a probe that ends without a lease, or that the
+ * run's acquire timeout, and acquires the service refuses are tried again
+ * for up to PREFLIGHT_RETRY_MS; a probe that ends without a lease, or that the
  * adapter keeps too busy to answer, fails the run naming it (`preflightSilence`:
  * exit 255 for a built-in adapter, 254 for a user's module).
  */
@@ -143,7 +144,7 @@ async function runPreflight(probe: StartedProbe | undefined, config: RunConfig, 
   const silence = (): HarnessError => preflightSilence(loaded, "acquire", timeoutMs);
   const answer = await probe.run([
     "preflight", "--adapter", config.lock.adapter, "--endpoints", endpoints.join(","), "--timeout-ms", String(timeoutMs),
-  ], PROBE_START_MS + 2 * timeoutMs, silence);
+  ], PROBE_START_MS + PREFLIGHT_RETRY_MS + 2 * timeoutMs, silence);
   if (!("token" in answer)) throw silence();
   return answer;
 }

@@ -13,6 +13,17 @@ import type { LockServiceLaunch } from "./lock-adapter.js";
 /** The resource the preflight locks; no workload uses it. */
 export const PREFLIGHT_RESOURCE = "fencecheck-preflight";
 
+/**
+ * How long the preflight tries again after an acquire the service refused
+ * or let time out, ms. A just-started service may refuse its first lock
+ * while its cluster settles, or answer late on a busy machine (an etcd
+ * lease grant and a user's server over SSH each missed a 2 s acquire
+ * timeout once, failing the run): such a run is not broken yet.
+ */
+export const PREFLIGHT_RETRY_MS = 15_000;
+/** The pause between two preflight acquires, ms. */
+const PREFLIGHT_RETRY_PAUSE_MS = 200;
+
 /** Polls `launch.ready()` every 100 ms until it resolves true or `timeoutMs` pass; false on timeout. */
 export async function waitUntilReady(launch: LockServiceLaunch, timeoutMs: number): Promise<boolean> {
   if (!launch.ready) return true;
@@ -42,29 +53,45 @@ export function preflightSilence(loaded: Pick<LoadedLockAdapter, "name" | "built
 }
 
 /**
- * Connects, acquires PREFLIGHT_RESOURCE (waiting up to `timeoutMs`, the
- * run's acquire timeout), releases it and closes. Throws `adapter.invalid`
- * for a malformed adapter (from the checked client), `preflightSilence` for
- * one whose connect or acquire does not settle within `timeoutMs` (its own timer keeps the probe
- * alive: an acquire that never settles cannot end the probe without a
- * lease), and `runtime.node-start-failed` when the service refuses the lock.
+ * Connects, acquires PREFLIGHT_RESOURCE (each try waiting up to
+ * `timeoutMs`, the run's acquire timeout), releases it and closes. Throws
+ * `adapter.invalid` for a malformed adapter (from the checked client),
+ * `preflightSilence` for one whose connect or acquire does not settle within
+ * `timeoutMs` (its own timer keeps the probe alive: an acquire that never
+ * settles cannot end the probe without a lease), and
+ * `runtime.node-start-failed` when the service still refuses the lock
+ * after `retryMs` of tries.
  */
-export async function preflight(loaded: LoadedLockAdapter, endpoints: readonly string[], timeoutMs: number): Promise<PreflightResult> {
+export async function preflight(loaded: LoadedLockAdapter, endpoints: readonly string[], timeoutMs: number, retryMs = PREFLIGHT_RETRY_MS): Promise<PreflightResult> {
   const client = await withDeadline(loaded.connect({ endpoints, clientId: "preflight" }), timeoutMs, () => preflightSilence(loaded, "connect", timeoutMs));
   try {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let lease;
-    try {
-      lease = await withDeadline(client.acquire(PREFLIGHT_RESOURCE, { ttlMs: 5000, signal }), timeoutMs, () => preflightSilence(loaded, "acquire", timeoutMs));
-    } catch (error) {
-      if (error instanceof HarnessError) throw error;
-      const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      throw new HarnessError("runtime.node-start-failed", `Cannot take a first lock from "${loaded.name}": ${why}`, { cause: error });
-    }
+    const lease = await firstLease(loaded, client, timeoutMs, retryMs);
     await withDeadline(client.release(PREFLIGHT_RESOURCE, lease, { signal: AbortSignal.timeout(timeoutMs) }), timeoutMs, () => new Error("no answer")).catch(() => undefined);
     return { token: lease.token };
   } finally {
     await withDeadline(client.close(), timeoutMs, () => new Error("no answer")).catch(() => undefined);
+  }
+}
+
+type PreflightClient = Awaited<ReturnType<LoadedLockAdapter["connect"]>>;
+
+/** Acquires PREFLIGHT_RESOURCE, trying again while the service refuses it (an error of its own), for up to `retryMs`. */
+async function firstLease(loaded: LoadedLockAdapter, client: PreflightClient, timeoutMs: number, retryMs: number): Promise<Awaited<ReturnType<PreflightClient["acquire"]>>> {
+  const budget = AbortSignal.timeout(retryMs);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const signal = AbortSignal.timeout(timeoutMs);
+      return await withDeadline(client.acquire(PREFLIGHT_RESOURCE, { ttlMs: 5000, signal }), timeoutMs, () => preflightSilence(loaded, "acquire", timeoutMs));
+    } catch (error) {
+      // Our own errors (a malformed answer, an acquire that never settles) say the adapter is at fault: no second try.
+      if (error instanceof HarnessError) throw error;
+      if (budget.aborted) {
+        const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
+        const tries = attempt === 1 ? "" : ` (${attempt} tries over ${retryMs / 1000} s)`;
+        throw new HarnessError("runtime.node-start-failed", `Cannot take a first lock from "${loaded.name}": ${why}${tries}`, { cause: error });
+      }
+      await sleepUnlessAborted(PREFLIGHT_RETRY_PAUSE_MS, budget);
+    }
   }
 }
 
