@@ -74,13 +74,15 @@ describe("the seed scenario over SSH", () => {
     // Later flags win: 15 s gives the pause more holders to strike (at 8 s, two runs made here found
     // no stale write over SSH's slower round trips: valid, the bug not shown).
     // Whether a paused holder's write lands after its lease certainly expired is the pause's timing
-    // against SSH's round trips: later seeds are tried while a run shows no stale write (valid: once
-    // in a suite beside the local lane, and twice running on 2 December), as `validate --tries` does for a
-    // known-broken design; a wrong verdict (a false INVALID with cas below) still fails. Three seeds
-    // all came out valid once more (a suite on 2 December, beside the local lane): five are tried.
-    let unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15"]);
-    for (const next of ["8", "9", "10", "11"]) {
-      if (unfenced.code === 0) unfenced = await seed(["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15", "--seed", next]);
+    // against SSH's round trips: a pause that may end early (once another client holds the lock, the
+    // default) left the write too close to the expiry on five seeds in a row (2 December, twice), so
+    // the pause here lasts 2.5 TTLs whatever happens; later seeds are still tried while a run shows no
+    // stale write, as `validate --tries` does for a known-broken design. A wrong verdict (a false
+    // INVALID with cas below) still fails.
+    const unfencedArgs = ["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15", "--fault-opt", "pause-holder.ttlFactor=2.5"];
+    let unfenced = await seed(unfencedArgs);
+    for (const next of ["8", "9"]) {
+      if (unfenced.code === 0) unfenced = await seed([...unfencedArgs, "--seed", next]);
     }
     expect(unfenced.code, unfenced.err).toBe(1);
     expect(unfenced.out).toMatch(/^INVALID \(fencing: n\/a, real-time: FAIL/);
