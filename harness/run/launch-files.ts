@@ -13,8 +13,17 @@ import type { LaunchFile } from "../../workloads/index.js";
 /** How long writing one node's files may take (an exec over SSH on a loaded host). */
 const WRITE_TIMEOUT_MS = 30_000;
 
-/** Writes each file's path and text, in pairs of arguments, creating its folder; stops at the first failure. */
-export const WRITE_FILES_SCRIPT = 'while [ "$#" -gt 1 ]; do mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1" || exit 1; shift 2; done';
+/**
+ * Writes each file's path and text, in pairs of arguments, creating its
+ * folder; stops at the first failure. Each file and its folder are then
+ * synced (a whole-system `sync` where `sync FILE` is not understood), as a
+ * deployed service's config is durable long before it runs: a power loss
+ * (`lose-unfsynced`) dropped an unsynced zoo.cfg, and the node could never
+ * power on again ("zoo.cfg file is missing").
+ */
+export const WRITE_FILES_SCRIPT =
+  'while [ "$#" -gt 1 ]; do mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1" || exit 1; ' +
+  '{ sync "$1" "$(dirname "$1")" 2>/dev/null || sync; }; shift 2; done';
 
 /** The argv that writes `files` inside a node (pure). */
 export function writeFilesArgv(files: readonly LaunchFile[]): string[] {
