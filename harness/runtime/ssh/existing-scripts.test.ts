@@ -21,6 +21,20 @@ const sh = (script: string): { code: number; out: string } => {
   return { code: result.status ?? -1, out: result.stdout };
 };
 const pids = (): number[] => parsePids(sh(pidsScript(service)).out);
+/**
+ * The service's PIDs once it runs: a start returns before the backgrounded
+ * `sleep` is exec'd (pgrep found nothing yet on a busy machine, and the
+ * test then paused no PID), so wait up to 5 s.
+ */
+const running = (): number[] => {
+  for (const end = Date.now() + 5_000; Date.now() < end; ) {
+    const found = pids();
+    if (found.length > 0) return found;
+    spawnSync("sleep", ["0.05"]);
+  }
+  return pids();
+};
+const startService = (): number[] => (sh(service.start), running());
 const state = (pid: number): string => execFileSync("sh", ["-c", `grep '^State' /proc/${pid}/status || echo gone`], { encoding: "utf8" }).trim();
 
 afterEach(() => {
@@ -30,8 +44,7 @@ afterEach(() => {
 describe("the PID command", () => {
   it("finds nothing when the service is not running, and its PID once started", () => {
     expect(pids()).toEqual([]);
-    sh(service.start);
-    expect(pids()).toHaveLength(1);
+    expect(startService()).toHaveLength(1);
   });
 
   it("keeps only numbers from what the command printed", () => {
@@ -43,8 +56,7 @@ describe("the PID command", () => {
 
 describe("pause, resume and stop", () => {
   it("SIGSTOP leaves every PID stopped, as the check sees it, and SIGCONT runs it again", () => {
-    sh(service.start);
-    const [pid] = pids() as [number];
+    const [pid] = startService() as [number];
     expect(sh(`${signalScript([pid], "STOP")}; ${stoppedCheckScript([pid], 2)}`).code).toBe(0);
     expect(state(pid)).toMatch(/T \(stopped\)/);
     sh(signalScript([pid], "CONT"));
@@ -52,12 +64,11 @@ describe("pause, resume and stop", () => {
   });
 
   it("the stopped check fails when a PID keeps running", () => {
-    sh(service.start);
-    expect(sh(stoppedCheckScript(pids(), 1)).code).toBe(1);
+    expect(sh(stoppedCheckScript(startService(), 1)).code).toBe(1);
   });
 
   it("the gone check passes once the stop command has ended it, and fails while it runs", () => {
-    sh(service.start);
+    startService();
     expect(sh(goneCheckScript(service, 1)).code).toBe(1);
     sh(service.stop);
     expect(sh(goneCheckScript(service, 5)).code).toBe(0);
@@ -67,12 +78,11 @@ describe("pause, resume and stop", () => {
 describe("the restore script", () => {
   it("starts a stopped service", () => {
     expect(sh(restoreScript(service)).code).toBe(0);
-    expect(pids()).toHaveLength(1);
+    expect(running()).toHaveLength(1);
   });
 
   it("continues a paused one and starts no second copy", () => {
-    sh(service.start);
-    const [pid] = pids() as [number];
+    const [pid] = startService() as [number];
     sh(signalScript([pid], "STOP"));
     sh(restoreScript(service));
     expect(pids()).toEqual([pid]);
