@@ -7,7 +7,7 @@
  */
 import { HarnessError } from "../../core/index.js";
 import { sleepUnlessAborted } from "./adapter-helpers.js";
-import type { LoadedLockAdapter } from "./load-lock-adapter.js";
+import type { CheckedLease, CheckedLockClient, LoadedLockAdapter } from "./load-lock-adapter.js";
 import type { LockServiceLaunch } from "./lock-adapter.js";
 
 /** The resource the preflight locks; no workload uses it. */
@@ -73,10 +73,8 @@ export async function preflight(loaded: LoadedLockAdapter, endpoints: readonly s
   }
 }
 
-type PreflightClient = Awaited<ReturnType<LoadedLockAdapter["connect"]>>;
-
 /** Acquires PREFLIGHT_RESOURCE, trying again while the service refuses it (an error of its own), for up to `retryMs`. */
-async function firstLease(loaded: LoadedLockAdapter, client: PreflightClient, timeoutMs: number, retryMs: number): Promise<Awaited<ReturnType<PreflightClient["acquire"]>>> {
+async function firstLease(loaded: LoadedLockAdapter, client: CheckedLockClient, timeoutMs: number, retryMs: number): Promise<CheckedLease> {
   const budget = AbortSignal.timeout(retryMs);
   for (let attempt = 1; ; attempt++) {
     try {
