@@ -23,10 +23,11 @@ describe("storage records as columns", () => {
       record(1, { accepted: false, reason: "stale-token" }),
       record(2, { mode: "cas", conditionHeld: false, token: null, highest: null }),
       record(3, { mode: "cas", conditionHeld: true, value: "ünïcode ✓" }),
+      record(4, { serial: true }),
     ];
     const compact = new CompactStorage();
     for (const r of records) compact.append(r);
-    expect([0, 1, 2].map((i) => compact.get(i))).toStrictEqual(records);
+    expect([0, 1, 2, 3].map((i) => compact.get(i))).toStrictEqual(records);
     expect("reason" in compact.get(1)).toBe(false);
   });
 
@@ -36,12 +37,13 @@ describe("storage records as columns", () => {
       record(2, { token: "007" }),
       record(3, { token: "123456789012345678901" }),
       { ...record(4), accepted: "yes" },
+      record(6, { serial: false }),
     ] as unknown as StorageRecord[];
     const compact = new CompactStorage();
     for (const r of odd) compact.append(r);
     compact.append(record(5));
-    expect([0, 1, 2, 3].map((i) => compact.get(i))).toEqual(odd);
+    expect([0, 1, 2, 3, 4].map((i) => compact.get(i))).toEqual(odd);
     expect(compact.get(1)).toBe(odd[1]);
-    expect(compact.get(4)).toStrictEqual(record(5));
+    expect(compact.get(5)).toStrictEqual(record(5));
   });
 });

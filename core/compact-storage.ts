@@ -15,9 +15,9 @@ import { lazyArray } from "./compact-view.js";
 import { Interned } from "./interned.js";
 import type { StorageRecord } from "./storage-record.js";
 
-const FIELDS = new Set(["time", "node", "key", "value", "token", "client", "accepted", "highest", "reason", "mode", "conditionHeld"]);
-/** Flag bits: accepted, conditionHeld present, conditionHeld true, token null, highest null. */
-const ACCEPTED = 1, CONDITION = 2, CONDITION_HELD = 4, NO_TOKEN = 8, NO_HIGHEST = 16;
+const FIELDS = new Set(["time", "node", "key", "value", "token", "client", "accepted", "highest", "reason", "mode", "conditionHeld", "serial"]);
+/** Flag bits: accepted, conditionHeld present, conditionHeld true, token null, highest null, serial (true; false is kept whole). */
+const ACCEPTED = 1, CONDITION = 2, CONDITION_HELD = 4, NO_TOKEN = 8, NO_HIGHEST = 16, SERIAL = 32;
 
 /** Records in storage order, as columns; append-only. */
 export class CompactStorage {
@@ -68,6 +68,7 @@ export class CompactStorage {
     if ((ids[4] as number) !== -1) record["reason"] = this.#strings.all[ids[4] as number];
     record["mode"] = this.#strings.all[ids[3] as number];
     if (flags & CONDITION) record["conditionHeld"] = (flags & CONDITION_HELD) !== 0;
+    if (flags & SERIAL) record["serial"] = true;
     return record as unknown as StorageRecord;
   }
 
@@ -81,13 +82,14 @@ export class CompactStorage {
     if (typeof r.accepted !== "boolean" || token === undefined || highest === undefined) return false;
     if (!(r.reason === undefined || typeof r.reason === "string") || !(r.conditionHeld === undefined || typeof r.conditionHeld === "boolean")) return false;
     if (("reason" in r && r.reason === undefined) || ("conditionHeld" in r && r.conditionHeld === undefined)) return false;
+    if ("serial" in r && r.serial !== true) return false;
     this.#time[i] = r.time;
     this.#token[i] = token;
     this.#highest[i] = highest;
     strings.forEach((s, k) => (this.#ids[i * 5 + k] = this.#strings.id(s)));
     this.#ids[i * 5 + 4] = r.reason === undefined ? -1 : this.#strings.id(r.reason);
     this.#flags[i] = (r.accepted ? ACCEPTED : 0) | (r.conditionHeld === undefined ? 0 : CONDITION) | (r.conditionHeld === true ? CONDITION_HELD : 0)
-      | (r.token === null ? NO_TOKEN : 0) | (r.highest === null ? NO_HIGHEST : 0);
+      | (r.token === null ? NO_TOKEN : 0) | (r.highest === null ? NO_HIGHEST : 0) | (r.serial === true ? SERIAL : 0);
     this.#write(r.value);
     return true;
   }

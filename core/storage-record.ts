@@ -29,4 +29,13 @@ export interface StorageRecord {
    * ignored the condition.
    */
   readonly conditionHeld?: boolean;
+  /**
+   * True when the node decides one write at a time and records it, with its
+   * `time`, in the same step (our storage server; the S3 proxy, which
+   * forwards one PUT at a time): then, of two records of this node, the one
+   * with the smaller time was decided first, whatever the clocks of other
+   * hosts. Absent where a record is written after a decision made elsewhere
+   * and concurrently (PostgreSQL's transactions).
+   */
+  readonly serial?: boolean;
 }

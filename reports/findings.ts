@@ -99,7 +99,7 @@ function realTimeLines(r: RealTimeResult): string[] {
   return [
     `Stale writes accepted, judged by the harness's clock: ${r.violations.length}; writes left undecided (sent after their lease certainly expired, with no certainly later write before them): ${r.undecided}`,
     ...(r.violations.length === 0 && r.undecided > 0 ? ["With writes left undecided, this checker cannot say that storage kept no stale write"] : []),
-    ...r.violations.map((v) => `Storage accepted "${v.value}" from client ${v.client}, sent at ${seconds(v.invokedAt)}, after its lease certainly expired by ${seconds(v.expiredBy)} and after client ${v.next.client}'s write "${v.next.value}" was acknowledged at ${seconds(v.next.acknowledgedAt)}`),
+    ...r.violations.map((v) => v.description.charAt(0).toUpperCase() + v.description.slice(1)),
   ];
 }
 

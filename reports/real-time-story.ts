@@ -17,26 +17,35 @@ export function realTimeStory(config: RunConfig, history: History, s: TimedStale
   const facts: StoryFact[] = [
     { time: s.grant.grantedAt, text: `${who} acquired ${s.key} at ${seconds(s.grant.grantedAt)} (it asked at ${seconds(s.grant.invokedAt)}); the lock service gave no fencing token` },
   ];
-  const pause = node ? findPause(history, node, s.grant.invokedAt, s.invokedAt) : undefined;
+  // A write judged by storage's order may have been sent before the pause that held it.
+  const until = s.evidence === "clock" ? s.invokedAt : (s.acceptedAt ?? s.invokedAt);
+  const pause = node ? findPause(history, node, s.grant.invokedAt, until) : undefined;
   if (pause) {
     const length = pause.durationMs === undefined ? "" : ` for ${millis(pause.durationMs)} (${pause.durationMs > ttlMs ? "longer than" : "not longer than"} the ${millis(ttlMs)} lease)`;
     facts.push({ time: pause.at, text: `The nemesis paused node ${node} at ${seconds(pause.at)}${length}` });
   }
-  facts.push({
-    time: s.expiredBy,
-    text: `Its lease had certainly expired by ${seconds(s.expiredBy)}: granted no later than ${seconds(s.grant.grantedAt)}, for ${millis(ttlMs)} on the lock server's clock, with a margin for that clock's rate`,
-  });
+  if (s.evidence === "clock") {
+    facts.push({
+      time: s.expiredBy,
+      text: `Its lease had certainly expired by ${seconds(s.expiredBy)}: granted no later than ${seconds(s.grant.grantedAt)}, for ${millis(ttlMs)} on the lock server's clock, with a margin for that clock's rate`,
+    });
+  } else {
+    facts.push({ time: s.invokedAt, text: `Client ${s.client} sent its write ${s.value} at ${seconds(s.invokedAt)}` });
+  }
   const next = clientName(s.next.client, nodeOf(history, s.next.client));
   const asked = s.next.order === "asked-after"
     ? `asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, after that grant,`
     : `asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, before that grant returned, yet was granted it after: had it been first, its lease would still have been running when client ${s.client} was granted, which the lock service must not do. It`;
-  facts.push({
-    time: s.next.grant.grantedAt,
-    text: `${next} ${asked} was granted it at ${seconds(s.next.grant.grantedAt)} and its write ${s.next.value} was acknowledged at ${seconds(s.next.acknowledgedAt)}`,
-  });
-  facts.push(pause?.wokeAt !== undefined && pause.wokeAt <= s.invokedAt
-    ? { time: s.invokedAt, text: `Client ${s.client} woke at ${seconds(pause.wokeAt)} still believing it held the lease and sent its write ${s.value} at ${seconds(s.invokedAt)}` }
-    : { time: s.invokedAt, text: `Client ${s.client}, still believing it held the lease, sent its write ${s.value} at ${seconds(s.invokedAt)}` });
+  const landed = s.evidence === "clock" ? `was acknowledged at ${seconds(s.next.acknowledgedAt as number)}` : `was accepted by storage${s.next.storedAt === undefined ? "" : ` at ${seconds(s.next.storedAt)}`}`;
+  facts.push({ time: s.next.grant.grantedAt, text: `${next} ${asked} was granted it at ${seconds(s.next.grant.grantedAt)} and its write ${s.next.value} ${landed}` });
+  if (s.evidence === "storage-order") {
+    const woke = pause?.wokeAt === undefined ? "" : `; client ${s.client} woke at ${seconds(pause.wokeAt)}`;
+    facts.push({ time: s.acceptedAt ?? s.invokedAt, text: `Storage took in ${s.value} only after ${s.next.value}${s.acceptedAt === undefined ? "" : `, at ${seconds(s.acceptedAt)}`}${woke}` });
+  } else {
+    facts.push(pause?.wokeAt !== undefined && pause.wokeAt <= s.invokedAt
+      ? { time: s.invokedAt, text: `Client ${s.client} woke at ${seconds(pause.wokeAt)} still believing it held the lease and sent its write ${s.value} at ${seconds(s.invokedAt)}` }
+      : { time: s.invokedAt, text: `Client ${s.client}, still believing it held the lease, sent its write ${s.value} at ${seconds(s.invokedAt)}` });
+  }
   return {
     kind: "divergence",
     headline: "Storage accepted a write under an expired lease",
@@ -50,8 +59,11 @@ function conclusion(config: RunConfig, s: TimedStaleWrite): string {
   const kind = config.storage.kind as string;
   const storage = kind === "cas" || kind === "s3-conditional"
     ? `Storage accepted it${at} although its writes are conditional: the condition did not stop a write made after the lease certainly expired, and the data written by ${s.next.value}'s holder is overwritten.`
-    : `Storage accepted it${at}: it overwrote ${s.next.value}, written under the later grant, with data written under a lease that had certainly expired.`;
-  return `${storage} No token was compared: the order of these events comes from the harness's one monotonic clock.`;
+    : `Storage accepted it${at}: it overwrote ${s.next.value}, written under the later grant, with data written under a lease that had ${s.evidence === "clock" ? "certainly " : ""}expired${s.evidence === "clock" ? "" : " (or, were it still running, that the lock service had granted to two clients)"}.`;
+  const source = s.evidence === "clock"
+    ? "the order of these events comes from the harness's one monotonic clock"
+    : "storage decides one write at a time, and it decided the later holder's write first, so the late write reached it after the later grant";
+  return `${storage} No token was compared: ${source}.`;
 }
 
 function nodeOf(history: History, process: number): string | undefined {

@@ -8,6 +8,9 @@
 import { pairs, type History, type OpPair, type StorageRecord } from "../../core/index.js";
 import { floatColumn, heldLeases, intColumn, leaseAt, leaseTable, type Lease, type LeaseRules, type LeaseTable } from "../lease/index.js";
 
+/** How a grant is known to come after another: asked for after it returned, or by exclusion. */
+export type GrantOrder = "asked-after" | "exclusion";
+
 /** An acquire that completed `ok`, as the lease model sees it (checkers/lease). Times are harness nanoseconds. */
 export type TimedGrant = Lease;
 

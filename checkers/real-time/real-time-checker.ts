@@ -36,6 +36,12 @@
  * leases early (Redis keeps none across a restart), so after a kill only
  * "asked-after" counts.
  *
+ * Storage's own order is the second proof (storage-order.ts): a node that
+ * decides writes one at a time and accepted the write after another
+ * client's write under a certainly later grant accepted it after that
+ * grant, whenever the write was sent. This needs no expiry bound, and it
+ * judges the write sent just before a pause and delivered after it.
+ *
  * A write storage accepted because the version its writer read was still
  * current (a conditional write whose condition held, as storage recorded
  * it) is not stale, whatever its lease: nothing landed between its read and
@@ -51,8 +57,9 @@
  * undecided is unknown, not valid. Where no expiry is certain it is "n/a".
  */
 import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
-import { leaseAt, leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
-import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type TimedGrant, type TimedWrites } from "./holdings.js";
+import { leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
+import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
+import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
 export interface TimedStaleWrite {
@@ -65,19 +72,28 @@ export interface TimedStaleWrite {
   readonly invokedAt: number;
   /** When storage recorded accepting it, or else when the client was told ok. */
   readonly acceptedAt: number | undefined;
-  /** The other client's acknowledged write under its later grant. */
+  /**
+   * "clock": sent after `expiredBy` and after `next` was acknowledged, by the
+   * harness's clock; "storage-order": storage decided `next` first (see the file comment).
+   */
+  readonly evidence: "clock" | "storage-order";
+  /** One sentence: what storage accepted and what proves it stale. */
+  readonly description: string;
+  /** The other client's write under its later grant. */
   readonly next: {
     readonly client: number;
     readonly value: string;
     readonly grant: TimedGrant;
-    readonly acknowledgedAt: number;
+    /** When its client was told ok; undefined when it never was. Always set with "clock" evidence. */
+    readonly acknowledgedAt: number | undefined;
+    /** When storage recorded accepting it; undefined when storage kept no record. Always set with "storage-order" evidence. */
+    readonly storedAt: number | undefined;
     /** How its grant is known to be later (see the file comment). */
     readonly order: GrantOrder;
   };
 }
 
-/** How a grant is known to come after another: asked for after it returned, or by exclusion. */
-export type GrantOrder = "asked-after" | "exclusion";
+export type { GrantOrder } from "./holdings.js";
 
 /** The real-time checker's verdict. */
 export interface RealTimeResult extends CheckResult {
@@ -120,6 +136,8 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   if (reason) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason, violations: [], undecided: 0, summary: "" };
   const exclusion = !input.history.some((op) => op.process === "nemesis" && op.f === "kill");
   const writes = timedWrites(input.history, input.storage, rules);
+  const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
+  const storageOrder = decidedAfterLaterGrant(writes, order);
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
   for (let i = 0; i < writes.length; i++) {
@@ -127,16 +145,11 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     const grant = writes.grant[i] as number;
     if ((flags & ACCEPTED) === 0 || grant === -1 || (flags & CONDITION_HELD) !== 0) continue;
     const expiredBy = (writes.leases.grantedAt[grant] as number) + rules.longestNs;
-    if ((writes.invokedAt[i] as number) <= expiredBy) continue;
-    const next = laterWrite(writes, i, (g) => grantOrderAt(writes.leases, grant, g, exclusion));
-    if (next === undefined) { undecided++; continue; }
-    const w = timedWriteAt(writes, i);
-    const x = timedWriteAt(writes, next.write);
-    violations.push({
-      key: w.resource, client: w.process, value: w.value, grant: leaseAt(writes.leases, grant), expiredBy, invokedAt: w.invokedAt,
-      acceptedAt: w.record?.time ?? w.completedAt,
-      next: { client: x.process, value: x.value, grant: x.grant as TimedGrant, acknowledgedAt: x.completedAt as number, order: next.order },
-    });
+    const late = (writes.invokedAt[i] as number) > expiredBy;
+    const byClock = late ? laterWrite(writes, i, (g) => order(grant, g)) : undefined;
+    const byStorage = storageOrder.get(i);
+    if (byClock === undefined && byStorage === undefined) { undecided += late ? 1 : 0; continue; }
+    violations.push(violation(writes, i, expiredBy, byClock ? { ...byClock, evidence: "clock" } : { ...(byStorage as EarlierDecision), evidence: "storage-order" }));
   }
   const found = violations.length > 0;
   return {
@@ -145,6 +158,18 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     summary: found ? summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : "")
       : undecided > 0 ? `real-time: ${undecidedLine(undecided)}` : "",
   };
+}
+
+/** The violation of write `i`, proved by the earlier write `next`. */
+function violation(writes: TimedWrites, i: number, expiredBy: number, next: EarlierDecision & { evidence: TimedStaleWrite["evidence"] }): TimedStaleWrite {
+  const w = timedWriteAt(writes, i);
+  const x = timedWriteAt(writes, next.write);
+  const found = {
+    key: w.resource, client: w.process, value: w.value, grant: w.grant as TimedGrant, expiredBy, invokedAt: w.invokedAt,
+    acceptedAt: w.record?.time ?? w.completedAt, evidence: next.evidence,
+    next: { client: x.process, value: x.value, grant: x.grant as TimedGrant, acknowledgedAt: x.acknowledged ? x.completedAt : undefined, storedAt: x.record?.time, order: next.order },
+  };
+  return { ...found, description: staleWriteLine(found) };
 }
 
 /**
@@ -195,6 +220,16 @@ function summary(violations: readonly TimedStaleWrite[]): string {
   const first = violations[0];
   if (!first) return "";
   const more = violations.length > 1 ? ` (${violations.length} in all)` : "";
+  return `real-time: ${first.description}${more}`;
+}
+
+/** One sentence on a stale write: what storage accepted, and what proves it stale. Pure. */
+function staleWriteLine(v: Omit<TimedStaleWrite, "description">): string {
   const s = (ns: number): string => `${(ns / 1e9).toFixed(3)} s`;
-  return `real-time: storage accepted "${first.value}" on "${first.key}" from client ${first.client}, sent at ${s(first.invokedAt)} after its lease had certainly expired by ${s(first.expiredBy)} and after client ${first.next.client}'s write "${first.next.value}" under a later grant was acknowledged at ${s(first.next.acknowledgedAt)}${more}`;
+  const accepted = `storage accepted "${v.value}" on "${v.key}" from client ${v.client}`;
+  if (v.evidence === "clock") {
+    return `${accepted}, sent at ${s(v.invokedAt)} after its lease had certainly expired by ${s(v.expiredBy)} and after client ${v.next.client}'s write "${v.next.value}" under a later grant was acknowledged at ${s(v.next.acknowledgedAt as number)}`;
+  }
+  const at = v.acceptedAt === undefined ? "" : ` at ${s(v.acceptedAt)}`;
+  return `${accepted}${at} (sent at ${s(v.invokedAt)}), after it had accepted client ${v.next.client}'s write "${v.next.value}" under a later grant${v.next.storedAt === undefined ? "" : ` at ${s(v.next.storedAt)}`}: storage's own order of decisions`;
 }

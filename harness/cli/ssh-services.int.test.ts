@@ -71,20 +71,15 @@ describe("the seed scenario over SSH", () => {
   }, 240_000);
 
   it("with the token-less redlock: unfenced storage is caught by real time (exit 1), cas storage stays valid (exit 0)", async () => {
-    // Later flags win: 15 s gives the pause more holders to strike (at 8 s, two runs made here found
-    // no stale write over SSH's slower round trips: valid, the bug not shown).
-    // Whether a paused holder's write lands after its lease certainly expired is the pause's timing
-    // against SSH's round trips: a pause that may end early (once another client holds the lock, the
-    // default) left the write too close to the expiry on five seeds in a row (2 December, twice), so
-    // the pause here lasts 2.5 TTLs whatever happens; later seeds are still tried while a run shows no
-    // stale write, as `validate --tries` does for a known-broken design (three seeds all came out
-    // valid once more, in a suite on 2 December: five are tried). A wrong verdict (a false INVALID
-    // with cas below) still fails.
+    // Later flags win: 15 s gives the pause more holders to strike. Over SSH the SIGSTOP lands some 100 ms
+    // after the grant, when the holder has often sent its write already: that write is invoked within the
+    // lease, so the harness's clock cannot call it stale, and storage's own order does (it takes the write in
+    // after the next holder's; checkers/real-time/storage-order.ts). Before that rule, five seeds in a row came
+    // out valid here (2 and 3 December). One more seed is tried after a valid run; a false INVALID with cas
+    // below still fails.
     const unfencedArgs = ["--lock", "redlock", "--storage", "unfenced", "--hold-ms", "100", "--time-limit", "15", "--fault-opt", "pause-holder.ttlFactor=2.5"];
     let unfenced = await seed(unfencedArgs);
-    for (const next of ["8", "9", "10", "11"]) {
-      if (unfenced.code === 0) unfenced = await seed([...unfencedArgs, "--seed", next]);
-    }
+    if (unfenced.code === 0) unfenced = await seed([...unfencedArgs, "--seed", "8"]);
     expect(unfenced.code, unfenced.err).toBe(1);
     expect(unfenced.out).toMatch(/^INVALID \(fencing: n\/a, real-time: FAIL/);
     const cas = await seed(["--lock", "redlock", "--storage", "cas"]);

@@ -58,6 +58,8 @@ export function createPutJournal(deps: PutJournalDeps): PutJournal {
         time: deps.nowNs(), node: deps.node, key: put.key, value: put.body, token, client: put.headers[S3_META.client] ?? "",
         accepted, highest: top, ...(accepted ? {} : { reason: answer.status === 412 ? "precondition-failed" : `status-${answer.status}` }),
         mode: deps.mode, ...(condition === undefined ? {} : { conditionHeld: condition === before }),
+        // One PUT at a time (the queue): the server decided this one after every earlier record's.
+        serial: true,
       });
       return answer;
     });

@@ -59,12 +59,12 @@ describe("unfenced storage", () => {
 });
 
 describe("storage records", () => {
-  it("carry the reason only for rejections", () => {
+  it("carry the reason only for rejections, and say the node decides one write at a time", () => {
     const context = { node: "s1", mode: "fenced" as const, time: 7 };
     const rejected = storageRecord(w("1"), { accepted: false, reason: "stale-token", highest: "2" }, context);
     expect(rejected).toEqual({
       time: 7, node: "s1", key: "k", value: "v1", token: "1", client: "c",
-      accepted: false, highest: "2", reason: "stale-token", mode: "fenced",
+      accepted: false, highest: "2", reason: "stale-token", mode: "fenced", serial: true,
     });
     expect(storageRecord(w("3"), { accepted: true, highest: "2" }, context)).not.toHaveProperty("reason");
   });

@@ -129,5 +129,7 @@ export function storageRecord(write: StorageWrite, decision: StorageDecision, co
     mode: context.mode,
     // cas accepts exactly the writes whose version is current.
     ...(context.mode === "cas" ? { conditionHeld: decision.accepted } : {}),
+    // The route decides and records in one synchronous step.
+    serial: true,
   };
 }

@@ -1,0 +1,120 @@
+/**
+ * Stale writes proved by storage's own order of decisions rather than by
+ * the harness's clock. A storage node that decides one write at a time and
+ * records it in the same step (`serial` records) gives, for two writes to
+ * it, which one it decided first, with no clock of another host involved.
+ *
+ * If such a node accepted client A's write after it had already taken in
+ * client B's write on the same key, and B's grant is certainly later than
+ * the grant A wrote under (asked for after A's returned, or later by
+ * exclusion: see real-time-checker.ts), then A's write reached storage
+ * after B was granted the lock: either A's lease had ended by then (the
+ * write is stale) or the lock service granted B a lease A still held.
+ * Invalid both ways, and no expiry bound is needed. This is how a write
+ * sent before a pause and delivered after it is judged: its invoke
+ * precedes the expiry, so the clock rule cannot place it, but storage saw
+ * the next holder's write first.
+ *
+ * For speed each write is compared with two earlier writes of its
+ * (node, key): the one whose grant was asked for last and the one whose
+ * lease could end last, each from another client. A write provable only
+ * by a third earlier one is missed (no verdict on it), never misjudged.
+ */
+import type { StorageRecord } from "../../core/index.js";
+import { ACCEPTED, CONDITION_HELD, type GrantOrder, type TimedWrites } from "./holdings.js";
+
+/** A write storage decided earlier, under a certainly later grant. */
+export interface EarlierDecision {
+  /** Its index in the writes. */
+  readonly write: number;
+  readonly order: GrantOrder;
+}
+
+/**
+ * For each accepted write (index in `writes`) storage decided after a write
+ * of another client under a certainly later grant (`order(grant, other)`),
+ * that earlier write. Pure, O(n log n).
+ */
+export function decidedAfterLaterGrant(writes: TimedWrites, order: (grant: number, other: number) => GrantOrder | undefined): Map<number, EarlierDecision> {
+  const found = new Map<number, EarlierDecision>();
+  const { sorted, group, time } = serialDecisions(writes);
+  let askedLast = bestOfOthers();
+  let endsLast = bestOfOthers();
+  for (let start = 0; start < sorted.length;) {
+    const first = sorted[start] as number;
+    if (start > 0 && group[first] !== group[sorted[start - 1] as number]) {
+      askedLast = bestOfOthers();
+      endsLast = bestOfOthers();
+    }
+    // Writes decided at the same instant are not ordered: each is compared only with strictly earlier ones.
+    let end = start + 1;
+    while (end < sorted.length && group[sorted[end] as number] === group[first] && time[sorted[end] as number] === time[first]) end++;
+    for (let k = start; k < end; k++) {
+      const write = sorted[k] as number;
+      const process = writes.process[write] as number;
+      const evidence = judge(writes, write, [askedLast.best(process), endsLast.best(process)], order);
+      if (evidence) found.set(write, evidence);
+    }
+    for (let k = start; k < end; k++) {
+      const write = sorted[k] as number;
+      const grant = writes.grant[write] as number;
+      askedLast.add(writes.process[write] as number, write, writes.leases.invokedAt[grant] as number);
+      endsLast.add(writes.process[write] as number, write, writes.leases.mayEndFrom[grant] as number);
+    }
+    start = end;
+  }
+  return found;
+}
+
+/** The first of `candidates` (earlier writes) whose grant is certainly later than `write`'s, if `write` may be judged. */
+function judge(writes: TimedWrites, write: number, candidates: readonly (number | undefined)[], order: (grant: number, other: number) => GrantOrder | undefined): EarlierDecision | undefined {
+  if (((writes.flags[write] as number) & CONDITION_HELD) !== 0) return undefined;
+  const grant = writes.grant[write] as number;
+  for (const other of candidates) {
+    if (other === undefined) continue;
+    const known = order(grant, writes.grant[other] as number);
+    if (known !== undefined) return { write: other, order: known };
+  }
+  return undefined;
+}
+
+/**
+ * The accepted writes made under a grant and recorded by a serial node,
+ * sorted by (node, key) group, then by decision time; as columns indexed by
+ * write (`group` -1 for a write left out), a few bytes per write.
+ */
+function serialDecisions(writes: TimedWrites): { sorted: Int32Array; group: Int32Array; time: Float64Array } {
+  const group = new Int32Array(writes.length).fill(-1);
+  const time = new Float64Array(writes.length);
+  const groups = new Map<string, number>();
+  const chosen: number[] = [];
+  for (let i = 0; i < writes.length; i++) {
+    const r = writes.record[i] as number;
+    const record: StorageRecord | undefined = r === -1 ? undefined : writes.storage[r];
+    if (record?.serial !== true || !record.accepted || (writes.grant[i] as number) === -1 || ((writes.flags[i] as number) & ACCEPTED) === 0) continue;
+    const key = `${record.node}\u0000${writes.resource[i] as number}`;
+    if (!groups.has(key)) groups.set(key, groups.size);
+    group[i] = groups.get(key) as number;
+    time[i] = record.time;
+    chosen.push(i);
+  }
+  const sorted = Int32Array.from(chosen).sort((a, b) => (group[a] as number) - (group[b] as number) || (time[a] as number) - (time[b] as number));
+  return { sorted, group, time };
+}
+
+/** The write with the highest score so far, and the highest of another client than that one's: the best of any client but one. */
+function bestOfOthers() {
+  let first: { process: number; write: number; score: number } | undefined;
+  let second: typeof first;
+  return {
+    add(process: number, write: number, score: number): void {
+      if (first === undefined || score > first.score) {
+        if (first !== undefined && first.process !== process) second = first;
+        first = { process, write, score };
+      } else if (process !== first.process && (second === undefined || score > second.score)) {
+        second = { process, write, score };
+      }
+    },
+    best: (process: number): number | undefined => (first?.process !== process ? first : second)?.write,
+  };
+}
