@@ -26,7 +26,9 @@ interface KillValue {
 
 async function run(lock: string, seed: number): Promise<{ code: number | null; stdout: string; dir: string }> {
   const store = mkdtempSync(join(root, `${lock}-`));
-  const args = ["run", "--lock", lock, "--storage", "fenced", "--nemesis", "kill-after-grant", "--nemesis-interval", "2", "--time-limit", "8"];
+  // A kill comes an interval after the last restart, and a restart on a loaded machine takes seconds:
+  // 8 s left room for one kill only in a CI run (3 December); 12 s leaves room for two or more.
+  const args = ["run", "--lock", lock, "--storage", "fenced", "--nemesis", "kill-after-grant", "--nemesis-interval", "2", "--time-limit", "12"];
   const result = await runCli([...args, "--fault-opt", "kill-after-grant.durationMs=1000", "--seed", String(seed), "--store", store]);
   return { code: result.code, stdout: result.stdout, dir: realpathSync(join(store, "latest")) };
 }

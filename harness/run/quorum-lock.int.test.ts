@@ -116,7 +116,10 @@ describe("the quorum lock on the local runtime", () => {
     expect(cutFrom).toBeLessThan(history.length);
     expect(grantsInvokedFrom(history, cutFrom)).toBe(0);
     const lockService = outcome.results["lock-service"] as LockServiceResult;
-    expect(lockService.availability.failed["unavailable"] ?? 0).toBeGreaterThan(0);
+    // Refused for want of a quorum (a definite fail), or, on a loaded machine, an attempt that outlasted its
+    // time-out (indeterminate: one CI run had no definite fail at all). Either is unavailability.
+    const { failed, indeterminate } = lockService.availability;
+    expect((failed["unavailable"] ?? 0) + indeterminate, JSON.stringify(lockService.availability)).toBeGreaterThan(0);
     expect(lockService.valid).not.toBe(false);
     expect(outcome.valid).not.toBe(false);
   });
