@@ -67,9 +67,9 @@ describe("real-time checker", () => {
     expect(result.undecided).toBe(0);
   });
 
-  it("after a kill of a lock node, needs the other grant asked for after the writer's grant returned", () => {
+  it.each(["kill", "power-loss"])("after a %s of a lock node, needs the other grant asked for after the writer's grant returned", (crash) => {
     const killed = (nextAcquireAt: number): Op[] => run({ nextAcquireAt }).b
-      .op("invoke", "nemesis", "kill", { nodes: ["l1"] }, 20).op("info", "nemesis", "kill", { nodes: ["l1"] }, 21).build();
+      .op("invoke", "nemesis", crash, { nodes: ["l1"] }, 20).op("info", "nemesis", crash, { nodes: ["l1"] }, 21).build();
     const concurrent = check({}, killed(100));
     expect(concurrent.valid).toBe(true);
     expect(concurrent.undecided).toBe(1);

@@ -33,8 +33,8 @@
  * could not have ended (mayEndFrom) before the writer's grant returned. Then either the other grant is later and the
  * write is stale, or the lock service granted the writer a lease another
  * client still held: invalid both ways. A killed lock node may lose its
- * leases early (Redis keeps none across a restart), so after a kill only
- * "asked-after" counts.
+ * leases early (Redis keeps none across a restart), and so may one that lost
+ * power, so after a kill or a power loss only "asked-after" counts.
  *
  * Storage's own order is the second proof (storage-order.ts): a node that
  * decides writes one at a time and accepted the write after another
@@ -134,7 +134,7 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   const rules = leaseRules(input.config);
   const reason = notApplicable(input, rules);
   if (reason) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason, violations: [], undecided: 0, summary: "" };
-  const exclusion = !input.history.some((op) => op.process === "nemesis" && op.f === "kill");
+  const exclusion = !input.history.some((op) => op.process === "nemesis" && (op.f === "kill" || op.f === "power-loss"));
   const writes = timedWrites(input.history, input.storage, rules);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
   const storageOrder = decidedAfterLaterGrant(writes, order);
