@@ -16,17 +16,23 @@ export type ReadinessChecks = Map<NodeId, () => Promise<void>>;
  * The cluster whose `restart(node)` resolves once the node's readiness
  * check (when it has one) has passed or given up: a node that does not
  * answer in time is left to the clients, who record it as unavailable; the
- * fault itself (the restart) did happen, so the op is not failed for it.
+ * fault itself (the restart) did happen, so the op is not failed for it;
+ * `onNotReady` is told, so the run can say which node never came back
+ * (a ZooKeeper node that lost its snapshot to a power loss exits at once).
  * A restart asked while one of the same node is still under way (the run's
  * final heal beside the schedule's own restart, now that a restart lasts
  * until the node answers) joins it: two starts at once left the second
  * process failing on the node's port. Every other method is the cluster's own.
  */
-export function restartWaitsForReadiness(cluster: Cluster, checks: ReadonlyMap<NodeId, () => Promise<void>>): Cluster {
+export function restartWaitsForReadiness(
+  cluster: Cluster,
+  checks: ReadonlyMap<NodeId, () => Promise<void>>,
+  onNotReady: (node: NodeId, error: unknown) => void = () => undefined,
+): Cluster {
   const underWay = new Map<NodeId, Promise<void>>();
   const restartAndWait = async (node: NodeId): Promise<void> => {
     await cluster.restart(node);
-    await checks.get(node)?.().catch(() => undefined);
+    await checks.get(node)?.().catch((error: unknown) => onNotReady(node, error));
   };
   return {
     ...cluster,

@@ -152,7 +152,8 @@ async function execute(run: Execution): Promise<void> {
   trace("cluster started (network up)");
   // Filled as the services start: a fault's restart of a node waits until it answers again.
   const readiness: ReadinessChecks = new Map();
-  const cluster = restartWaitsForReadiness(started, readiness);
+  const cluster = restartWaitsForReadiness(started, readiness, (node, error) =>
+    log(`warning: node ${node} did not answer after its restart: ${error instanceof Error ? error.message : String(error)}`));
   // The first agents start (and load their code) while the services start; they get their endpoints once those answer.
   const agents = startAgentsEarly(run, cluster);
   let interpreter: Interpreter | undefined;
