@@ -97,7 +97,7 @@ function fencingLines(r: FencingResult): string[] {
 function realTimeLines(r: RealTimeResult): string[] {
   if (!r.applicable) return [`Not applicable: ${r.reason}`];
   return [
-    `Stale writes accepted, judged by the harness's clock: ${r.violations.length}; writes left undecided (sent after their lease certainly expired, with no certainly later write before them): ${r.undecided}`,
+    `Stale writes accepted, judged by the harness's clock or by storage's own order: ${r.violations.length}; writes left undecided (sent after their lease certainly expired, with no certainly later write before them): ${r.undecided}`,
     ...(r.violations.length === 0 && r.undecided > 0 ? ["With writes left undecided, this checker cannot say that storage kept no stale write"] : []),
     ...r.violations.map((v) => v.description.charAt(0).toUpperCase() + v.description.slice(1)),
   ];
