@@ -12,7 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 packages=(iproute2 iptables libfaketime procps gcc pkg-config libfuse3-dev fuse3)
 if [ "${1:-}" != "--minimal" ]; then
-  packages+=(etcd-server etcd-client zookeeper redis-server postgresql chromium busybox-static strace)
+  packages+=(etcd-server etcd-client zookeeper redis-server postgresql chromium busybox-static strace golang-go)
 fi
 need=()
 for pkg in "${packages[@]}"; do
@@ -27,3 +27,5 @@ npm ci --no-audit --no-fund --loglevel=error
 npm run -s build
 # The lazy file system behind the lose-unfsynced faults (a FUSE program in C).
 native/lazyfs/build.sh
+# The clock injector behind clock faults on processes libfaketime cannot reach (ptrace and the vDSO, in C).
+native/clock-inject/build.sh
