@@ -7,6 +7,6 @@ cd "$(dirname "$0")"
 mkdir -p build
 sources=(clock-inject.c fail.c)
 if [ "$(uname -m)" = x86_64 ]; then
-  sources+=(commands.c page.c proc.c trace.c vdso.c payload.S)
+  sources+=(commands.c page.c prologue.c proc.c trace.c vdso.c payload.S)
 fi
 gcc -O2 -Wall -Wextra -o build/fencecheck-clock-inject "${sources[@]}" -lm

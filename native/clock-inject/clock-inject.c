@@ -3,7 +3,9 @@
  * its language, without LD_PRELOAD. It stops every thread with ptrace, maps
  * two pages into the process (fake clock code and its settings, layout.h),
  * and patches the vDSO's clock_gettime, gettimeofday and time to jump to
- * the fakes, which read the real clock by syscall and apply
+ * the fakes, which read the real clock (through the original
+ * clock_gettime, its first instructions moved into the code page, or by
+ * syscall when they cannot be moved: prologue.h) and apply
  *   reading = base + (real - base) * rate + offset
  * to CLOCK_REALTIME(_COARSE) always and to the MONOTONIC, _RAW, _COARSE
  * and BOOTTIME clocks with --monotonic. Programs that make the clock

@@ -2,7 +2,9 @@
  * The two pages fencecheck-clock-inject maps into a target process, shared
  * by the injector (C) and the fake clock code (payload.S).
  *
- * Page 0 (r-x): the fake clock code, copied from payload.S.
+ * Page 0 (r-x): the fake clock code, copied from payload.S, and the
+ * original clock_gettime's first instructions followed by a jump back to
+ * the rest of it (when they can be moved: prologue.c).
  * Page 1 (rw-): the data area. The injector rewrites it through
  * /proc/PID/mem while the process runs, under a sequence counter (odd while
  * a write is under way; the fake code retries until it reads one even value
@@ -24,11 +26,14 @@
 #define D_OFFSET 16        /* i64 offset in ns */
 #define D_RATE 24          /* i64 rate, fixed point with RATE_SHIFT fraction bits */
 #define D_FLAGS 32         /* u64 FLAG_* */
+#define D_ORIGINAL 40      /* u64 address of the original clock_gettime (a relocated prologue), 0: use the syscall */
 #define D_BASES 64         /* i64[CLOCK_IDS] base reading per clock id */
 #define D_PATCH_COUNT 128  /* u64 how many vDSO entry points are patched */
 #define D_PATCHES 136      /* struct saved_patch[MAX_PATCHES]: address and original bytes */
 #define D_STACK_TOP 4080   /* top of a scratch stack for calls made by `read` */
 #define D_SCRATCH 1024     /* a struct timespec written by calls made by `read` */
+
+#define C_TRAMPOLINE 2048  /* offset in the code page of the relocated prologue of the original clock_gettime */
 
 #define DATA_MAGIC 0x314b434f4c434346 /* "FCCLOCK1" little-endian */
 #define RATE_SHIFT 32

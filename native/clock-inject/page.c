@@ -9,6 +9,7 @@
 #include "fail.h"
 #include "layout.h"
 #include "proc.h"
+#include "prologue.h"
 
 extern const unsigned char payload_start[], payload_end[];
 extern const unsigned char fake_clock_gettime[], fake_gettimeofday[], fake_time[], stub_syscall[], stub_trap[];
@@ -130,6 +131,17 @@ void write_settings(pid_t pid, uint64_t page, struct settings s) {
   mem_write(pid, data + D_SEQ, &seq, 8);
 }
 
+/* Moves the original clock_gettime's prologue into the code page and records where (0: the fake code uses the syscall). */
+static void install_trampoline(pid_t pid, uint64_t page, uint64_t clock_gettime) {
+  unsigned char code[32], trampoline[TRAMPOLINE_MAX];
+  size_t moved = 0;
+  mem_read(pid, clock_gettime, code, sizeof code);
+  size_t length = build_trampoline(code, sizeof code, clock_gettime, trampoline, &moved);
+  uint64_t original = length == 0 ? 0 : page + C_TRAMPOLINE;
+  if (length != 0) mem_write(pid, original, trampoline, length);
+  mem_write(pid, page + DATA_PAGE + D_ORIGINAL, &original, 8);
+}
+
 void patch_vdso(struct tracee *t, uint64_t page, const struct vdso *vdso) {
   static const char *const FAKES[] = {"fake_clock_gettime", "fake_gettimeofday", "fake_time"};
   struct saved_patch saved[MAX_PATCHES];
@@ -139,6 +151,7 @@ void patch_vdso(struct tracee *t, uint64_t page, const struct vdso *vdso) {
     mem_read(t->pid, saved[i].addr, saved[i].original, sizeof saved[i].original);
   }
   step_out_of(t, starts, vdso->count, PATCH_BYTES);
+  install_trampoline(t->pid, page, vdso_clock_gettime(vdso));
   const uint64_t count = (uint64_t)vdso->count;
   mem_write(t->pid, page + DATA_PAGE + D_PATCHES, saved, sizeof saved[0] * count);
   mem_write(t->pid, page + DATA_PAGE + D_PATCH_COUNT, &count, 8);

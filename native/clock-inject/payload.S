@@ -1,12 +1,13 @@
 /*
  * The fake clock code copied into the target's code page (layout.h). It is
  * position independent: it reaches the data page, one page after its start,
- * RIP-relative, and calls nothing outside itself. Each fake entry point
- * reads the real clock with the raw syscall (clock_gettime is 228,
- * gettimeofday 96), so no vDSO code has to be relocated, then applies the
- * data page's offset and rate. It follows the vDSO's calling convention:
- * it clobbers only caller-saved registers, and returns -errno as the
- * vDSO's own syscall fallback does. It is x86_64 only.
+ * RIP-relative, and calls nothing outside itself but the original
+ * clock_gettime, through its relocated prologue (D_ORIGINAL), or the raw
+ * syscall (clock_gettime is 228, gettimeofday 96) when the prologue could
+ * not be moved. It then applies the data page's offset and rate. It
+ * follows the vDSO's calling convention (it clobbers only caller-saved
+ * registers, keeps the stack 16-byte aligned at calls, and returns -errno
+ * as the vDSO's own syscall fallback does). It is x86_64 only.
  */
 #include "layout.h"
 
@@ -62,11 +63,29 @@ split:
 	dec rax
 1:	ret
 
+/* The real clock: eax = clock_gettime(edi, rsi). Keeps rdi and rsi. Entered with rsp 8 mod 16, as by a call. */
+real_clock:
+	mov rax, qword ptr DATA(D_ORIGINAL)
+	test rax, rax
+	jz 1f
+	push rdi
+	push rsi
+	sub rsp, 8
+	call rax
+	add rsp, 8
+	pop rsi
+	pop rdi
+	ret
+1:	mov eax, 228
+	syscall
+	ret
+
 /* int clock_gettime(clockid_t edi, struct timespec *rsi) */
 fake_clock_gettime:
-	mov eax, 228
-	syscall
-	test rax, rax
+	sub rsp, 8
+	call real_clock
+	add rsp, 8
+	test eax, eax
 	jnz 9f
 	cmp edi, CLOCK_IDS
 	jae 9f
@@ -83,8 +102,9 @@ fake_clock_gettime:
 /* rax = the faked CLOCK_REALTIME in ns, read into 16 bytes at rsi. Clobbers rcx, rdx, rdi, r8-r11. */
 realtime_ns:
 	xor edi, edi
-	mov eax, 228
-	syscall
+	sub rsp, 8
+	call real_clock
+	add rsp, 8
 	imul rax, qword ptr [rsi], NS_PER_S
 	add rax, qword ptr [rsi + 8]
 	xor ecx, ecx

@@ -14,6 +14,7 @@ size_t read_maps(pid_t pid, struct mapping **out) {
   char path[64];
   snprintf(path, sizeof path, "/proc/%d/maps", (int)pid);
   FILE *file = fopen(path, "r");
+  if (file == NULL && errno == ENOENT) fail(EXIT_NO_PROCESS, "no process %d", (int)pid);
   if (file == NULL) fail(errno_exit_code(errno, EXIT_NO_PROCESS), "cannot read %s: %s", path, strerror(errno));
   size_t count = 0, capacity = 64;
   struct mapping *maps = malloc(capacity * sizeof *maps);
