@@ -16,6 +16,23 @@
 #include "fail.h"
 
 #define MAX_STOPS 1000 /* stops (interrupts, signals) tolerated while waiting for one trap */
+#define STOP_TIMEOUT_S 5 /* how long a thread may take to stop, or injected code to trap */
+
+static void interrupt_wait(int sig) {
+  (void)sig; /* only there to end a waitpid with EINTR */
+}
+
+/* waitpid for one thread, ending with -1 and EINTR after `seconds`. */
+static pid_t wait_thread(pid_t tid, int *status, unsigned seconds) {
+  struct sigaction alarm_action = {.sa_handler = interrupt_wait}; /* no SA_RESTART */
+  sigaction(SIGALRM, &alarm_action, NULL);
+  alarm(seconds);
+  pid_t got = waitpid(tid, status, __WALL);
+  int err = errno;
+  alarm(0);
+  errno = err;
+  return got;
+}
 
 static int known(const struct tracee *t, pid_t tid) {
   for (int i = 0; i < t->count; i++) {
@@ -43,7 +60,11 @@ static int stop_one(struct tracee *t, pid_t tid) {
   }
   if (ptrace(PTRACE_INTERRUPT, tid, 0, 0) != 0) return 0;
   int status;
-  if (waitpid(tid, &status, __WALL) != tid || !WIFSTOPPED(status)) return 0;
+  pid_t got = wait_thread(tid, &status, STOP_TIMEOUT_S);
+  if (got < 0 && errno == EINTR) {
+    fail(EXIT_INJECT_FAILED, "thread %d of process %d did not stop within %d s (frozen, or in uninterruptible sleep?)", (int)tid, (int)t->pid, STOP_TIMEOUT_S);
+  }
+  if (got != tid || !WIFSTOPPED(status)) return 0;
   int signal_stop = (status >> 16) == 0 && WSTOPSIG(status) != SIGTRAP;
   add(t, tid, signal_stop ? WSTOPSIG(status) : 0);
   return 1;
@@ -93,14 +114,20 @@ static void set_regs(const struct tracee *t, const struct user_regs_struct *regs
 /*
  * Resumes thread i with `request` until it stops with a SIGTRAP (after an
  * int3 or a single step); interrupts let it go on, signals from elsewhere
- * are kept for resume_threads, a fault ends the wait. Returns 0 once trapped, -1 when the thread died or
- * never trapped.
+ * are kept for resume_threads, a fault ends the wait. Returns 0 once
+ * trapped, -1 when the thread died or faulted, -2 when it did not trap
+ * within STOP_TIMEOUT_S (a frozen process runs nothing).
  */
 static int run_to_trap(struct tracee *t, int i, int request) {
   for (int stops = 0; stops < MAX_STOPS; stops++) {
     if (ptrace(request, t->tids[i], 0, 0) != 0) break;
     int status;
-    if (waitpid(t->tids[i], &status, __WALL) != t->tids[i] || !WIFSTOPPED(status)) break;
+    pid_t got = wait_thread(t->tids[i], &status, STOP_TIMEOUT_S);
+    if (got < 0 && errno == EINTR && ptrace(PTRACE_INTERRUPT, t->tids[i], 0, 0) == 0) {
+      wait_thread(t->tids[i], &status, 1); /* stopped again, its registers can be restored */
+      return -2;
+    }
+    if (got != t->tids[i] || !WIFSTOPPED(status)) break;
     if ((status >> 16) != 0) continue; /* an interrupt or group stop: go on */
     int sig = WSTOPSIG(status);
     if (sig == SIGTRAP) return 0;
@@ -110,8 +137,9 @@ static int run_to_trap(struct tracee *t, int i, int request) {
   return -1;
 }
 
-static _Noreturn void fail_untrapped(const struct tracee *t, int i) {
-  fail(EXIT_INJECT_FAILED, "thread %d of process %d died or did not trap while running injected code", (int)t->tids[i], (int)t->pid);
+static _Noreturn void fail_untrapped(const struct tracee *t, int i, int why) {
+  if (why == -2) fail(EXIT_INJECT_FAILED, "injected code in process %d did not finish within %d s (is the process frozen?)", (int)t->pid, STOP_TIMEOUT_S);
+  fail(EXIT_INJECT_FAILED, "thread %d of process %d died or faulted while running injected code", (int)t->tids[i], (int)t->pid);
 }
 
 /* Runs the first thread from `regs` until the trap expected at `trap`, returns its rax, restores `saved`. */
@@ -122,7 +150,7 @@ static long run_injected(struct tracee *t, struct user_regs_struct *regs, const 
   struct user_regs_struct after;
   if (trapped == 0) get_regs(t, &after);
   ptrace(PTRACE_SETREGS, t->tids[0], 0, saved); /* whatever happened: the thread goes on as it was */
-  if (trapped != 0) fail_untrapped(t, 0);
+  if (trapped != 0) fail_untrapped(t, 0, trapped);
   if (after.rip != trap + 1) fail(EXIT_INJECT_FAILED, "injected code in process %d stopped at 0x%llx, not at its end", (int)t->pid, after.rip);
   return (long)after.rax;
 }
@@ -168,7 +196,8 @@ void step_out_of(struct tracee *t, const uint64_t *starts, int n, uint64_t lengt
       if (ptrace(PTRACE_GETREGS, t->tids[i], 0, &regs) != 0) fail(EXIT_INJECT_FAILED, "cannot read thread %d's registers: %s", (int)t->tids[i], strerror(errno));
       if (!inside(regs.rip, starts, n, length)) break;
       if (steps == 64) fail(EXIT_INJECT_FAILED, "thread %d of process %d stays inside a clock entry point", (int)t->tids[i], (int)t->pid);
-      if (run_to_trap(t, i, PTRACE_SINGLESTEP) != 0) fail_untrapped(t, i);
+      int trapped = run_to_trap(t, i, PTRACE_SINGLESTEP);
+      if (trapped != 0) fail_untrapped(t, i, trapped);
     }
   }
 }
