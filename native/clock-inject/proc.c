@@ -1,5 +1,6 @@
 #include "proc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,9 +11,38 @@
 
 #include "fail.h"
 
+int task_exited(pid_t pid, pid_t tid) {
+  char path[64], stat[512];
+  snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)pid, (int)tid);
+  FILE *file = fopen(path, "r");
+  if (file == NULL) return 1;
+  size_t n = fread(stat, 1, sizeof stat - 1, file);
+  fclose(file);
+  stat[n] = '\0';
+  const char *state = strrchr(stat, ')');
+  return state == NULL || state[1] == '\0' || state[2] == 'Z' || state[2] == 'X';
+}
+
+/* "/proc/PID/<what>", or a live thread's when the main thread has exited (its maps and mem are empty then). */
+static void task_path(pid_t pid, const char *what, char *path, size_t size) {
+  snprintf(path, size, "/proc/%d/%s", (int)pid, what);
+  if (!task_exited(pid, pid)) return;
+  char tasks[64];
+  snprintf(tasks, sizeof tasks, "/proc/%d/task", (int)pid);
+  DIR *dir = opendir(tasks);
+  for (struct dirent *d; dir != NULL && (d = readdir(dir)) != NULL;) {
+    pid_t tid = (pid_t)atoi(d->d_name);
+    if (tid > 0 && !task_exited(pid, tid)) {
+      snprintf(path, size, "/proc/%d/task/%d/%s", (int)pid, (int)tid, what);
+      break;
+    }
+  }
+  if (dir != NULL) closedir(dir);
+}
+
 size_t read_maps(pid_t pid, struct mapping **out) {
-  char path[64];
-  snprintf(path, sizeof path, "/proc/%d/maps", (int)pid);
+  char path[128];
+  task_path(pid, "maps", path, sizeof path);
   FILE *file = fopen(path, "r");
   if (file == NULL && errno == ENOENT) fail(EXIT_NO_PROCESS, "no process %d", (int)pid);
   if (file == NULL) fail(errno_exit_code(errno, EXIT_NO_PROCESS), "cannot read %s: %s", path, strerror(errno));
@@ -38,8 +68,8 @@ size_t read_maps(pid_t pid, struct mapping **out) {
 }
 
 static int open_mem(pid_t pid, int flags) {
-  char path[64];
-  snprintf(path, sizeof path, "/proc/%d/mem", (int)pid);
+  char path[128];
+  task_path(pid, "mem", path, sizeof path);
   int fd = open(path, flags);
   if (fd < 0) fail(errno_exit_code(errno, EXIT_INJECT_FAILED), "cannot open %s: %s", path, strerror(errno));
   return fd;

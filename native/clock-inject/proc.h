@@ -19,6 +19,9 @@ size_t read_maps(pid_t pid, struct mapping **out);
 void mem_read(pid_t pid, uint64_t addr, void *buf, size_t n);
 void mem_write(pid_t pid, uint64_t addr, const void *buf, size_t n);
 
+/* Whether thread `tid` of the process has exited (gone, or a zombie: a main thread that left before the others). */
+int task_exited(pid_t pid, pid_t tid);
+
 /* The offset (ns) of the target's time namespace over this process's, for clock id `clock`. */
 int64_t timens_offset_ns(pid_t pid, int clock);
 

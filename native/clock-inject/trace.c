@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fail.h"
+#include "proc.h"
 
 #define MAX_STOPS 1000 /* stops (interrupts, signals) tolerated while waiting for one trap */
 #define STOP_TIMEOUT_S 5 /* how long a thread may take to stop, or injected code to trap */
@@ -55,7 +56,7 @@ static void add(struct tracee *t, pid_t tid, int pending) {
 /* Seizes and interrupts one thread; returns 1 once it is stopped, 0 when it is gone. */
 static int stop_one(struct tracee *t, pid_t tid) {
   if (ptrace(PTRACE_SEIZE, tid, 0, 0) != 0) {
-    if (errno == ESRCH) return 0;
+    if (errno == ESRCH || (errno == EPERM && task_exited(t->pid, tid))) return 0;
     fail(errno_exit_code(errno, EXIT_INJECT_FAILED), "cannot attach to thread %d of process %d: %s", (int)tid, (int)t->pid, strerror(errno));
   }
   if (ptrace(PTRACE_INTERRUPT, tid, 0, 0) != 0) return 0;
