@@ -10,7 +10,8 @@ import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js"
 interface CleanScope {
   readonly runId?: string;
   readonly all: boolean;
-  readonly controllerId: string;
+  /** Without `runId` or `all`: this machine's (controller-id.ts). */
+  readonly controllerId?: string;
 }
 
 /** Builds the `clean` command. */
@@ -31,7 +32,9 @@ export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
     .action(async (given: { runId?: string; runtime?: string; all?: boolean } & SshOptions) => {
       // Checked before anything is reached: the id goes into paths, patterns and commands as root.
       if (given.runId !== undefined && given.all === true) throw new HarnessError("config.invalid", "Cannot clean with both --run-id and --all: --run-id cleans one run, --all every run");
-      const scope: CleanScope = { ...(given.runId === undefined ? {} : { runId: checkRunId(given.runId) }), all: given.all === true, controllerId: controllerId() };
+      const runId = given.runId === undefined ? undefined : checkRunId(given.runId);
+      // Read (or made) only when it chooses: a run named by its id, or every run, is cleaned whatever the state folder holds.
+      const scope: CleanScope = runId !== undefined ? { runId, all: false } : { all: given.all === true, ...(given.all === true ? {} : { controllerId: controllerId() }) };
       if (given.runtime === "ssh") {
         setExit(await cleanHosts(ctx, given, scope));
         return;

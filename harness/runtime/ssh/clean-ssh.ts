@@ -18,7 +18,8 @@ export type HostCleanResult = HostCleanup;
 export interface SshCleanScope {
   readonly runId?: string;
   readonly all?: boolean;
-  readonly controllerId: string;
+  /** Needed without `runId` or `all`. */
+  readonly controllerId?: string;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface SshCleanScope {
  * its form.
  */
 export async function cleanSsh(targets: readonly SshTarget[], given: SshCleanScope): Promise<HostCleanResult[]> {
-  const scope: CleanupScope = given.runId !== undefined ? { runId: checkRunId(given.runId) } : given.all === true ? { all: true } : { controllerId: given.controllerId };
+  const scope: CleanupScope = given.runId !== undefined ? { runId: checkRunId(given.runId) } : given.all === true ? { all: true } : { controllerId: given.controllerId ?? "" };
   cleanupScript(scope); // Made once here so that a bad id throws before any connection.
   const clock = createSystemClock();
   const defaultKeys = ["id_ed25519", "id_ecdsa", "id_rsa"].map((f) => join(homedir(), ".ssh", f));
