@@ -51,14 +51,19 @@ export function cleanCommand(ctx: CliContext, setExit: (code: ExitCode) => void)
       if (removed.sharedObjects.length > 0) ctx.io.out(`removed ${removed.sharedObjects.length} libfaketime shared object(s) from /dev/shm\n`);
       for (const line of docker) ctx.io.out(`${line}\n`);
       if (lazy.mounts.length > 0) ctx.io.out(`unmounted ${lazy.mounts.length} lazy file system(s): ${lazy.mounts.join(", ")}\n`);
-      for (const why of lazy.skipped) ctx.io.out(`left a lazy file system alone: ${why}\n`);
+      for (const why of lazy.skipped) ctx.io.out(`left a lazy file system alone: ${printable(why)}\n`);
       setExit(0);
     });
 }
 
+/** `text` with every control character written as \uXXXX: none reaches the terminal. Pure. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** A label as a quoted, escaped word: no control character of it reaches the terminal. Pure. */
 export function labelWord(label: string): string {
-  return JSON.stringify(label).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return printable(JSON.stringify(label));
 }
 
 /**
