@@ -20,6 +20,7 @@ export const DOCKER_FILES = [
   "harness/cli/ssh-services.int.test.ts",
   "harness/cli/ssh-watchdog.int.test.ts",
   "harness/cli/start-failures.int.test.ts",
+  "harness/runtime/docker/clean-docker.int.test.ts",
   "harness/runtime/docker/docker-runtime.int.test.ts",
   "harness/runtime/docker/lose-unfsynced.int.test.ts",
   "harness/cli/power-loss-docker.int.test.ts",

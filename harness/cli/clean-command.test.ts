@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { labelWord } from "./clean-command.js";
 import { runCliInProcess } from "./testing/in-process-cli.js";
 
 // The first call loads the CLI's modules: slow on a loaded machine, and nothing here is timed.
@@ -21,5 +22,26 @@ describe("fencecheck clean --run-id", () => {
     expect(code).toBe(254);
     expect(out).toBe("");
     expect(err.trim().split("\n")).toEqual([expect.stringContaining(`Cannot use run id ${JSON.stringify(id)}`)]);
+  });
+});
+
+describe("fencecheck clean --all", () => {
+  it("refuses --run-id beside it with exit 254 and one line, before anything is reached", async () => {
+    const { code, out, err } = await cli("clean", "--all", "--run-id", "abcd1234");
+    expect(code).toBe(254);
+    expect(out).toBe("");
+    expect(err).toBe("fencecheck: Cannot clean with both --run-id and --all: --run-id cleans one run, --all every run\n");
+  });
+
+  it("says in its help what it touches without it", async () => {
+    const { out } = await cli("clean", "--help");
+    expect(out).toContain("Without --run-id or --all, clean touches only the runs of this control machine");
+    expect(out).toContain("runs started before controller ids existed, are left alone and named");
+  });
+});
+
+describe("a Docker label in clean's lines", () => {
+  it("is quoted with its control characters escaped", () => {
+    expect(labelWord("../x\u001b[2J\u009b")).toBe('"../x\\u001b[2J\\u009b"');
   });
 });

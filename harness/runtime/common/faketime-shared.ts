@@ -98,7 +98,9 @@ export function removeSharedObjects(runId: string | undefined, dir: string = SHM
   } catch {
     return [];
   }
-  const owned = names.filter((file) => file.startsWith(prefix) || file.startsWith(`sem.${prefix}`)).map((file) => join(dir, file));
+  // Exact names only (a run id's form, then a key's), so that nothing merely starting like ours is taken.
+  const form = /^(?:sem\.)?fencecheck-[a-z0-9]{1,16}-[A-Za-z0-9_.-]+$/;
+  const owned = names.filter((file) => form.test(file) && (file.startsWith(prefix) || file.startsWith(`sem.${prefix}`))).map((file) => join(dir, file));
   for (const path of owned) rmSync(path, { force: true });
   return owned;
 }

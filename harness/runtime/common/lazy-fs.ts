@@ -7,10 +7,11 @@
  * backing directory `<dir>-durable`, never its own mount.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readlinkSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Clock, type ClusterDisks, type NodeId, type UnsyncedLoss } from "../../../core/index.js";
 import { lazyFsName } from "./lazy-fs-clean.js";
+import { forgetLazyMounts, recordLazyMounts } from "./lazy-mount-record.js";
 import { createLineSplitter } from "./line-splitter.js";
 import { packageRoot } from "./package-root.js";
 import { runCommand } from "./run-command.js";
@@ -71,7 +72,14 @@ export async function mountLazyDisks(dirs: Readonly<Record<string, string>>, clo
     const all = [...mounts.values()];
     mounts.clear();
     await Promise.all(all.map((m) => unmount(m, clock)));
+    forgetLazyMounts(runId);
   };
+  // Before any mount: what `fencecheck clean` may unmount is only what the tool itself recorded.
+  // Recorded as the kernel will list them: made first, with every symlink on the way resolved.
+  recordLazyMounts(runId, Object.values(dirs).map((dir) => {
+    mkdirSync(dir, { recursive: true });
+    return realpathSync(dir);
+  }));
   try {
     for (const [node, dir] of Object.entries(dirs)) mounts.set(node, await mountOne(dir, clock, lazyFsName(runId)));
   } catch (error) {

@@ -40,6 +40,13 @@ describe("create options", () => {
     expect(options.IPAM?.Config).toEqual([{ Subnet: plan.subnet, Gateway: plan.gateway }]);
   });
 
+  it("labels the network and containers of a run with the controller that starts it", () => {
+    const owned = dockerPlan("abc123", nodes, 0, "00112233aabbccdd");
+    expect(networkCreateOptions(owned).Labels).toEqual({ [RUN_LABEL]: "abc123", "fencecheck.controller": "00112233aabbccdd" });
+    expect(containerCreateOptions(owned, owned.containers[1]!, "fencecheck/node:local", mounts).Labels)
+      .toEqual({ [RUN_LABEL]: "abc123", "fencecheck.controller": "00112233aabbccdd", "fencecheck.node": "s1" });
+  });
+
   it("puts a container on the run network at its address, labelled, unprivileged, with same-path mounts", () => {
     const options = containerCreateOptions(plan, plan.containers[1]!, "fencecheck/node:local", mounts);
     expect(options.Labels).toEqual({ [RUN_LABEL]: "abc123", "fencecheck.node": "s1" });

@@ -10,6 +10,8 @@ import type { NodeId, NodeRole } from "../../../core/index.js";
 export const RUN_LABEL = "fencecheck.run";
 /** The node id a container plays. */
 export const NODE_LABEL = "fencecheck.node";
+/** The id of the controller (control machine) that started the run: see controller-id.ts. */
+export const CONTROLLER_LABEL = "fencecheck.controller";
 
 /** Where each container sees its clock file (the host's clock directory, read-only). */
 export const CLOCK_MOUNT = "/fencecheck/clock";
@@ -29,6 +31,8 @@ export interface PlannedContainer {
 /** The network and containers of a run. */
 export interface DockerPlan {
   readonly runId: string;
+  /** The controller that starts the run (its objects' CONTROLLER_LABEL); none for objects made outside a run's start. */
+  readonly controllerId?: string;
   readonly network: string;
   readonly subnet: string;
   readonly gateway: string;
@@ -56,7 +60,7 @@ export function runObjectPrefix(runId: string): string {
  * `attempt` (the next attempt after a subnet clash gives another one),
  * gateway .1, and node i at .(10+i). Pure.
  */
-export function dockerPlan(runId: string, nodes: readonly { id: NodeId; role: NodeRole }[], attempt = 0): DockerPlan {
+export function dockerPlan(runId: string, nodes: readonly { id: NodeId; role: NodeRole }[], attempt = 0, controllerId?: string): DockerPlan {
   const prefix = runObjectPrefix(runId);
   if (nodes.length > MAX_NODES) throw new HarnessError("config.invalid", `Cannot plan run "${runId}": a run holds at most ${MAX_NODES} nodes`);
   const slot = (fnv1a(`${runId}/${attempt}`) + attempt) % SUBNET_CHOICES;
@@ -67,12 +71,12 @@ export function dockerPlan(runId: string, nodes: readonly { id: NodeId; role: No
     seen.add(node.id);
     return { id: node.id, role: node.role, name: `${prefix}-${node.id}`, host: `${net}.${FIRST_HOST + index}` };
   });
-  return { runId, network: prefix, subnet: `${net}.0/24`, gateway: `${net}.1`, containers };
+  return { runId, ...(controllerId === undefined ? {} : { controllerId }), network: prefix, subnet: `${net}.0/24`, gateway: `${net}.1`, containers };
 }
 
-/** The labels of every object of the run (plus the node's, for a container). */
-export function runLabels(runId: string, node?: NodeId): Record<string, string> {
-  return node === undefined ? { [RUN_LABEL]: runId } : { [RUN_LABEL]: runId, [NODE_LABEL]: node };
+/** The labels of every object of the run: its id, its controller's when known, and the node's for a container. Pure. */
+export function runLabels(runId: string, controllerId?: string, node?: NodeId): Record<string, string> {
+  return { [RUN_LABEL]: runId, ...(controllerId === undefined ? {} : { [CONTROLLER_LABEL]: controllerId }), ...(node === undefined ? {} : { [NODE_LABEL]: node }) };
 }
 
 /** The label filter that lists a run's objects, or every run's when `runId` is absent. */
@@ -87,7 +91,7 @@ export function networkCreateOptions(plan: DockerPlan): Docker.NetworkCreateOpti
     Driver: "bridge",
     CheckDuplicate: true,
     IPAM: { Driver: "default", Config: [{ Subnet: plan.subnet, Gateway: plan.gateway }] },
-    Labels: runLabels(plan.runId),
+    Labels: runLabels(plan.runId, plan.controllerId),
   };
 }
 
@@ -108,7 +112,7 @@ export function containerCreateOptions(plan: DockerPlan, node: PlannedContainer,
     Image: image,
     Cmd: ["/bin/busybox", "sleep", "2147483647"],
     Hostname: node.id,
-    Labels: runLabels(plan.runId, node.id),
+    Labels: runLabels(plan.runId, plan.controllerId, node.id),
     HostConfig: {
       Binds: binds,
       NetworkMode: plan.network,

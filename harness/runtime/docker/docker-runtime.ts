@@ -1,7 +1,7 @@
 /**
  * The `docker` runtime: each node is a container on a network of the run's
  * own (explicit subnet, fixed addresses), every object labelled
- * `fencecheck.run=<run id>`. Programs run in the containers through
+ * `fencecheck.run=<run id>` and `fencecheck.controller=<controller id>`. Programs run in the containers through
  * `docker exec`; faults are applied from the host, never with
  * `--privileged` or SYS_TIME. On a remote engine (DOCKER_HOST tcp:// or
  * ssh://) only the faults the engine itself can apply are offered.
@@ -20,6 +20,7 @@ import { checkImage } from "./image-check.js";
 import { connectEngine, pingEngine, type DockerEngine } from "./docker-engine.js";
 import { containerCreateOptions, dockerPlan, networkCreateOptions, runLabelFilter, type DockerPlan, type PlanMounts } from "./docker-plan.js";
 import { localImageTag } from "./images/image-specs.js";
+import { controllerId } from "../common/controller-id.js";
 
 /** Options for `createDockerRuntime`. */
 export interface DockerRuntimeOptions {
@@ -37,6 +38,8 @@ export interface DockerRuntimeOptions {
   readonly stateDir?: string;
   /** How long `stop` waits after SIGTERM before removing the containers; default 1000 ms. */
   readonly stopGraceMs?: number;
+  /** The controller id labelled on the run's objects; this machine's (controller-id.ts) by default, read at start. */
+  readonly controllerId?: string;
 }
 
 /** The faults on an engine of this host, and on a remote one. */
@@ -70,7 +73,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
       }
       if (!engine.remote) await checkHostTools(clock);
     },
-    checkImage: (image) => checkImage(engine, image),
+    checkImage: (image) => checkImage(engine, image, opts.controllerId ?? controllerId()),
     async start(nodes: readonly NodeSpec[], start: StartOptions): Promise<Cluster> {
       const leftovers = await engine.docker.listContainers({ all: true, filters: runLabelFilter(start.runId) });
       if (leftovers.length > 0) {
@@ -85,7 +88,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
       try {
         // Mounted before the containers exist: their bind mount of the store then carries the lazy disks in.
         if (start.lazyFs && !engine.remote) disks = await mountLazyDisks(start.lazyFs, clock, start.runId);
-        const plan = await createNetwork(engine, start.runId, nodes);
+        const plan = await createNetwork(engine, start.runId, nodes, opts.controllerId ?? controllerId());
         const mounts: PlanMounts = { ...opts.mounts, clockDir };
         await Promise.all(plan.containers.map(async (node) => {
           throwIfAborted(start.signal, start.runId);
@@ -109,9 +112,9 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
 }
 
 /** Creates the run's network, moving to another subnet when the planned one clashes with an existing network. */
-async function createNetwork(engine: DockerEngine, runId: string, nodes: readonly NodeSpec[]): Promise<DockerPlan> {
+async function createNetwork(engine: DockerEngine, runId: string, nodes: readonly NodeSpec[], controller: string): Promise<DockerPlan> {
   for (let attempt = 0; ; attempt++) {
-    const plan = dockerPlan(runId, nodes, attempt);
+    const plan = dockerPlan(runId, nodes, attempt, controller);
     try {
       await engine.docker.createNetwork(networkCreateOptions(plan));
       return plan;

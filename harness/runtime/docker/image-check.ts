@@ -17,10 +17,13 @@ import { firstTarEntry, libcOf, programKind, type TarEntry } from "./image-libc.
 /** Bytes of a file read at most: a program's headers and `#!` line are at its start. */
 const HEAD_BYTES = 512 * 3 + 64 * 1024;
 const MAX_HOPS = 16;
+/** The run label of the short-lived container an image check makes (no run's, and never a folder): `clean` removes it as its controller's. */
+export const IMAGE_CHECK_RUN = "image-check";
+
 const DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** Throws the one-line refusal of `check` (see `Runtime.checkImage`); resolves when the image will do. */
-export async function checkImage(engine: DockerEngine, check: ImageCheck): Promise<void> {
+export async function checkImage(engine: DockerEngine, check: ImageCheck, controllerId?: string): Promise<void> {
   const info = await engine.docker.getImage(check.name).inspect().catch(() => undefined);
   if (!info) {
     throw new HarnessError("config.invalid", `Cannot run image "${check.name}": it is not on the Docker engine at "${engine.address}" (fencecheck never pulls: build or load it there)`);
@@ -28,7 +31,7 @@ export async function checkImage(engine: DockerEngine, check: ImageCheck): Promi
   if (!check.clock) return;
   const argv = check.argv.length > 0 ? check.argv : [...(info.Config.Entrypoint ?? []), ...(info.Config.Cmd ?? [])];
   const path = (info.Config.Env ?? []).find((e) => e.startsWith("PATH="))?.slice(5) ?? DEFAULT_PATH;
-  const container = await engine.docker.createContainer({ Image: check.name, Entrypoint: ["/fencecheck-image-check"], Cmd: [], Labels: runLabels("image-check") });
+  const container = await engine.docker.createContainer({ Image: check.name, Entrypoint: ["/fencecheck-image-check"], Cmd: [], Labels: runLabels(IMAGE_CHECK_RUN, controllerId) });
   try {
     const why = await whyNoFaketime(container, argv[0], path);
     if (why !== undefined) {

@@ -47,7 +47,7 @@ export function createImageContainers(parts: ImageContainerParts): ImageContaine
         ...(faked ? [`${mounts.clockDir}:${CLOCK_MOUNT}:ro`, `${FAKETIME_LIBRARY}:${FAKETIME_LIBRARY}:ro`] : []),
       ];
       const started = await startImageProcess({
-        node, runId: plan.runId, docker: engine.docker, nodeContainer, name: `${nodeContainer}-image-${++sequence}`, binds, env,
+        node, runId: plan.runId, ...(plan.controllerId === undefined ? {} : { controllerId: plan.controllerId }), docker: engine.docker, nodeContainer, name: `${nodeContainer}-image-${++sequence}`, binds, env,
         ...(engine.remote ? {} : { signalPid: signalHostPid }), onLogFailure: parts.onFailure,
       }, spec, image);
       running.set(node, [...(running.get(node) ?? []).filter((c) => c.proc.alive()), started]);

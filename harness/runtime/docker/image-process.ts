@@ -23,6 +23,8 @@ export const IMAGE_OF_LABEL = "fencecheck.image-of";
 export interface ImageTarget {
   readonly node: NodeId;
   readonly runId: string;
+  /** The run's controller (see controller-id.ts), labelled on the container. */
+  readonly controllerId?: string;
   readonly docker: Docker;
   /** The node's own container, whose network namespace the image joins. */
   readonly nodeContainer: string;
@@ -56,7 +58,7 @@ export function imageCreateOptions(target: Omit<ImageTarget, "docker" | "signalP
     Env: Object.entries({ ...target.env, ...spec.env }).map(([k, v]) => `${k}=${v}`),
     ...(image.user ? { User: image.user } : {}),
     ...(spec.cwd ? { WorkingDir: spec.cwd } : {}),
-    Labels: { ...runLabels(target.runId), [IMAGE_OF_LABEL]: target.node },
+    Labels: { ...runLabels(target.runId, target.controllerId), [IMAGE_OF_LABEL]: target.node },
     AttachStdout: true,
     AttachStderr: true,
     Tty: false,

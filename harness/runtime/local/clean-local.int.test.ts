@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,6 +60,22 @@ describe("cleanLocal", () => {
 
     expect(await listOwnedNamespaces(clock, removed)).toEqual([]);
     expect(await listOwnedNamespaces(clock, kept)).toHaveLength(2);
+  });
+});
+
+describe("the namespaces every run's clean reaches", () => {
+  it("are only a run's exact names: not any other name starting fc-, nor a node's without its run's hub", async () => {
+    const runId = freshRunId();
+    const strays = [`fc-${runId}`, `fc-${runId}-n1`, `fc-${runId.toUpperCase()}-hub`];
+    for (const name of strays) execFileSync("ip", ["netns", "add", name]);
+    try {
+      const owned = await listOwnedNamespaces(clock);
+      expect(owned.filter((name) => strays.includes(name))).toEqual([]);
+      execFileSync("ip", ["netns", "add", `fc-${runId}-hub`]);
+      expect((await listOwnedNamespaces(clock)).filter((name) => name.includes(runId))).toEqual(expect.arrayContaining([`fc-${runId}-hub`, `fc-${runId}-n1`]));
+    } finally {
+      for (const name of [...strays, `fc-${runId}-hub`]) execFileSync("ip", ["netns", "del", name], { stdio: "ignore" });
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Clock } from "../../../core/index.js";
 import { freezerHierarchies, ownedCgroups, setFrozen } from "./freezer-cgroups.js";
 import { removeWhenEmpty } from "./node-freezer.js";
+import { isRunStateDir } from "./leftover-names.js";
 
 /** Thaws every owned cgroup (frozen v1 tasks cannot die until thawed). Returns their paths. */
 export function thawOwnedCgroups(runId?: string, cgroupRoot?: string): string[] {
@@ -35,7 +36,7 @@ export async function removeOwnedCgroups(clock: Clock, runId?: string, cgroupRoo
   return removed;
 }
 
-/** Removes the state directory of a run, or of every run; returns the paths removed. */
+/** Removes the state directory of a run, or of every run (a name of a run id's form only); returns the paths removed. */
 export function removeStateDirs(stateDir: string, runId?: string): string[] {
   let names: string[];
   try {
@@ -43,7 +44,7 @@ export function removeStateDirs(stateDir: string, runId?: string): string[] {
   } catch {
     return [];
   }
-  const targets = names.filter((name) => runId === undefined || name === runId).map((name) => join(stateDir, name));
+  const targets = names.filter((name) => isRunStateDir(name, runId)).map((name) => join(stateDir, name));
   for (const path of targets) rmSync(path, { recursive: true, force: true });
   return targets;
 }

@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { isRunCgroup } from "./leftover-names.js";
 
 /** A usable freezer hierarchy. */
 export interface FreezerHierarchy {
@@ -95,11 +96,10 @@ export function cgroupPids(h: FreezerHierarchy, name: string): number[] {
   }
 }
 
-/** The cgroups of a run (or of every run) in the hierarchy. */
+/** The cgroups of a run (or of every run) in the hierarchy: `fencecheck-<run>-<node>` exactly (leftover-names.ts). */
 export function ownedCgroups(h: FreezerHierarchy, runId?: string): string[] {
-  const prefix = runId === undefined ? CGROUP_PREFIX : `${CGROUP_PREFIX}${runId}-`;
   try {
-    return readdirSync(h.root).filter((name) => name.startsWith(prefix));
+    return readdirSync(h.root).filter((name) => isRunCgroup(name, runId));
   } catch {
     return [];
   }

@@ -5,6 +5,7 @@
 import { HarnessError } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
 import { isOwnedNamespace } from "./namespaces.js";
+import { runNamespaces } from "./leftover-names.js";
 import { namespaceNames, pidsInNamespaces } from "./namespace-files.js";
 import { runCommand } from "../common/run-command.js";
 
@@ -19,12 +20,14 @@ const KILL_ROUNDS = 50;
 const KILL_ROUND_MS = 20;
 
 /**
- * Lists the namespaces owned by fencecheck, or by one run when `runId` is
- * set, read where `ip netns` keeps them (namespace-files.ts); async and
- * given a clock as when it ran `ip netns list`, so its callers stay as they were.
+ * Lists the namespaces of one run (`fc-<runId>-*`) when `runId` is set,
+ * else those of every run, by their exact names (leftover-names.ts), read
+ * where `ip netns` keeps them (namespace-files.ts); async and given a clock
+ * as when it ran `ip netns list`, so its callers stay as they were.
  */
 export async function listOwnedNamespaces(_clock: Clock, runId?: string): Promise<string[]> {
-  return namespaceNames().filter((name) => isOwnedNamespace(name, runId));
+  const names = namespaceNames();
+  return runId === undefined ? runNamespaces(names) : names.filter((name) => isOwnedNamespace(name, runId));
 }
 
 /** The PIDs of every process whose network namespace is `namespace`, as `ip netns pids` prints them. */
@@ -58,7 +61,7 @@ async function deleteNamespaces(clock: Clock, namespaces: readonly string[]): Pr
   if (namespaces.length === 0) return;
   const input = namespaces.map((ns) => `netns del ${ns}\n`).join("");
   const result = await runCommand(["ip", "-force", "-batch", "-"], { clock, input });
-  const left = (await listOwnedNamespaces(clock)).filter((name) => namespaces.includes(name));
+  const left = namespaceNames().filter((name) => namespaces.includes(name));
   if (left.length > 0) {
     const why = result.stderr.trim().split("\n").at(-1) ?? "";
     throw new HarnessError("runtime.command-failed", `Cannot delete namespaces "${left.join('", "')}": ${why || "still listed"}`);

@@ -1,44 +1,63 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { createSystemClock } from "../../../core/index.js";
-import { cleanHost, cleanupLine, cleanupScript, parseCleanup, runFolder } from "./host-cleanup.js";
+import { cleanHost, cleanupLine, cleanupScript, jumpComment, parseCleanup, runFolder } from "./host-cleanup.js";
 import type { SshHost } from "./ssh-connection.js";
 
 describe("cleanupScript", () => {
-  it("kills one run's marked processes, removes our chains and that run's folder, and checks each", () => {
-    const script = cleanupScript("abc12345");
-    expect(script).toContain("for pid in $(marked '^FENCECHECK_RUN=abc12345$'); do");
-    expect(script).toContain("for pid in $(marked '^FENCECHECK_WATCHDOG=abc12345$'); do kill -KILL -$pid 2>/dev/null; kill -KILL $pid");
-    expect(script).toContain("while [ $n -lt 10 ] && iptables -w -t filter -D INPUT -j FENCECHECK 2>");
+  const controller = { controllerId: "00112233aabbccdd" };
+
+  it("kills one run's marked processes, removes its jumps, our chains no jump reaches, and that run's folder, and checks each", () => {
+    const script = cleanupScript({ runId: "abc12345" });
+    expect(script).toContain("procs=$(marked '^FENCECHECK_RUN=abc12345$'); dogs=$(marked '^FENCECHECK_WATCHDOG=abc12345$')");
+    expect(script).toContain("for pid in $dogs; do kill -KILL -$pid 2>/dev/null; kill -KILL $pid");
+    expect(script).toContain("case $c in fencecheck:*:abc12345) iptables -w -t filter -D INPUT -m comment --comment \"$c\" -j FENCECHECK 2>/dev/null");
     expect(script).toContain("iptables -w -t filter -X FENCECHECK-LOSS");
-    expect(script).toContain("iptables -w -t nat -D PREROUTING -j FENCECHECK-DELAY");
+    expect(script).toContain("case $c in fencecheck:*:abc12345) iptables -w -t nat -D PREROUTING -m comment --comment \"$c\" -j FENCECHECK-DELAY");
     expect(script).toContain("if iptables -w -t nat -S FENCECHECK-DELAY >/dev/null 2>&1; then echo 'failed chain FENCECHECK-DELAY (table nat) is still there'");
-    expect(script).toContain(`rm -rf ${runFolder("abc12345")} 2>/dev/null`);
+    expect(script).toContain(`folders=${runFolder("abc12345")}`);
+    expect(script).toContain('for d in $folders; do rm -rf "$d" 2>/dev/null');
     expect(script).toContain("failed processes still alive after SIGKILL");
     expect(script.trimEnd().split("\n").at(-1)).toBe("echo 'cleanup done'");
   });
 
-  it("is read by sh (dash) without a syntax error", () => {
-    for (const script of [cleanupScript("abc12345"), cleanupScript(undefined)]) expect(() => execFileSync("sh", ["-n"], { input: script })).not.toThrow();
+  it("is read by sh (dash) without a syntax error, for each scope", () => {
+    for (const script of [cleanupScript({ runId: "abc12345" }), cleanupScript({ all: true }), cleanupScript(controller)]) {
+      expect(() => execFileSync("sh", ["-n"], { input: script })).not.toThrow();
+    }
   });
 
-  it("without a run id reaches every run's processes and folders", () => {
-    const script = cleanupScript(undefined);
-    expect(script).toContain("for pid in $(marked '^FENCECHECK_RUN='); do");
-    expect(script).toContain("rm -rf /var/tmp/fencecheck/*");
+  it("for every run reaches every marked process, jumps without a comment, and every run folder", () => {
+    const script = cleanupScript({ all: true });
+    expect(script).toContain("procs=$(marked '^FENCECHECK_RUN='); dogs=$(marked '^FENCECHECK_WATCHDOG=')");
+    expect(script).toContain("iptables -w -t filter -D INPUT -j FENCECHECK 2>/dev/null");
+    expect(script).toContain("for d in /var/tmp/fencecheck/*; do");
+  });
+
+  it("for this controller reaches only processes carrying its id beside a run's mark, and never a jump without a comment", () => {
+    const script = cleanupScript(controller);
+    expect(script).toContain("procs=$(both '^FENCECHECK_CONTROLLER=00112233aabbccdd$' '^FENCECHECK_RUN=')");
+    expect(script).toContain("case $c in fencecheck:00112233aabbccdd:*)");
+    expect(script).not.toContain("-D INPUT -j FENCECHECK ");
+    expect(script).toContain('echo "left run $name"');
   });
 
   it("keeps the folder when asked (the watchdog writes its report there)", () => {
-    expect(cleanupScript("abc12345", { keepFolder: true })).not.toContain("rm -rf");
+    expect(cleanupScript({ runId: "abc12345" }, { keepFolder: true })).not.toContain("rm -rf");
   });
 
   it("spares the watchdog when asked (the watchdog runs it)", () => {
-    expect(cleanupScript("abc12345", { spareWatchdog: true })).not.toContain("FENCECHECK_WATCHDOG");
+    expect(cleanupScript({ runId: "abc12345" }, { spareWatchdog: true })).not.toContain("for pid in $dogs");
   });
 
   it.each(["", "..", "../../../usr", "a/b", "x' ; rm -rf / #"])("refuses run id %j before making a script or a path", (id) => {
-    expect(() => cleanupScript(id)).toThrow(expect.objectContaining({ code: "config.invalid" }));
+    expect(() => cleanupScript({ runId: id })).toThrow(expect.objectContaining({ code: "config.invalid" }));
     expect(() => runFolder(id)).toThrow(expect.objectContaining({ code: "config.invalid" }));
+  });
+
+  it.each(["", "0011", "x' ; rm -rf / #", "00112233AABBCCDD"])("refuses controller id %j", (id) => {
+    expect(() => cleanupScript({ controllerId: id })).toThrow(expect.objectContaining({ code: "config.invalid" }));
+    expect(() => jumpComment(id, "abc12345")).toThrow(expect.objectContaining({ code: "config.invalid" }));
   });
 });
 
@@ -47,6 +66,13 @@ describe("parseCleanup", () => {
     expect(parseCleanup("h", "killed 3\nchains 2\ncleanup done\n", "exit code 0")).toEqual({ host: "h", processes: 3, chains: 2, failures: [] });
     expect(parseCleanup("h", "failed chain FENCECHECK (table filter) is still there\nkilled 0\nchains 0\ncleanup done\n", "exit code 0").failures)
       .toEqual(["chain FENCECHECK (table filter) is still there"]);
+  });
+
+  it("names each thing of other runs it left alone once", () => {
+    const out = "left run abc12345\nleft run\nleft chain FENCECHECK (table filter): other runs jump to it\nleft run abc12345\nkilled 0\nchains 0\ncleanup done\n";
+    const result = parseCleanup("h", out, "exit code 0");
+    expect(result.leftAlone).toEqual(["run abc12345", "chain FENCECHECK (table filter): other runs jump to it"]);
+    expect(cleanupLine(result)).toBe('host "h": removed 0 process(es) and 0 chain(s); left alone (another control machine\'s or an older fencecheck\'s; --all removes them): run abc12345, chain FENCECHECK (table filter): other runs jump to it');
   });
 
   it("takes a script cut short for a failure, saying how it ended", () => {

@@ -12,7 +12,7 @@
  */
 import { HarnessError, messageOf } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
-import { cleanupScript, runFolder, WATCHDOG_MARK } from "./host-cleanup.js";
+import { checkControllerId, cleanupScript, CONTROLLER_FILE, CONTROLLER_MARK, runFolder, WATCHDOG_MARK } from "./host-cleanup.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 
@@ -34,7 +34,7 @@ export function watchdogScript(runId: string, periodS: number): string {
   const log = `${dir}/${WATCHDOG_FILES.log}`;
   return [
     "cleanup() {",
-    cleanupScript(runId, { keepFolder: true, spareWatchdog: true }),
+    cleanupScript({ runId }, { keepFolder: true, spareWatchdog: true }),
     "}",
     "up() { cut -d. -f1 /proc/uptime; }",
     `last=$(cat ${heartbeat} 2>/dev/null); seen=$(up)`,
@@ -51,13 +51,19 @@ export function watchdogScript(runId: string, periodS: number): string {
   ].join("\n");
 }
 
-/** The command that writes the script and starts it detached from the channel, marked with the run. Pure. */
-export function startWatchdogCommand(runId: string, periodS: number): string {
+/**
+ * The command that writes the script, names the run's controller in the
+ * run folder (what `clean` reads once the run's processes are gone), and
+ * starts the script detached from the channel, marked with the run and
+ * its controller. Pure.
+ */
+export function startWatchdogCommand(runId: string, periodS: number, controllerId: string): string {
   const dir = runFolder(runId);
   const script = shellWord(`${dir}/${WATCHDOG_FILES.script}`);
-  const mark = shellWord(`${WATCHDOG_MARK}=${runId}`);
+  const marks = [`${WATCHDOG_MARK}=${runId}`, `${CONTROLLER_MARK}=${checkControllerId(controllerId)}`].map(shellWord).join(" ");
+  const named = `echo ${controllerId} > ${shellWord(`${dir}/${CONTROLLER_FILE}`)}`;
   // Not FENCECHECK_CMD's mark: a timed-out one-off command's kill must not reach the watchdog.
-  return `cat > ${script} && echo 0 > ${shellWord(`${dir}/${WATCHDOG_FILES.heartbeat}`)} && (env -u FENCECHECK_CMD ${mark} setsid nohup sh ${script} </dev/null >/dev/null 2>&1 &) && echo started`;
+  return `cat > ${script} && echo 0 > ${shellWord(`${dir}/${WATCHDOG_FILES.heartbeat}`)} && ${named} && (env -u FENCECHECK_CMD ${marks} setsid nohup sh ${script} </dev/null >/dev/null 2>&1 &) && echo started`;
 }
 
 /** The heartbeats of a run's watchdogs; `stop` ends them (the cleanup kills the watchdogs themselves). */
@@ -72,6 +78,8 @@ export interface Watchdogs {
 /** What `startWatchdogs` needs. */
 export interface WatchdogOptions {
   readonly runId: string;
+  /** The run's controller (controller-id.ts). */
+  readonly controllerId: string;
   readonly periodS: number;
   readonly clock: Clock;
 }
@@ -85,7 +93,7 @@ export async function startWatchdogs(hosts: readonly SshHost[], opts: WatchdogOp
   const { clock, runId, periodS } = opts;
   const dir = runFolder(runId);
   await Promise.all(hosts.map(async (host) => {
-    const started = await runRemote(host, startWatchdogCommand(runId, periodS), { clock, input: watchdogScript(runId, periodS) });
+    const started = await runRemote(host, startWatchdogCommand(runId, periodS, opts.controllerId), { clock, input: watchdogScript(runId, periodS) });
     if (started.stdout.trim() !== "started") {
       throw new HarnessError("runtime.node-start-failed", `Cannot start the watchdog on host "${host.target.host}": ${started.stderr.trim() || `exit code ${started.exitCode ?? started.signal}`}`);
     }

@@ -8,6 +8,7 @@ import type { Clock, Grudge, NodeId, ProbeResult } from "../../../core/index.js"
 import { healScript, partitionScript } from "../common/partition-rules.js";
 import { lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
 import { hostGrudge } from "./host-grudge.js";
+import { HOST_CHAINS } from "./host-cleanup-script.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 
@@ -28,6 +29,19 @@ export interface RemoteNetworkParts {
   readonly hostAt: (address: string) => SshHost;
   readonly sshPort: number;
   readonly clock: Clock;
+  /** The comment of the run's jumps to our chains (host-cleanup-script.ts `jumpComment`): how `clean` tells them from other runs'. */
+  readonly jumpComment: string;
+}
+
+/**
+ * `input` (iptables-restore) with every jump to one of our chains, added
+ * or deleted, carrying `comment`: the run's jumps are then its own on a
+ * host other runs share. Other lines are kept as they are. Pure.
+ */
+export function withJumpComment(input: string, comment: string): string {
+  if (!/^[A-Za-z0-9:_.-]+$/.test(comment)) throw new HarnessError("internal", `Cannot comment iptables jumps with ${JSON.stringify(comment)}`);
+  const chains = HOST_CHAINS.map(([, , chain]) => chain).join("|");
+  return input.replace(new RegExp(`^(-[ID] (?:INPUT|PREROUTING)) -j (${chains})$`, "gm"), `$1 -m comment --comment ${comment} -j $2`);
 }
 
 /** Creates the faults; it remembers which hosts hold our chains. */
@@ -36,7 +50,7 @@ export function createRemoteNetwork(parts: RemoteNetworkParts): RemoteNetwork {
   const partitioned = new Set<string>();
   const lossy = new Set<string>();
   async function restoreAt(address: string, input: string): Promise<void> {
-    const result = await runRemote(parts.hostAt(address), "iptables-restore -w --noflush", { input, clock });
+    const result = await runRemote(parts.hostAt(address), "iptables-restore -w --noflush", { input: withJumpComment(input, parts.jumpComment), clock });
     if (result.exitCode !== 0) {
       throw new HarnessError("nemesis.fault-not-applied", `Cannot change the iptables rules of host "${address}": ${result.stderr.trim().split("\n").at(-1) ?? `exit ${result.exitCode}`}`);
     }

@@ -9,7 +9,7 @@ import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from ".
 import { skewNotApplied } from "../common/faketime.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
 import { retryableOnce } from "../common/retryable-once.js";
-import { cleanHost, cleanupLine } from "./host-cleanup.js";
+import { cleanHost, cleanupLine, jumpComment } from "./host-cleanup.js";
 import type { HostFaketime } from "./host-faketime.js";
 import type { HostTime } from "./host-time.js";
 import type { Watchdogs } from "./host-watchdog.js";
@@ -32,6 +32,8 @@ export interface ClusterHost {
 /** What an ssh cluster is made of. */
 export interface SshClusterParts {
   readonly runId: string;
+  /** The controller that started the run (controller-id.ts): in its processes' environment and its jumps' comments. */
+  readonly controllerId: string;
   readonly nodes: readonly ClusterNode[];
   /** Address -> host. */
   readonly hosts: ReadonlyMap<string, ClusterHost>;
@@ -69,10 +71,10 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
     host: hostOf(node).ssh, time: hostOf(node).time, dir: `${parts.runDir}/clock`, faketimeLibrary: hostOf(node).faketime.library ?? parts.layout.faketime, nodeBinary: parts.layout.node,
   }), clock, parts.clockOptions);
   const processes = createSshProcesses({
-    runId: parts.runId, hostOf: (node) => hostOf(node).ssh, addressOf: address, monotonicOffsetNs: (node) => hostOf(node).time.monotonicOffsetNs,
+    runId: parts.runId, controllerId: parts.controllerId, hostOf: (node) => hostOf(node).ssh, addressOf: address, monotonicOffsetNs: (node) => hostOf(node).time.monotonicOffsetNs,
     paths: parts.paths, createdUnder: [parts.storeDir], runDir: parts.runDir, clocks, clock, isStopped: () => stopped, onLogFailure: parts.onFailure,
   });
-  const network = createRemoteNetwork({ addressOf, hostAt: (where) => hostAt(where).ssh, sshPort: parts.sshPort, clock });
+  const network = createRemoteNetwork({ addressOf, hostAt: (where) => hostAt(where).ssh, sshPort: parts.sshPort, clock, jumpComment: jumpComment(parts.controllerId, parts.runId) });
   const delayer = createTrafficDelayer({
     hostOf: address,
     servicePorts: (node) => processes.live().filter((p) => p.node === node && (p.spec.kind ?? "service") === "service" && p.spec.readyPort !== undefined).map((p) => p.spec.readyPort as number),

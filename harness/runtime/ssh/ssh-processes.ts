@@ -10,7 +10,7 @@ import type { Clock, ClusterProcesses, ExecResult, NodeId, ProcessSpec } from ".
 import { describeExit, portProbeScript } from "../common/port-probe.js";
 import { nodeStartFailure } from "../common/start-failure.js";
 import { createProcessTable, type TrackedProcess } from "../common/process-table.js";
-import { RUN_MARK } from "./host-cleanup.js";
+import { CONTROLLER_MARK, RUN_MARK } from "./host-cleanup.js";
 import { mapArgv, mapEnv, mapText, textMapper, type PathMap } from "./path-map.js";
 import { runRemote, shellLine, shellWord } from "./remote-command.js";
 import type { RemoteClocks } from "./remote-clocks.js";
@@ -20,6 +20,8 @@ import type { SshHost } from "./ssh-connection.js";
 /** What the facet needs to know about the cluster. */
 export interface SshProcessParts {
   readonly runId: string;
+  /** The run's controller (controller-id.ts), carried by each process's environment beside the run's mark. */
+  readonly controllerId: string;
   readonly hostOf: (node: NodeId) => SshHost;
   readonly addressOf: (node: NodeId) => string;
   readonly monotonicOffsetNs: (node: NodeId) => bigint;
@@ -67,7 +69,7 @@ export function createSshProcesses(parts: SshProcessParts): SshProcesses {
     if (parts.isStopped()) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
     const argv = mapArgv(parts.paths, spec.argv, parts.monotonicOffsetNs(node));
     const clockEnv = spec.fakeClock === false ? {} : await parts.clocks.envFor(node);
-    const env = { ...clockEnv, ...mapEnv(parts.paths, spec.env ?? {}), [RUN_MARK]: parts.runId };
+    const env = { ...clockEnv, ...mapEnv(parts.paths, spec.env ?? {}), [RUN_MARK]: parts.runId, [CONTROLLER_MARK]: parts.controllerId };
     const cwd = spec.cwd === undefined ? parts.runDir : mapText(parts.paths, spec.cwd);
     await run(node, `mkdir -p ${[cwd, ...folders(spec.argv, parts)].map(shellWord).join(" ")}`);
     const proc = await startRemoteProcess({ node, host: parts.hostOf(node), argv, env, cwd, mapLine, signalGroup: signalGroup(node), onLogFailure: parts.onLogFailure }, spec);

@@ -25,6 +25,7 @@ import { placeNodes, type Placement } from "./placement.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import { connectHost } from "./ssh-connection.js";
 import { createSshCluster, type ClusterHost } from "./ssh-cluster.js";
+import { controllerId } from "../common/controller-id.js";
 
 /** How to reach the hosts, and what they must have. */
 export interface SshRuntimeOptions {
@@ -59,6 +60,8 @@ export interface SshRuntimeOptions {
   readonly watchdogS?: number;
   /** How long reaching one host may take; default 8000 ms. */
   readonly connectTimeoutMs?: number;
+  /** The controller id recorded with each run (controller-id.ts); this machine's by default, read at start. */
+  readonly controllerId?: string;
 }
 
 /** The faults on hosts: delay and loss go with partition (iptables); pause, kill and clock need nothing more. */
@@ -147,6 +150,8 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       void prepared?.then((hosts) => hosts.forEach((h) => h.ssh.close()), () => undefined);
     },
     async start(nodes: readonly NodeSpec[], start: StartOptions): Promise<Cluster> {
+      // Before any host is reached: a state folder that cannot hold the id is one line, with nothing started.
+      const controller = opts.controllerId ?? controllerId();
       const hosts = await runtime.prepare();
       const placed = placeNodes(nodes, opts.hosts, opts.placement);
       const byName = new Map(opts.hosts.map((name, i) => [name, hosts[i] as ClusterHost]));
@@ -169,13 +174,13 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       }));
       const adapterDir = opts.adapterDir;
       if (adapterDir !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapterDir, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
-      const watchdogs = await startWatchdogs(hosts.map((h) => h.ssh), { runId: start.runId, periodS: opts.watchdogS ?? DEFAULT_WATCHDOG_S, clock });
+      const watchdogs = await startWatchdogs(hosts.map((h) => h.ssh), { runId: start.runId, controllerId: controller, periodS: opts.watchdogS ?? DEFAULT_WATCHDOG_S, clock });
       const layout = remoteLayout(bundle as Bundle);
       const paths: [string, string][] = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]];
       if (adapterDir !== undefined) paths.push([adapterDir, remoteAdapterDir(runDir)]);
       const clusterNodes = nodes.map((n) => ({ id: n.id, role: n.role, host: (byName.get(placed.get(n.id) as string) as ClusterHost).address }));
       return createSshCluster({
-        runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
+        runId: start.runId, controllerId: controller, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
         faults: start.clock ? SSH_FAULTS : new Set([...SSH_FAULTS].filter((f) => f !== "clock")),
         paths, storeDir: opts.storeDir, runDir, layout, sshPort: opts.port, clockOptions: start.clock, clock,
         logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure), watchdogs,
