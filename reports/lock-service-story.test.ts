@@ -1,14 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { checkFencing, checkLeaseOverlap, checkLockService, checkRealTime, historyBuilder, storageRecord, testRunConfig } from "../checkers/index.js";
-import type { History, RunConfig, StorageRecord } from "../core/index.js";
+import { compose, historyBuilder, lockCheckers, storageRecord, testRunConfig, type FencingResult, type LockServiceResult, type RealTimeResult } from "../checkers/index.js";
+import type { CheckResult, History, RunConfig, StorageRecord } from "../core/index.js";
+import { buildReportModel } from "./report-model.js";
 import { buildStory } from "./story.js";
 
-/** The story built from every checker's result, as `analyze` builds the report. */
-function storyOf(config: RunConfig, history: History, storage: readonly StorageRecord[], options: { lockService?: boolean } = {}) {
-  const input = { config, history, storage };
-  const checked = { fencing: checkFencing(input), realTime: checkRealTime(input), lockService: checkLockService(input), leaseOverlap: checkLeaseOverlap(input) };
-  const story = buildStory({ config, history, ...checked, ...(options.lockService === false ? { lockService: undefined } : {}) });
-  return { story, ...checked };
+/**
+ * The story of a run as `analyze` tells it: every lock checker's result,
+ * through results.json's JSON, into the report model. `without` drops a
+ * checker's result.
+ */
+async function storyOf(config: RunConfig, history: History, storage: readonly StorageRecord[], without?: string) {
+  const run = { config, history, storage };
+  const checked = JSON.parse(JSON.stringify(await compose(lockCheckers()).check(run))) as { valid: boolean; results: Record<string, CheckResult> };
+  const results = Object.fromEntries(Object.entries(checked.results).filter(([name]) => name !== without));
+  const model = buildReportModel({ ...run, results: { valid: checked.valid, results }, shading: [] });
+  return {
+    story: model.story, fencing: results["fencing"] as FencingResult, realTime: results["real-time"] as RealTimeResult,
+    lockService: results["lock-service"] as LockServiceResult,
+  };
 }
 
 describe("the story of a lock service that broke its promise", () => {
@@ -31,8 +40,8 @@ describe("the story of a lock service that broke its promise", () => {
     storageRecord({ key: "r1", value: "p1-0", token: "17", client: "1", atMs: 3800, ...serial }),
   ];
 
-  it("leads with the kill, not real time, when a token repeated after a restart let the old holder's write through", () => {
-    const { story, fencing, realTime } = storyOf(timer, killed, killedStorage);
+  it("leads with the kill, not real time, when a token repeated after a restart let the old holder's write through", async () => {
+    const { story, fencing, realTime } = await storyOf(timer, killed, killedStorage);
     expect([fencing.violations.length, realTime.violations.length]).toEqual([0, 1]);
     expect(story.kind).toBe("lock-service");
     expect(story.headline).toBe("The lock service broke its promise: it granted token 17 for r1 twice");
@@ -46,9 +55,9 @@ describe("the story of a lock service that broke its promise", () => {
     );
   });
 
-  it("names the token of a real-time story's grants instead of saying the service gave none", () => {
+  it("names the token of a real-time story's grants instead of saying the service gave none", async () => {
     // Told only without the lock-service checker's result, which leads with the kill.
-    const { realTime } = storyOf(timer, killed, killedStorage);
+    const { realTime } = await storyOf(timer, killed, killedStorage);
     const told = buildStory({ config: timer, history: killed, fencing: undefined, leaseOverlap: undefined, realTime, lockService: undefined });
     expect(told.headline).toBe("Storage accepted a write under an expired lease");
     expect(told.facts[0]?.text).toBe("Client 1 (node c2) acquired r1 at 1.00 s (it asked at 0.99 s) with token 17");
@@ -74,16 +83,16 @@ describe("the story of a lock service that broke its promise", () => {
     storageRecord({ key: "r1", value: "p1-3", token: "3", client: "1", atMs: 4680, accepted: false, highest: "4", reason: "stale-token" }),
   ];
 
-  it("leads with the double grant and the clock jump that caused it, not with the write fencing rejected", () => {
-    const { story, fencing, lockService } = storyOf(wallclock, jumped, jumpedStorage);
+  it("leads with the double grant and the clock jump that caused it, not with the write fencing rejected", async () => {
+    const { story, fencing, lockService } = await storyOf(wallclock, jumped, jumpedStorage);
     expect([fencing.rejections.length, lockService.doubleGrants.length, lockService.tokenViolations.length]).toEqual([1, 1, 0]);
     expect(story.kind).toBe("lock-service");
     expect(story.headline).toBe("The lock service broke its promise: it granted r1 to two clients at once");
     expect(story.conclusion).toMatch(/^Storage rejected the stale write this time \(token 3 after 4\), but the lock service broke its promise: it granted r1 to two clients at once\./);
   });
 
-  it("tells its steps in time order, the write dated when storage saw it, the lease bound the checkers' own", () => {
-    const { story, lockService } = storyOf(wallclock, jumped, jumpedStorage);
+  it("tells its steps in time order, the write dated when storage saw it, the lease bound the checkers' own", async () => {
+    const { story, lockService } = await storyOf(wallclock, jumped, jumpedStorage);
     const mayEndFrom = lockService.doubleGrants[0]?.first.mayEndFrom as number;
     expect(story.facts.map((f) => f.text)).toEqual([
       `Client 1 (node c2) acquired r1 with token 3 at 3.29 s; its lease could not have ended before ${(mayEndFrom / 1e9).toFixed(2)} s`,
@@ -95,13 +104,13 @@ describe("the story of a lock service that broke its promise", () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it("tells a certain lease overlap as the broken promise when the lock-service result is missing", () => {
-    const { story } = storyOf(wallclock, jumped, jumpedStorage, { lockService: false });
+  it("tells a certain lease overlap as the broken promise when the lock-service result is missing", async () => {
+    const { story } = await storyOf(wallclock, jumped, jumpedStorage, "lock-service");
     expect(story.headline).toBe("The lock service broke its promise: it granted r1 to two clients at once");
     expect(story.facts[2]?.text).toBe("Client 3 (node c4) was granted r1 with token 4 at 4.27 s, while client 1's lease was still live");
   });
 
-  it("tells the storage story when the lock service kept its promise", () => {
+  it("tells the storage story when the lock service kept its promise", async () => {
     const kept = historyBuilder({ nodes: { 1: "c2", 3: "c4" } })
       .acquire(1, "r1", "3", [2716, 3294]).acquire(3, "r1", "4", [3500, 5400])
       .write(3, "r1", "p3-0", "4", [5410, 5420]).write(1, "r1", "p1-3", "3", [3296, 5500], "stale")
@@ -110,7 +119,7 @@ describe("the story of a lock service that broke its promise", () => {
       storageRecord({ key: "r1", value: "p3-0", token: "4", client: "3", atMs: 5415 }),
       storageRecord({ key: "r1", value: "p1-3", token: "3", client: "1", atMs: 5490, accepted: false, highest: "4", reason: "stale-token" }),
     ];
-    const { story, lockService } = storyOf(wallclock, kept, storage);
+    const { story, lockService } = await storyOf(wallclock, kept, storage);
     expect(lockService.valid).toBe(true);
     expect(story.kind).toBe("prevented");
   });
