@@ -52,7 +52,7 @@ function nextFacts(history: History, s: TimedStaleWrite): StoryFact[] {
   const landed = s.evidence === "clock" ? "was acknowledged" : "was accepted by storage";
   return [
     { time: s.next.grant.grantedAt, text: `${next} ${asked} was granted it${same} at ${seconds(s.next.grant.grantedAt)}` },
-    { time: landedAt, text: `Client ${s.next.client}'s write ${s.next.value} ${landed}${landedAt === undefined ? "" : ` at ${seconds(landedAt)}`}` },
+    { time: landedAt, text: `Under that grant, its write ${s.next.value} ${landed}${landedAt === undefined ? "" : ` at ${seconds(landedAt)}`}` },
   ];
 }
 
