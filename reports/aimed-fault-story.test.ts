@@ -62,6 +62,7 @@ describe("the story of a fault aimed at a grant", () => {
   it("leaves the plain story when no aimed fault explains the repeated token", () => {
     const history = historyBuilder({ nodes: { 1: "c2", 2: "c3" } }).acquire(1, "r1", "17", [990, 1000]).acquire(2, "r1", "17", [3600, 3610]).build();
     const story = buildStory({ config, history, fencing: checkFencing({ config, history, storage: [] }), lockService: checkLockService({ config, history }), leaseOverlap: undefined });
-    expect(story.facts[0]?.text).toBe('Token "17" for "r1" was granted twice: to client 1 and to client 2.');
+    expect(story.headline).toBe("The lock service broke its promise: it granted token 17 for r1 twice");
+    expect(story.facts.map((f) => f.text)).toEqual(["Client 1 acquired r1 with token 17 at 1.00 s", "Client 2 was granted r1 with the same token 17 at 3.61 s"]);
   });
 });

@@ -61,7 +61,7 @@ describe("JUnit XML", () => {
     const failure = failed[0]!.children[0]!;
     expect(failure.attrs["type"]).toBe("invalid");
     expect(failure.text).toContain("Storage accepted a write under a stale lease");
-    expect(failure.text).toContain("5. Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33");
+    expect(failure.text).toContain("6. Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33, which reached storage at 5.12 s");
     const props = suite!.children.find((c) => c.name === "properties")!.children;
     expect(props.find((p) => p.attrs["name"] === "seed")?.attrs["value"]).toBe("42");
   });

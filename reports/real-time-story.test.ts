@@ -22,12 +22,14 @@ describe("the story of a stale write found by real time", () => {
     const story = buildStory({ config, history, fencing: checkFencing(input), leaseOverlap: undefined, realTime: checkRealTime(input) });
     expect(story.kind).toBe("divergence");
     expect(story.headline).toBe("Storage accepted a write under an expired lease");
-    const text = story.facts.map((f) => f.text).join("\n");
-    expect(text).toContain("Client 1 (node c2) acquired r1 at 0.10 s");
-    expect(text).toContain("paused node c2 at 0.10 s for 3.00 s (longer than the 2.00 s lease)");
-    expect(text).toContain("certainly expired by 2.12 s");
-    expect(text).toContain("Client 2 (node c3) asked for r1 at 0.15 s, after that grant, was granted it at 2.13 s and its write p2-0 was acknowledged at 2.25 s");
-    expect(text).toContain("woke at 3.10 s still believing it held the lease and sent its write p1-0 at 3.11 s");
+    expect(story.facts.map((f) => f.text)).toEqual([
+      "Client 1 (node c2) acquired r1 at 0.10 s (it asked at 0.05 s); the lock service gave no fencing token",
+      "The nemesis paused node c2 at 0.10 s for 3.00 s (longer than the 2.00 s lease)",
+      "Its lease had certainly expired by 2.12 s: granted no later than 0.10 s, for 2.00 s on the lock server's clock, with a margin for that clock's rate",
+      "Client 2 (node c3) asked for r1 at 0.15 s, after that grant, was granted it at 2.13 s",
+      "Under that grant, its write p2-0 was acknowledged at 2.25 s",
+      "Client 1 woke at 3.10 s still believing it held the lease and sent its write p1-0 at 3.11 s; storage took it in at 3.15 s",
+    ]);
     expect(story.conclusion).toContain("Storage accepted it at 3.15 s: it overwrote p2-0");
   });
 
@@ -52,7 +54,7 @@ describe("the story of a stale write found by real time", () => {
     expect(text).toContain("paused node c2 at 0.10 s for 5.00 s (longer than the 2.00 s lease)");
     expect(text).toContain("Client 1 sent its write p1-0 at 0.11 s");
     expect(text).not.toContain("certainly expired");
-    expect(text).toContain("its write p2-0 was accepted by storage at 2.20 s");
+    expect(text).toContain("Under that grant, its write p2-0 was accepted by storage at 2.20 s");
     expect(text).toContain("Storage took in p1-0 only after p2-0, at 5.15 s; client 1 woke at 5.10 s");
     expect(story.conclusion).toContain("storage decides one write at a time, and it decided the later holder's write first");
   });

@@ -1,21 +1,24 @@
 /**
  * The story of a stale write found by real time rather than by token: who
  * held the lease, when it had certainly expired, who held next and wrote,
- * and what storage did with the late write.
+ * and what storage did with the late write. The lease bounds are the
+ * checker's (its `expiredBy`), grants are dated at their ok, writes when
+ * storage took them in, and the facts are told in that order.
  */
 import { opFields, type History, type RunConfig } from "../core/index.js";
 import type { TimedStaleWrite } from "../checkers/index.js";
 import { clientName, millis, seconds } from "./format.js";
 import type { Story, StoryFact } from "./story-types.js";
 import { findPause } from "./story-evidence.js";
+import { inTimeOrder } from "./story-order.js";
 
 /** Tells `s` in order. Pure. */
 export function realTimeStory(config: RunConfig, history: History, s: TimedStaleWrite): Story {
   const ttlMs = config.workload.ttlMs;
   const node = nodeOf(history, s.client);
-  const who = clientName(s.client, node);
+  const token = s.grant.token === undefined ? "; the lock service gave no fencing token" : ` with token ${s.grant.token}`;
   const facts: StoryFact[] = [
-    { time: s.grant.grantedAt, text: `${who} acquired ${s.key} at ${seconds(s.grant.grantedAt)} (it asked at ${seconds(s.grant.invokedAt)}); the lock service gave no fencing token` },
+    { time: s.grant.grantedAt, text: `${clientName(s.client, node)} acquired ${s.key} at ${seconds(s.grant.grantedAt)} (it asked at ${seconds(s.grant.invokedAt)})${token}` },
   ];
   // A write judged by storage's order may have been sent before the pause that held it.
   const until = s.evidence === "clock" ? s.invokedAt : (s.acceptedAt ?? s.invokedAt);
@@ -32,26 +35,38 @@ export function realTimeStory(config: RunConfig, history: History, s: TimedStale
   } else {
     facts.push({ time: s.invokedAt, text: `Client ${s.client} sent its write ${s.value} at ${seconds(s.invokedAt)}` });
   }
+  facts.push(...nextFacts(history, s));
+  facts.push(lateWriteFact(s, pause?.wokeAt));
+  return { kind: "divergence", headline: "Storage accepted a write under an expired lease", facts: inTimeOrder(facts), conclusion: conclusion(config, s) };
+}
+
+/** The later grant (at its ok) and its write (when storage took it in, or its client heard so). */
+function nextFacts(history: History, s: TimedStaleWrite): StoryFact[] {
   const next = clientName(s.next.client, nodeOf(history, s.next.client));
   const asked = s.next.order === "asked-after"
     ? `asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, after that grant,`
     : `asked for ${s.key} at ${seconds(s.next.grant.invokedAt)}, before that grant returned, yet was granted it after: had it been first, its lease would still have been running when client ${s.client} was granted, which the lock service must not do. It`;
-  const landed = s.evidence === "clock" ? `was acknowledged at ${seconds(s.next.acknowledgedAt as number)}` : `was accepted by storage${s.next.storedAt === undefined ? "" : ` at ${seconds(s.next.storedAt)}`}`;
-  facts.push({ time: s.next.grant.grantedAt, text: `${next} ${asked} was granted it at ${seconds(s.next.grant.grantedAt)} and its write ${s.next.value} ${landed}` });
+  const token = s.next.grant.token;
+  const same = token !== undefined && token === s.grant.token ? ` with the same token ${token}` : token === undefined ? "" : ` with token ${token}`;
+  const landedAt = s.evidence === "clock" ? s.next.acknowledgedAt : s.next.storedAt;
+  const landed = s.evidence === "clock" ? "was acknowledged" : "was accepted by storage";
+  return [
+    { time: s.next.grant.grantedAt, text: `${next} ${asked} was granted it${same} at ${seconds(s.next.grant.grantedAt)}` },
+    { time: landedAt, text: `Under that grant, its write ${s.next.value} ${landed}${landedAt === undefined ? "" : ` at ${seconds(landedAt)}`}` },
+  ];
+}
+
+/** The late write, dated when storage took it in (else when it was sent). */
+function lateWriteFact(s: TimedStaleWrite, wokeAt: number | undefined): StoryFact {
+  const at = s.acceptedAt ?? s.invokedAt;
   if (s.evidence === "storage-order") {
-    const woke = pause?.wokeAt === undefined ? "" : `; client ${s.client} woke at ${seconds(pause.wokeAt)}`;
-    facts.push({ time: s.acceptedAt ?? s.invokedAt, text: `Storage took in ${s.value} only after ${s.next.value}${s.acceptedAt === undefined ? "" : `, at ${seconds(s.acceptedAt)}`}${woke}` });
-  } else {
-    facts.push(pause?.wokeAt !== undefined && pause.wokeAt <= s.invokedAt
-      ? { time: s.invokedAt, text: `Client ${s.client} woke at ${seconds(pause.wokeAt)} still believing it held the lease and sent its write ${s.value} at ${seconds(s.invokedAt)}` }
-      : { time: s.invokedAt, text: `Client ${s.client}, still believing it held the lease, sent its write ${s.value} at ${seconds(s.invokedAt)}` });
+    const woke = wokeAt === undefined ? "" : `; client ${s.client} woke at ${seconds(wokeAt)}`;
+    return { time: at, text: `Storage took in ${s.value} only after ${s.next.value}${s.acceptedAt === undefined ? "" : `, at ${seconds(s.acceptedAt)}`}${woke}` };
   }
-  return {
-    kind: "divergence",
-    headline: "Storage accepted a write under an expired lease",
-    facts,
-    conclusion: conclusion(config, s),
-  };
+  const reached = s.acceptedAt === undefined ? "" : `; storage took it in at ${seconds(s.acceptedAt)}`;
+  return wokeAt !== undefined && wokeAt <= s.invokedAt
+    ? { time: at, text: `Client ${s.client} woke at ${seconds(wokeAt)} still believing it held the lease and sent its write ${s.value} at ${seconds(s.invokedAt)}${reached}` }
+    : { time: at, text: `Client ${s.client}, still believing it held the lease, sent its write ${s.value} at ${seconds(s.invokedAt)}${reached}` };
 }
 
 function conclusion(config: RunConfig, s: TimedStaleWrite): string {
@@ -63,7 +78,7 @@ function conclusion(config: RunConfig, s: TimedStaleWrite): string {
   const source = s.evidence === "clock"
     ? "the order of these events comes from the harness's one monotonic clock"
     : "storage decides one write at a time, and it decided the later holder's write first, so the late write reached it after the later grant";
-  return `${storage} No token was compared: ${source}.`;
+  return `${storage} ${s.grant.token === undefined ? "No token was compared" : "Real time, not the tokens, proves it"}: ${source}.`;
 }
 
 function nodeOf(history: History, process: number): string | undefined {

@@ -41,13 +41,14 @@ describe("report model", () => {
     expect(model.story.facts.map((f) => f.text)).toEqual([
       "Client 3 (node c2) acquired r1 with token 33 at 2.10 s",
       "The nemesis paused node c2 at 2.10 s for 3.00 s (longer than the 2.00 s lease)",
-      "The lease expired on the lock service at about 4.10 s",
-      "Client 1 acquired r1 with token 34 at 4.12 s and wrote v1-7",
-      "Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33",
+      "Its lease could have ended on the lock service from 4.07 s on",
+      "Client 1 acquired r1 with token 34 at 4.12 s",
+      "Storage accepted client 1's write v1-7 with token 34 at 4.13 s",
+      "Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33, which reached storage at 5.12 s",
     ]);
     expect(model.story.conclusion).toBe(
       "Storage accepted it: the shard silently holds data written under a stale lease (unfenced storage). " +
-      "The lock service did nothing wrong: it expired the lease correctly.",
+      "The lock service did nothing wrong that the history shows: no two leases of r1 were certainly live at once.",
     );
     expect(model.summary).toMatchObject({ staleAccepted: 1, staleRejected: 0, lostUpdates: 1, overlaps: 1, overlapsBeforeExpiry: 0 });
   });
@@ -56,7 +57,7 @@ describe("report model", () => {
     const model = buildReportModel(await storedSeedRun("fenced"));
     expect(model.verdict).toBe(true);
     expect(model.story.kind).toBe("prevented");
-    expect(model.story.facts.at(-1)?.text).toBe("Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33");
+    expect(model.story.facts.at(-1)?.text).toBe("Client 3 woke at 5.10 s still believing it held the lease and wrote v3-2 with token 33, which reached storage at 5.12 s");
     expect(model.story.conclusion).toBe("Storage had already seen token 34 and rejected token 33: divergence prevented.");
     expect(model.overlaps).toMatchObject([{ resource: "r1", afterExpiry: true, savedByFencing: true, certain: false }]);
     expect(model.finalState).toMatchObject([{ resource: "r1", valid: true }]);

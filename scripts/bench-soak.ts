@@ -6,27 +6,78 @@
  * second. Prints the RSS when the workload started, the highest sample,
  * the last sample before the final reads, the ops the run recorded, the
  * growth per million ops, a small chart of every sample, and the run's exit
- * code: a harness that keeps its ops shows an end well above its start. The
- * run lasts FENCECHECK_SOAK_SECONDS (default 600, ten minutes);
+ * code: a harness that keeps its ops shows an end well above its start.
+ * After the workload, the RSS is still sampled while the run heals, reads,
+ * checks and reports: its peak is printed apart (the check holds what the
+ * run did not). Needs root and a build.
+ *
+ * Options (`npm run bench:soak -- --seed 2 --lock etcd --seconds 3600`;
+ * `--help` prints them):
+ * - `--seed <n>`: the run's seed (default 1);
+ * - `--lock <adapter>`: the lock service (default reference);
+ * - `--storage <kind>`: the storage (default fenced);
+ * - `--seconds <n>`: how long the workload runs (default
+ *   FENCECHECK_SOAK_SECONDS, else 600, ten minutes; 20 with `--quick`);
+ * - `--quick` (scripts/bench/quick.ts): a 20 s run unless told otherwise, a
+ *   progress line every 10 s, every line marked.
  * FENCECHECK_SOAK_BIN runs another build's bin.js (to compare two builds in
- * the same minutes). After the workload, the RSS is still sampled while the
- * run heals, reads, checks and reports: its peak is printed apart (the check
- * holds what the run did not). FENCECHECK_SOAK_STORE keeps the run in that
- * folder (for `fencecheck analyze` afterwards) instead of a temporary one.
- * Needs root and a build. `--quick` (scripts/bench/quick.ts): a 20 s run
- * (unless FENCECHECK_SOAK_SECONDS says otherwise), a progress line every
- * 10 s, every line marked.
+ * the same minutes). FENCECHECK_SOAK_STORE keeps the run in that folder (for
+ * `fencecheck analyze` afterwards) instead of a temporary one; a run that is
+ * not valid is kept in any case.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { countLines, rssMb } from "./bench/proc-status.js";
 import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
 
-const quick = isQuick(process.argv.slice(2));
+const USAGE = `usage: bench-soak [--seed <n>] [--lock <adapter>] [--storage <kind>] [--seconds <n>] [--quick]
+  --seed <n>          the run's seed (default 1)
+  --lock <adapter>    the lock service (default reference)
+  --storage <kind>    the storage (default fenced)
+  --seconds <n>       how long the workload runs (default FENCECHECK_SOAK_SECONDS, else 600; 20 with --quick)
+  --quick             a short run whose figures are marked, never to be quoted`;
+
+/** What one soak runs. */
+interface SoakOptions {
+  readonly quick: boolean;
+  readonly seed: number;
+  readonly lock: string;
+  readonly storage: string;
+  readonly seconds: number;
+}
+
+/** The soak's options from its arguments and environment, or the line saying what is wrong ("help" for --help). Pure. */
+function soakOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): SoakOptions | { readonly error: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv], strict: true,
+      options: { seed: { type: "string" }, lock: { type: "string" }, storage: { type: "string" }, seconds: { type: "string" }, quick: { type: "boolean" }, help: { type: "boolean" } },
+    }));
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help === true) return { error: "help" };
+  const quick = isQuick(argv);
+  const seed = Number(values.seed ?? "1");
+  const seconds = Number(values.seconds ?? env["FENCECHECK_SOAK_SECONDS"] ?? (quick ? "20" : "600"));
+  if (!Number.isSafeInteger(seed) || seed < 0) return { error: `--seed must be a whole number, not "${values.seed}"` };
+  if (!Number.isFinite(seconds) || seconds <= 0) return { error: `--seconds must be a positive number, not "${values.seconds ?? env["FENCECHECK_SOAK_SECONDS"]}"` };
+  return { quick, seed, seconds, lock: values.lock ?? "reference", storage: values.storage ?? "fenced" };
+}
+
+const parsed = soakOptions(process.argv.slice(2), process.env);
+if ("error" in parsed) {
+  process.stderr.write(parsed.error === "help" ? `${USAGE}\n` : `bench-soak: ${parsed.error}\n${USAGE}\n`);
+  process.exit(parsed.error === "help" ? 0 : 2);
+}
+const options: SoakOptions = parsed;
+const { quick } = options;
 const print = benchPrinter(quick, (text) => void process.stdout.write(text));
-const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? (quick ? "20" : "600"));
+const SECONDS = options.seconds;
 /** Seconds between the progress lines printed while the workload runs. */
 const PROGRESS_EVERY = quick ? 10 : 60;
 const BIN = process.env["FENCECHECK_SOAK_BIN"] ?? resolve(import.meta.dirname, "../harness/cli/bin.js");
@@ -92,8 +143,8 @@ interface Soak {
 }
 
 async function soak(store: string): Promise<Soak> {
-  const child = spawn(process.execPath, ["--trace-gc", BIN, "run", "--nemesis", "pause-holder,partition,kill", "--hold-ms", "0", "--clients", "10", "--resources", "10", "--time-limit", String(SECONDS),
-    "--seed", "1", "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--trace-gc", BIN, "run", "--lock", options.lock, "--storage", options.storage, "--nemesis", "pause-holder,partition,kill",
+    "--hold-ms", "0", "--clients", "10", "--resources", "10", "--time-limit", String(SECONDS), "--seed", String(options.seed), "--store", store], { stdio: ["ignore", "pipe", "pipe"] });
   const samples: number[] = [];
   const after: number[] = [];
   const heap: number[] = [];
@@ -143,7 +194,7 @@ async function main(): Promise<void> {
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
     const ops = recordedOps(store);
     const perMillion = ops > 0 ? ` (${(((end - start) * 1e6) / ops).toFixed(0)} MB per million ops)` : "";
-    print(`soak: ${SECONDS} s run at full speed (--hold-ms 0, 10 clients, pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)`);
+    print(`soak: ${SECONDS} s run at full speed (${options.lock}, ${options.storage}, seed ${options.seed}, --hold-ms 0, 10 clients, pause-holder, partition, kill), harness RSS sampled every 1 s (${samples.length} samples)`);
     print(`  start ${mb(start)}  max ${mb(Math.max(...samples))}  end ${mb(end)}  (exit ${code}: ${verdict.split(" (")[0]})`);
     print(`  ${ops} ops recorded; end minus start ${mb(end - start)}${perMillion}`);
     print(`  RSS 0..${mb(Math.max(...samples))} |${rssChart(samples)}|`);

@@ -5,19 +5,14 @@
  * declaration, core LeaseDeclaration), where its TTL is timed from, and
  * the margin that covers the lock server's clock.
  *
- * The TTL runs on the lock server's clock, which may run at a rate a
- * little off the harness's: a lease lasts at least SHORTEST and at most
- * LONGEST of the TTL in harness time, with SERVER_CLOCK_DRIFT (the rate
- * error Redlock itself allows) and EXPIRY_SLACK_MS (expiry kept in whole
- * milliseconds) on each side. Every checker uses these two bounds and no
- * other.
+ * The TTL's arithmetic (SHORTEST and LONGEST of it in harness time, for
+ * the lock server's clock rate and whole-millisecond expiry) is core's
+ * (core/lease-span.ts), which the report's story shares. Every checker uses
+ * these two bounds and no other.
  */
-import { runNodes, type LeaseDeclaration, type LeaseEnd, type RunConfig } from "../../core/index.js";
+import { declaredLease, longestLeaseNs, runNodes, shortestLeaseNs, type LeaseEnd, type RunConfig } from "../../core/index.js";
 
-/** How much faster or slower than the harness's clock the lock server's clock may run, as a fraction. */
-export const SERVER_CLOCK_DRIFT = 0.01;
-/** Added on each side of the stretched TTL: expiry is kept in whole milliseconds. */
-export const EXPIRY_SLACK_MS = 2;
+export { EXPIRY_SLACK_MS, longestLeaseNs, parseLeaseDeclaration, SERVER_CLOCK_DRIFT, shortestLeaseNs } from "../../core/index.js";
 
 /** A run's lease rules. Times are harness nanoseconds. */
 export interface LeaseRules {
@@ -37,20 +32,9 @@ export interface LeaseRules {
   readonly lockNodes: ReadonlySet<string>;
 }
 
-const LEASE_ENDS: readonly LeaseEnd[] = ["ttl", "client-session", "session-timeout", "keep-alive"];
-
-/** The declaration in `value`, or undefined when it is not a well-formed one. Pure. */
-export function parseLeaseDeclaration(value: unknown): LeaseDeclaration | undefined {
-  const v = value as { ends?: unknown; timedFrom?: unknown } | null | undefined;
-  if (!LEASE_ENDS.includes(v?.ends as LeaseEnd)) return undefined;
-  if (v?.timedFrom !== "grant" && v?.timedFrom !== "request") return undefined;
-  return { ends: v.ends as LeaseEnd, timedFrom: v.timedFrom };
-}
-
 /** The lease rules of a run's config (older configs' `fixedTtl: true` reads as a fixed TTL timed from the request). Pure. */
 export function leaseRules(config: RunConfig): LeaseRules {
-  const declared = parseLeaseDeclaration(config.lock.lease)
-    ?? (config.lock.fixedTtl === true ? { ends: "ttl" as const, timedFrom: "request" as const } : undefined);
+  const declared = declaredLease(config);
   const ttlMs = config.workload.ttlMs;
   return {
     ends: declared?.ends ?? "client-session",
@@ -61,14 +45,4 @@ export function leaseRules(config: RunConfig): LeaseRules {
     certainExpiry: declared?.ends === "ttl",
     lockNodes: new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string)),
   };
-}
-
-/** The shortest a lease of `ttlMs` can last in harness time (server clock fast by the drift, whole milliseconds). */
-export function shortestLeaseNs(ttlMs: number): number {
-  return Math.max(0, Math.floor((ttlMs * (1 - SERVER_CLOCK_DRIFT) - EXPIRY_SLACK_MS) * 1e6));
-}
-
-/** The longest a lease of `ttlMs` can last in harness time (server clock slow by the drift, whole milliseconds). */
-export function longestLeaseNs(ttlMs: number): number {
-  return Math.ceil((ttlMs * (1 + SERVER_CLOCK_DRIFT) + EXPIRY_SLACK_MS) * 1e6);
 }
