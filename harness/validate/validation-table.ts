@@ -30,7 +30,7 @@ export const DESIGNS: readonly ValidationDesign[] = [
   { name: "redis", argv: ["--lock", "redis", "--storage", "cas"] },
   { name: "redlock", argv: ["--lock", "redlock", "--storage", "cas"] },
   { name: "redis-token-everysec", argv: ["--lock", "redis-token-everysec", "--storage", "fenced"] },
-  // The npm lock libraries (README, "What fencecheck finds in popular lock libraries"): fenced where the library gives a token, cas otherwise.
+  // The npm lock libraries (docs/lock-services.md, "npm lock libraries"): fenced where the library gives a token, cas otherwise.
   { name: "proper-lockfile", argv: ["--lock", "proper-lockfile", "--storage", "cas"] },
   { name: "redis-semaphore", argv: ["--lock", "redis-semaphore", "--storage", "cas"] },
   { name: "etcd-lock", argv: ["--lock", "etcd-lock", "--storage", "cas"] },
