@@ -91,7 +91,8 @@ describe.concurrent("lock services through the CLI", () => {
       const server = spawn(process.execPath, [resolve("examples/custom-lock/server.mjs"), "--host", "127.0.0.1", "--port", "0", "--data-dir", mkdtempSync(join(tmpdir(), "fencecheck-custom-lock-"))]);
       const endpoint = await new Promise<string>((ok) => server.stdout.once("data", (b: Buffer) => ok(b.toString().trim().replace("listening ", ""))));
       try {
-        const { code, err } = await run(["--lock", example, "--endpoints", endpoint, "--storage", "fenced", "--nemesis", "pause-holder"]);
+        // The README's adapter, whole (examples/minimal-lock), against the example's server.
+        const { code, err } = await run(["--lock", resolve("examples/minimal-lock/adapter.mjs"), "--endpoints", endpoint, "--storage", "fenced", "--nemesis", "pause-holder"]);
         expect(err).toContain("partition and pause faults do not reach it");
         expect(code).toBe(0);
       } finally {
