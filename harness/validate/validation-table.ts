@@ -166,6 +166,7 @@ export const VALIDATION_TABLE: readonly ValidationRow[] = [
   { design: "custom-lock", fault: "kill-lock", expect: "valid", why: "the example server fdatasyncs its token counter before each grant and, restarted, waits out the leases it granted before, so no token or live lease is granted twice" },
   { design: "custom-lock", fault: "pause-holder", expect: "valid", why: "the paused holder's lease expires on the server, and its late write carries a token fenced storage has already passed", ...CI },
   { design: "custom-lock", fault: "clock-jump(lock)", expect: "valid", why: "the example server times leases on the monotonic clock, which a jump of the lock node's wall clock does not move" },
+  { design: "custom-lock", fault: "lose-unfsynced-lock", expect: "valid", why: "the example server fdatasyncs each grant's journal line before answering (and its directory when the journal is new), so a power loss takes back no grant it answered" },
   // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
   { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },
   // Power loss (lose-unfsynced): what each service keeps of what it did not fsync.
