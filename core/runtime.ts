@@ -4,7 +4,7 @@
  * the `Cluster` it starts; the rest of the harness (nemeses, the run, the
  * agents' clients) calls only these interfaces, so a fake cluster tests it.
  *
- * A `Cluster` is four facets over one set of nodes, and each caller takes
+ * A `Cluster` is five facets over one set of nodes, and each caller takes
  * the facet it needs:
  *
  * - `ClusterProcesses`: programs inside nodes. `startProcess` starts one
@@ -195,7 +195,7 @@ export interface ClusterFiles {
 /** Beside a file `collect` could not bring whole: `<file>.incomplete`, one line per failure. */
 export const INCOMPLETE_SUFFIX = ".incomplete";
 
-/** A running cluster: its nodes and the four facets. */
+/** A running cluster: its nodes and the five facets. */
 export interface Cluster extends ClusterInfo, ClusterProcesses, ClusterNetwork, ClusterClocks, ClusterDisks, ClusterFiles, AsyncDisposable {
   /** Resumes, kills and removes everything the cluster started. Idempotent; also `Symbol.asyncDispose`. */
   stop(): Promise<void>;

@@ -4,24 +4,23 @@
  * pause-holder, a clock jump on one client, partition-holder and kill-lock,
  * with unfenced and with protective storage, each cell one `fencecheck run`
  * (the compiled CLI, local runtime) with a hard timeout; then writes
- * docs/libraries.html and docs/libraries.md (each verdict linked to one
- * sentence of why) and the README's section between its libraries markers,
- * with the date and commit.
+ * docs/measurements/libraries.md and libraries.html (each verdict linked to
+ * one sentence of why), stamped with the date, commit and machine.
  *
  * Needs root, the Debian packages and `npm run build`. Arguments:
  * `--seed N` (7), `--time-limit S` (10), `--acquire-timeout-ms MS` (10000: the
  * preflight acquire has this long too, which a machine shared with other
  * work needs), `--jobs N` (1 run at a time),
- * `--only ADAPTER` (repeatable; then the README is left alone).
+ * `--only ADAPTER` (repeatable).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { cells, type Cell } from "./libraries/cells.js";
-import { renderHtml, renderMarkdown, replaceReadmeSection, type CellResult, type PageStamp } from "./libraries/page.js";
+import { renderHtml, renderMarkdown, type CellResult, type PageStamp } from "./libraries/page.js";
 import { explainCell, type RunOutcome } from "./libraries/why.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -141,21 +140,20 @@ async function main(): Promise<void> {
   if (!existsSync(BIN)) throw new Error(`Cannot run the libraries page: "${BIN}" does not exist (run npm run build)`);
   // The commit the runs are made from, taken before they start (commits made meanwhile do not count).
   const commit = commitOf();
+  const loadAverageAtStart = loadavg()[0]!;
   const storeRoot = mkdtempSync(join(tmpdir(), "fencecheck-libraries-"));
   try {
     const cli = cliRunner();
     process.on("SIGTERM", () => cli.stop());
     const results = await pool(todo, Number(values.jobs), (cell) => runCell(cell, storeRoot, cli), () => cli.stopped);
     if (cli.stopped) throw new Error("The libraries page was stopped (SIGTERM): its runs were interrupted, nothing was written");
-    const stamp: PageStamp = { date: new Date().toISOString().slice(0, 10), commit, ...settings };
-    mkdirSync(join(ROOT, "docs"), { recursive: true });
-    writeFileSync(join(ROOT, "docs/libraries.html"), renderHtml(results, stamp));
-    writeFileSync(join(ROOT, "docs/libraries.md"), `# What fencecheck finds in popular lock libraries\n\n${renderMarkdown(results, stamp)}`);
-    if (only.length === 0) {
-      const readme = join(ROOT, "README.md");
-      writeFileSync(readme, replaceReadmeSection(readFileSync(readme, "utf8"), renderMarkdown(results, stamp)));
-    }
-    process.stdout.write(`wrote docs/libraries.html, docs/libraries.md${only.length === 0 ? " and the README's section" : ""}\n`);
+    const machine = `${cpus().length} cores, load average ${loadAverageAtStart.toFixed(1)} at the start`;
+    const stamp: PageStamp = { date: new Date().toISOString().slice(0, 10), commit, machine, ...settings };
+    const pages = join(ROOT, "docs/measurements");
+    mkdirSync(pages, { recursive: true });
+    writeFileSync(join(pages, "libraries.html"), renderHtml(results, stamp));
+    writeFileSync(join(pages, "libraries.md"), `# What fencecheck finds in popular lock libraries\n\n${renderMarkdown(results, stamp)}`);
+    process.stdout.write("wrote docs/measurements/libraries.md and docs/measurements/libraries.html\n");
   } finally {
     rmSync(storeRoot, { recursive: true, force: true });
   }

@@ -55,7 +55,7 @@ status=0
 npx vitest run --project unit --project integration --reporter=default --reporter=json --outputFile.json=test-output/vitest.json || status=$?
 # The self-test: every built-in lock service and every fault at least once, and
 # the designs known to break, each against the verdict the validation table
-# declares (README, "Validation matrix"); its page and JUnit stay in test-output/.
+# declares (docs/validation-matrix.md); its page and JUnit stay in test-output/.
 vstatus=0
 node dist/harness/cli/bin.cjs validate --cells ci --tries 3 --store test-output/validate --junit test-output/validate-junit.xml 2>&1 | tee test-output/validate.log || vstatus=$?
 echo "validate --cells ci: exit $vstatus ($([ $vstatus -eq 0 ] && echo 'every cell gave its declared verdict' || echo 'some cell did not give its declared verdict: see the MISS lines above'))"

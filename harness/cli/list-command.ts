@@ -16,7 +16,7 @@ export function listLines(): string[] {
     lines.push(`  ${"".padEnd(21)}token: ${a.info.token ?? "none"}${a.info.limits ? `; limits: ${a.info.limits}` : ""}`);
     if (a.info.durability) lines.push(`  ${"".padEnd(21)}durability: ${a.info.durability}`);
   }
-  lines.push(`  ${"<path.mjs>".padEnd(21)}your own adapter module (README, "Writing an adapter"); add --endpoints for a service the harness does not start, or --existing <file.json> (ssh runtime) for one already running on your hosts that faults should reach`);
+  lines.push(`  ${"<path.mjs>".padEnd(21)}your own adapter module (docs/adapters.md); add --endpoints for a service the harness does not start, or --existing <file.json> (ssh runtime) for one already running on your hosts that faults should reach`);
   lines.push("storages (--storage):");
   for (const k of storageKinds()) lines.push(`  ${k.name.padEnd(21)}${k.summary}; limits: ${k.limits}`);
   lines.push("workloads (--workload):");

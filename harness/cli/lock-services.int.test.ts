@@ -88,10 +88,11 @@ describe.concurrent("lock services through the CLI", () => {
 
   describe("a user's lock service given with --endpoints", () => {
     it("is reached through relays, stays valid with fenced storage, and the run notes that faults do not reach it", async ({ expect }) => {
-      const server = spawn(process.execPath, [resolve("examples/custom-lock/server.mjs"), "--host", "127.0.0.1", "--port", "0"]);
+      const server = spawn(process.execPath, [resolve("examples/custom-lock/server.mjs"), "--host", "127.0.0.1", "--port", "0", "--data-dir", mkdtempSync(join(tmpdir(), "fencecheck-custom-lock-"))]);
       const endpoint = await new Promise<string>((ok) => server.stdout.once("data", (b: Buffer) => ok(b.toString().trim().replace("listening ", ""))));
       try {
-        const { code, err } = await run(["--lock", example, "--endpoints", endpoint, "--storage", "fenced", "--nemesis", "pause-holder"]);
+        // The README's adapter, whole (examples/minimal-lock), against the example's server.
+        const { code, err } = await run(["--lock", resolve("examples/minimal-lock/adapter.mjs"), "--endpoints", endpoint, "--storage", "fenced", "--nemesis", "pause-holder"]);
         expect(err).toContain("partition and pause faults do not reach it");
         expect(code).toBe(0);
       } finally {
@@ -108,7 +109,7 @@ describe.concurrent("lock services through the CLI", () => {
       writeFileSync(path, text);
       return path;
     }
-    const service = `service: { nodes: 1, start: (n) => ({ argv: [process.execPath, ${JSON.stringify(resolve("examples/custom-lock/server.mjs"))}, "--host", n.host, "--port", String(n.port)] }) }`;
+    const service = `service: { nodes: 1, start: (n) => ({ argv: [process.execPath, ${JSON.stringify(resolve("examples/custom-lock/server.mjs"))}, "--host", n.host, "--port", String(n.port), "--data-dir", n.dataDir] }) }`;
 
     it("without connect: a one-line error naming it, exit 254", async ({ expect }) => {
       const { code, err } = await run(["--lock", adapter("no-connect", `export default { name: "x", ${service} };`)]);

@@ -16,6 +16,9 @@
  */
 import type { ValidationDesign, ValidationFault, ValidationRow } from "./validation-types.js";
 
+/** Where the example of a user's own lock service lives (docs/tutorial.md), relative to the package root. */
+export const CUSTOM_LOCK_ADAPTER = "examples/custom-lock/adapter.mjs";
+
 /** Where the early-granting test lock service lives, relative to the package root. */
 export const EARLY_LOCK_ADAPTER = "harness/cli/testdata/early-lock/adapter.mjs";
 
@@ -30,12 +33,14 @@ export const DESIGNS: readonly ValidationDesign[] = [
   { name: "redis", argv: ["--lock", "redis", "--storage", "cas"] },
   { name: "redlock", argv: ["--lock", "redlock", "--storage", "cas"] },
   { name: "redis-token-everysec", argv: ["--lock", "redis-token-everysec", "--storage", "fenced"] },
-  // The npm lock libraries (README, "What fencecheck finds in popular lock libraries"): fenced where the library gives a token, cas otherwise.
+  // The npm lock libraries (docs/lock-services.md, "npm lock libraries"): fenced where the library gives a token, cas otherwise.
   { name: "proper-lockfile", argv: ["--lock", "proper-lockfile", "--storage", "cas"] },
   { name: "redis-semaphore", argv: ["--lock", "redis-semaphore", "--storage", "cas"] },
   { name: "etcd-lock", argv: ["--lock", "etcd-lock", "--storage", "cas"] },
   { name: "warlock", argv: ["--lock", "warlock", "--storage", "cas"] },
   { name: "dynamodb-lock", argv: ["--lock", "dynamodb-lock", "--storage", "fenced"] },
+  // The example a user copies (examples/custom-lock): it must stay safe under the faults the tutorial names.
+  { name: "custom-lock", argv: ["--lock", `{root}/${CUSTOM_LOCK_ADAPTER}`, "--storage", "fenced"] },
   { name: "reference-wallclock", argv: ["--lock", "reference-wallclock", "--storage", "fenced"], knownBroken: true },
   { name: "reference-timer", argv: ["--lock", "reference-timer", "--storage", "fenced"], knownBroken: true },
   { name: "redis-token-volatile", argv: ["--lock", "redis-token-volatile", "--storage", "fenced"], knownBroken: true },
@@ -60,6 +65,7 @@ export const FAULTS: readonly ValidationFault[] = [
   { name: "none", argv: ["--nemesis", "none"] },
   { name: "lose-unfsynced-lock", argv: ["--nemesis", "lose-unfsynced-lock"] },
   { name: "lose-unfsynced-storage", argv: ["--nemesis", "lose-unfsynced-storage"] },
+  { name: "pause-holder", argv: ["--nemesis", "pause-holder"] },
 ];
 
 const CI = { ci: true } as const;
@@ -157,6 +163,10 @@ export const VALIDATION_TABLE: readonly ValidationRow[] = [
   { design: "warlock", fault: "partition-holder", expect: "valid", why: "the cut-off holder's key expires in Redis, and its late write names a version the next holder replaced" },
   { design: "dynamodb-lock", fault: "partition-holder", expect: "valid", why: "the cut-off holder cannot heartbeat, so the next holder's conditional put raises the fencingToken, which fenced storage holds against the late write" },
   { design: "dynamodb-lock", fault: "kill-lock", expect: "valid", why: "dynalite hands each write to LevelDB's log before answering, which a kill of the process does not lose, so fencingTokens keep growing" },
+  { design: "custom-lock", fault: "kill-lock", expect: "valid", why: "the example server fdatasyncs its token counter before each grant and, restarted, waits out the leases it granted before, so no token or live lease is granted twice" },
+  { design: "custom-lock", fault: "pause-holder", expect: "valid", why: "the paused holder's lease expires on the server, and its late write carries a token fenced storage has already passed", ...CI },
+  { design: "custom-lock", fault: "clock-jump(lock)", expect: "valid", why: "the example server times leases on the monotonic clock, which a jump of the lock node's wall clock does not move" },
+  { design: "custom-lock", fault: "lose-unfsynced-lock", expect: "valid", why: "the example server fdatasyncs each grant's journal line before answering (and its directory when the journal is new), so a power loss takes back no grant it answered" },
   // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
   { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },
   // Power loss (lose-unfsynced): what each service keeps of what it did not fsync.

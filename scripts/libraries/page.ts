@@ -2,7 +2,7 @@
  * The libraries page: a table of libraries by faults, each cell the
  * verdicts with unfenced and with protective storage, each verdict linked
  * to its one sentence of why, listed under the table. Rendered as markdown
- * (for the README and docs/libraries.md) and as a standalone HTML page.
+ * (docs/measurements/libraries.md) and as a standalone HTML page.
  * Pure.
  */
 import { FAULTS, LIBRARIES, type Cell } from "./cells.js";
@@ -18,6 +18,8 @@ export interface CellResult {
 export interface PageStamp {
   readonly date: string;
   readonly commit: string;
+  /** The machine the runs were made on, in a few words ("2 cores, load average 3.1 at the start"). */
+  readonly machine: string;
   readonly seed: number;
   readonly timeLimitS: number;
   readonly acquireTimeoutMs: number;
@@ -28,7 +30,7 @@ function find(results: readonly CellResult[], adapter: string, fault: string, st
 }
 
 function stampLine(stamp: PageStamp): string {
-  return `Measured ${stamp.date} at commit ${stamp.commit}: each cell is one \`fencecheck run\` (local runtime, 5 clients, 2 resources, TTL 2000 ms, --time-limit ${stamp.timeLimitS}, --seed ${stamp.seed}, --acquire-timeout-ms ${stamp.acquireTimeoutMs}), made by \`npm run libraries\`.`;
+  return `Measured ${stamp.date} at commit ${stamp.commit} on ${stamp.machine}: each cell is one \`fencecheck run\` (local runtime, 5 clients, 2 resources, TTL 2000 ms, --time-limit ${stamp.timeLimitS}, --seed ${stamp.seed}, --acquire-timeout-ms ${stamp.acquireTimeoutMs}), made by \`npm run libraries\`.`;
 }
 
 /** The markdown table and the sentences under it; `link` makes each verdict's link target from the cell's id. */
@@ -77,15 +79,4 @@ export function renderHtml(results: readonly CellResult[], stamp: PageStamp): st
 <table>${head}${rows.join("")}</table>
 <h2>Why, cell by cell</h2><ul>${whys.join("")}</ul></body></html>
 `;
-}
-
-const START = "<!-- libraries:start -->";
-const END = "<!-- libraries:end -->";
-
-/** `readme` with the text between the libraries markers replaced by `markdown`; throws when the markers are missing. */
-export function replaceReadmeSection(readme: string, markdown: string): string {
-  const from = readme.indexOf(START);
-  const to = readme.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`Cannot update the README: it has no "${START}" ... "${END}" section`);
-  return `${readme.slice(0, from + START.length)}\n${markdown}${readme.slice(to)}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The S3 storage node against the real S3 server from npm, through the AWS
  * SDK as the agents use it: every PutObject's answer is journaled, and the
- * finding the README reports: the server ignores If-Match on PutObject, so
+ * finding docs/lock-services.md reports: the server ignores If-Match on PutObject, so
  * a write naming an ETag it no longer holds is accepted (recorded with
  * conditionHeld false). Needs `npm run build` first.
  */
