@@ -43,7 +43,7 @@ export interface FencingResult extends CheckResult {
   readonly writes: number;
   /** Writes storage accepted with no token at all (a lock service without fencing tokens). */
   readonly tokenless: number;
-  /** True when every token-less write was decided by a version condition (CONDITIONAL_MODES): fencing does not apply to them. */
+  /** True when every token-less write storage accepted had its version condition hold (`conditionDecidedEvery`): fencing does not apply to them. */
   readonly conditional: boolean;
   /** One line naming the first stale write and what storage did with it (empty when there was none). */
   readonly summary: string;
@@ -71,11 +71,17 @@ export function staleWrites(storage: readonly StorageRecord[]): { stale: StaleWr
 }
 
 /**
- * Storage modes that accept a write only if the version its writer read is
- * still current: for their token-less writes fencing by token does not
- * apply (the real-time checker judges them), so they leave no doubt here.
+ * True when storage decided every token-less write it accepted by a version
+ * condition that held (`conditionHeld: true`: the version its writer read
+ * was still current): fencing by token does not apply to them (the
+ * real-time checker judges them), so they leave no doubt here. A mode's
+ * name is not enough: s3rver takes If-Match and ignores it, and its records
+ * say `conditionHeld: false` of the writes it accepted anyway.
  */
-export const CONDITIONAL_MODES: ReadonlySet<string> = new Set(["cas", "s3-conditional"]);
+export function conditionDecidedEvery(storage: readonly StorageRecord[]): boolean {
+  for (const r of storage) if (r.accepted && r.token === null && r.conditionHeld !== true) return false;
+  return true;
+}
 
 /** The fencing checker (name "fencing"). Pure. */
 export function fencingChecker(): Checker<FencingResult> {
@@ -90,7 +96,7 @@ export function checkFencing(input: CheckInput): FencingResult {
   const acknowledged = count(input.history, (op) => op.f === "write" && op.type === "ok");
   const storageKnown = input.storage.length > 0 || acknowledged === 0;
   const tokenless = count(input.storage, (r) => r.accepted && r.token === null);
-  const conditional = tokenless > 0 && input.storage.every((r) => r.token !== null || CONDITIONAL_MODES.has(r.mode));
+  const conditional = tokenless > 0 && conditionDecidedEvery(input.storage);
   const found = violations.length > 0;
   const answer = found ? { valid: false as const } : fencingAnswer({ storageKnown, acknowledged, tokenless, conditional, accepted });
   return {
@@ -111,9 +117,9 @@ function count<T>(xs: Iterable<T>, test: (x: T) => boolean): number {
  * The verdict when no violation was found. Without tokens nothing here can
  * tell a stale write from a current one: when no accepted write carried a
  * token the question does not arise for fencing ("n/a"); when only some
- * did, it arose and cannot be settled ("unknown"). Storage that decided
- * every token-less write by a condition of its own (the version the writer
- * read) leaves no doubt.
+ * did, it arose and cannot be settled ("unknown"). Storage that accepted
+ * every token-less write only because its condition held (the version the
+ * writer read was still current) leaves no doubt.
  */
 function fencingAnswer(o: { storageKnown: boolean; acknowledged: number; tokenless: number; conditional: boolean; accepted: number }): { valid: CheckValidity; reason?: string } {
   if (!o.storageKnown) return { valid: "unknown", reason: `storage recorded no writes although ${o.acknowledged} writes were acknowledged: the ground truth is missing` };
