@@ -59,6 +59,7 @@
 import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
 import { leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
 import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
+import { rolledBack } from "../power-loss/rolled-back.js";
 import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
@@ -137,9 +138,10 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   const exclusion = !input.history.some((op) => op.process === "nemesis" && (op.f === "kill" || op.f === "power-loss"));
   const writes = timedWrites(input.history, input.storage, rules);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
-  const storageOrder = decidedAfterLaterGrant(writes, order);
+  const storageOrder = decidedAfterLaterGrant(writes, order, rolledBack(input.history, input.storage));
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
+  let afterLoss = 0;
   for (let i = 0; i < writes.length; i++) {
     const flags = writes.flags[i] as number;
     const grant = writes.grant[i] as number;
@@ -147,16 +149,21 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     const expiredBy = (writes.leases.grantedAt[grant] as number) + rules.longestNs;
     const late = (writes.invokedAt[i] as number) > expiredBy;
     const byClock = late ? laterWrite(writes, i, (g) => order(grant, g)) : undefined;
-    const byStorage = storageOrder.get(i);
-    if (byClock === undefined && byStorage === undefined) { undecided += late ? 1 : 0; continue; }
+    const byStorage = storageOrder.proved.get(i);
+    if (byClock === undefined && byStorage === undefined) {
+      const lost = storageOrder.inDoubt.has(i);
+      undecided += late || lost ? 1 : 0;
+      afterLoss += lost ? 1 : 0;
+      continue;
+    }
     violations.push(violation(writes, i, expiredBy, byClock ? { ...byClock, evidence: "clock" } : { ...(byStorage as EarlierDecision), evidence: "storage-order" }));
   }
   const found = violations.length > 0;
   return {
     valid: !found, staleWritesJudged: found || undecided === 0, applicable: true,
-    reason: found || undecided === 0 ? "" : undecidedLine(undecided), violations, undecided,
+    reason: found || undecided === 0 ? "" : undecidedLine(undecided, afterLoss), violations, undecided,
     summary: found ? summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : "")
-      : undecided > 0 ? `real-time: ${undecidedLine(undecided)}` : "",
+      : undecided > 0 ? `real-time: ${undecidedLine(undecided, afterLoss)}` : "",
   };
 }
 
@@ -212,8 +219,11 @@ function lockClockChanged(history: History, lockNodes: ReadonlySet<string>): str
   return undefined;
 }
 
-function undecidedLine(undecided: number): string {
-  return `left ${undecided} accepted write(s) undecided: each was sent after its lease had certainly expired, with no write under a certainly later grant acknowledged before it`;
+function undecidedLine(undecided: number, afterLoss: number): string {
+  const late = "sent after its lease had certainly expired, with no write under a certainly later grant acknowledged before it";
+  if (afterLoss === 0) return `left ${undecided} accepted write(s) undecided: each was ${late}`;
+  const lost = "decided by storage after a write under a later grant that was never acknowledged and that a power loss may have rolled back";
+  return `left ${undecided} accepted write(s) undecided: ${afterLoss} ${lost}${undecided > afterLoss ? `; the others were each ${late}` : ""}`;
 }
 
 function summary(violations: readonly TimedStaleWrite[]): string {

@@ -92,4 +92,26 @@ describe("stale writes proved by storage's own order", () => {
     expect(check({ record: { mode: "cas", serial: true, conditionHeld: true } }).valid).toBe(true);
     expect(check({ record: { mode: "cas", serial: true, conditionHeld: false } }).valid).toBe(false);
   });
+
+  it("does not prove a write stale by a later holder's write a power loss rolled back, and leaves it undecided when that write's fate is unknown", () => {
+    // Client 2's write is decided, then s1 loses power before the fsync: client 2 never hears back. After the
+    // restart s1 decides client 1's write, sent at 150 ms. Our storage's highest token shows it had lost token 2.
+    const reference = testRunConfig("fenced", { lock: { adapter: "reference", nodes: 1, lease: { ends: "ttl", timedFrom: "grant" } } });
+    const history = historyBuilder()
+      .acquire(1, "r1", "1", [50, 100]).op("invoke", 1, "write", { resource: "r1", value: "p1-0" }, 150)
+      .acquire(2, "r1", "2", [2200, 2300]).op("invoke", 2, "write", { resource: "r1", value: "p2-0" }, 2310)
+      .op("invoke", "nemesis", "power-loss", { nodes: ["s1"] }, 2400).op("ok", "nemesis", "power-loss", { nodes: ["s1"] }, 3400)
+      .op("info", 2, "write", { resource: "r1", value: "p2-0", token: "2" }, 4310, "timeout")
+      .op("ok", 1, "write", { resource: "r1", value: "p1-0", token: "1" }, 5005)
+      .build();
+    const storage = (mode: string, highest: string | null) => [
+      storageRecord({ key: "r1", value: "p2-0", token: "2", client: "2", atMs: 2350, serial: true, mode }),
+      storageRecord({ key: "r1", value: "p1-0", token: "1", client: "1", atMs: 5000, serial: true, mode, highest }),
+    ];
+    expect(checkRealTime({ config: reference, history, storage: storage("fenced", null) })).toMatchObject({ valid: true, undecided: 0, violations: [] });
+    expect(checkRealTime({ config: reference, history, storage: storage("fenced", "2") }).valid).toBe(false);
+    const s3 = checkRealTime({ config: reference, history, storage: storage("s3", null) });
+    expect(s3).toMatchObject({ valid: true, undecided: 1, staleWritesJudged: false, violations: [] });
+    expect(s3.reason).toMatch(/1 decided by storage after a write under a later grant that was never acknowledged/);
+  });
 });

@@ -19,12 +19,18 @@
  * precedes the expiry, so the clock rule cannot place it, but storage saw
  * the next holder's write first.
  *
+ * A write a power loss may have rolled back (checkers/power-loss) is
+ * evidence only while its node held it: none once the node is shown to
+ * have lost it, and a write decided after one whose fate is unknown is left
+ * undecided.
+ *
  * For speed each write is compared with two earlier writes of its
  * (node, key): the one whose grant was asked for last and the one whose
  * lease could end last, each from another client. A write provable only
  * by a third earlier one is missed (no verdict on it), never misjudged.
  */
 import type { StorageRecord } from "../../core/index.js";
+import type { Presence, RolledBack } from "../power-loss/rolled-back.js";
 import { ACCEPTED, CONDITION_HELD, type GrantOrder, type TimedWrites } from "./holdings.js";
 
 /** A write storage decided earlier, under a certainly later grant. */
@@ -34,13 +40,22 @@ export interface EarlierDecision {
   readonly order: GrantOrder;
 }
 
+/** What storage's own order proves. */
+export interface StorageOrderFindings {
+  /** Each accepted write storage decided after a write of another client under a certainly later grant: that earlier write. */
+  readonly proved: Map<number, EarlierDecision>;
+  /** Writes it would have proved stale by an earlier write a power loss may have rolled back, whose fate is unknown. */
+  readonly inDoubt: Set<number>;
+}
+
 /**
  * For each accepted write (index in `writes`) storage decided after a write
  * of another client under a certainly later grant (`order(grant, other)`),
  * that earlier write. Pure, O(n log n).
  */
-export function decidedAfterLaterGrant(writes: TimedWrites, order: (grant: number, other: number) => GrantOrder | undefined): Map<number, EarlierDecision> {
-  const found = new Map<number, EarlierDecision>();
+export function decidedAfterLaterGrant(writes: TimedWrites, order: (grant: number, other: number) => GrantOrder | undefined, doubt: RolledBack): StorageOrderFindings {
+  const proved = new Map<number, EarlierDecision>();
+  const inDoubt = new Set<number>();
   const { sorted, group } = serialDecisions(writes);
   let askedLast = bestOfOthers();
   let endsLast = bestOfOthers();
@@ -51,25 +66,35 @@ export function decidedAfterLaterGrant(writes: TimedWrites, order: (grant: numbe
       endsLast = bestOfOthers();
     }
     const process = writes.process[write] as number;
-    const evidence = judge(writes, write, [askedLast.best(process), endsLast.best(process)], order);
-    if (evidence) found.set(write, evidence);
+    const evidence = judge(writes, write, [askedLast.best(process), endsLast.best(process)], order, doubt);
+    if (evidence === "in-doubt") inDoubt.add(write);
+    else if (evidence) proved.set(write, evidence);
     const grant = writes.grant[write] as number;
     askedLast.add(process, write, writes.leases.invokedAt[grant] as number);
     endsLast.add(process, write, writes.leases.mayEndFrom[grant] as number);
   }
-  return found;
+  return { proved, inDoubt };
 }
 
-/** The first of `candidates` (earlier writes) whose grant is certainly later than `write`'s, if `write` may be judged. */
-function judge(writes: TimedWrites, write: number, candidates: readonly (number | undefined)[], order: (grant: number, other: number) => GrantOrder | undefined): EarlierDecision | undefined {
+/**
+ * The first of `candidates` (earlier writes) whose grant is certainly later
+ * than `write`'s and that storage still held, if `write` may be judged;
+ * "in-doubt" when only a candidate a power loss may have rolled back would prove it.
+ */
+function judge(writes: TimedWrites, write: number, candidates: readonly (number | undefined)[], order: (grant: number, other: number) => GrantOrder | undefined, doubt: RolledBack): EarlierDecision | "in-doubt" | undefined {
   if (((writes.flags[write] as number) & CONDITION_HELD) !== 0) return undefined;
   const grant = writes.grant[write] as number;
+  let unknown = false;
   for (const other of candidates) {
     if (other === undefined) continue;
+    const presence: Presence = doubt.presentAt(writes.record[other] as number, writes.record[write] as number);
+    if (presence === "absent") continue;
     const known = order(grant, writes.grant[other] as number);
-    if (known !== undefined) return { write: other, order: known };
+    if (known === undefined) continue;
+    if (presence === "present") return { write: other, order: known };
+    unknown = true;
   }
-  return undefined;
+  return unknown ? "in-doubt" : undefined;
 }
 
 /**
