@@ -5,7 +5,7 @@
  * backwards) are the lock-service checker's.
  */
 import type { CheckInput, CheckResult, Checker, CheckValidity, StorageRecord } from "../../core/index.js";
-import { rolledBack } from "../power-loss/rolled-back.js";
+import { rolledBack } from "../power-loss/index.js";
 import { staleWrites, type StaleWrite } from "./stale-writes.js";
 
 export type { StaleWrite } from "./stale-writes.js";

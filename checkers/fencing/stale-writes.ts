@@ -10,7 +10,7 @@
  * undecided, never stale.
  */
 import { compareTokens, type StorageRecord } from "../../core/index.js";
-import type { RolledBack } from "../power-loss/rolled-back.js";
+import type { RolledBack } from "../power-loss/index.js";
 
 /** A write storage decided on while a higher token was already accepted for its key. */
 export interface StaleWrite {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StorageRecord } from "../../core/index.js";
-import { checkFencing } from "../fencing/fencing-checker.js";
+import { checkFencing } from "../index.js";
 import { historyBuilder, storageRecord, testRunConfig } from "../testing/index.js";
 import { rolledBack } from "./rolled-back.js";
 

@@ -30,7 +30,7 @@
  * by a third earlier one is missed (no verdict on it), never misjudged.
  */
 import type { StorageRecord } from "../../core/index.js";
-import type { Presence, RolledBack } from "../power-loss/rolled-back.js";
+import type { Presence, RolledBack } from "../power-loss/index.js";
 import { ACCEPTED, CONDITION_HELD, type GrantOrder, type TimedWrites } from "./holdings.js";
 
 /** A write storage decided earlier, under a certainly later grant. */
