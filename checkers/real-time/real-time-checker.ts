@@ -48,6 +48,10 @@
  * it, so its writer had read every write acknowledged before it. That is a
  * read-modify-write after the next holder's, not a lost update; cas's limit.
  *
+ * Where no expiry is certain (no fixed TTL, or a lock node's clock was
+ * changed), the asked-after form of storage's own order still runs: it
+ * needs no lease model. It can prove a write stale, never that none was.
+ *
  * Without certainty there is no verdict: the checker is then valid with the
  * write counted as undecided, never invalid, and says so in its summary.
  * With tokens this is a second line of evidence, independent of the fencing
@@ -134,7 +138,7 @@ function grantOrderAt(t: LeaseTable, a: number, b: number, exclusion: boolean): 
 export function checkRealTime(input: CheckInput): RealTimeResult {
   const rules = leaseRules(input.config);
   const reason = notApplicable(input, rules);
-  if (reason) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason, violations: [], undecided: 0, summary: "" };
+  if (reason) return storageOrderAlone(input, rules, reason);
   const exclusion = !input.history.some((op) => op.process === "nemesis" && (op.f === "kill" || op.f === "power-loss"));
   const writes = timedWrites(input.history, input.storage, rules);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
@@ -164,6 +168,30 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     reason: found || undecided === 0 ? "" : undecidedLine(undecided, afterLoss), violations, undecided,
     summary: found ? summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : "")
       : undecided > 0 ? `real-time: ${undecidedLine(undecided, afterLoss)}` : "",
+  };
+}
+
+/**
+ * Where no expiry is certain (`reason`): storage's own order alone, in its
+ * asked-after form, which needs no lease model (no TTL, no clock of a lock
+ * node): a write a serial node decided after another client's write, made
+ * under a grant asked for after the writer's grant returned, reached
+ * storage after that grant. INVALID when it finds one; otherwise "n/a"
+ * with `reason` naming what was tried, since nothing bounds the other
+ * writes' leases.
+ */
+function storageOrderAlone(input: CheckInput, rules: LeaseRules, reason: string): RealTimeResult {
+  const writes = timedWrites(input.history, input.storage, rules);
+  const { proved, inDoubt } = decidedAfterLaterGrant(writes, (a, b) => grantOrderAt(writes.leases, a, b, false), rolledBack(input.history, input.storage));
+  const tried = `${reason}; storage's own order (a write decided after another client's write under a grant asked for after the writer's returned) found no stale write`;
+  if (proved.size === 0) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason: tried, violations: [], undecided: 0, summary: "" };
+  // The writer's lease had ended by the later grant's reply, or the lock service granted a lease it still held.
+  const violations = [...proved].sort(([a], [b]) => a - b)
+    .map(([i, next]) => violation(writes, i, writes.leases.grantedAt[writes.grant[next.write] as number] as number, { ...next, evidence: "storage-order" }));
+  const undecided = [...inDoubt].filter((i) => !proved.has(i)).length;
+  return {
+    valid: false, staleWritesJudged: true, applicable: true, reason: "", violations, undecided,
+    summary: summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : ""),
   };
 }
 

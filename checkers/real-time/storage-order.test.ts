@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StorageRecord } from "../../core/index.js";
+import type { RunConfig, StorageRecord } from "../../core/index.js";
 import { historyBuilder, storageRecord, testRunConfig } from "../testing/index.js";
 import { checkRealTime } from "./real-time-checker.js";
 
@@ -19,6 +19,10 @@ interface Shape {
   readonly staleNode?: string;
   /** A lock node was killed before the run's grants. */
   readonly killed?: boolean;
+  /** The lock node's clock was moved before the run's grants. */
+  readonly lockClockMoved?: boolean;
+  /** The run's config (default: redlock, a fixed TTL). */
+  readonly runConfig?: RunConfig;
 }
 
 /**
@@ -27,9 +31,10 @@ interface Shape {
  * write after client 2's. By the harness's clock alone the write was sent in time.
  */
 function check(shape: Shape = {}) {
-  const { nextAcquireAt = 2200, staleFirst = false, staleStoredAt = 5000, nextStoredAt = 2350, record = { mode: "unfenced", serial: true }, staleNode = "s1", killed = false } = shape;
+  const { nextAcquireAt = 2200, staleFirst = false, staleStoredAt = 5000, nextStoredAt = 2350, record = { mode: "unfenced", serial: true }, staleNode = "s1", killed = false, lockClockMoved = false, runConfig = config } = shape;
   const b = historyBuilder();
   if (killed) b.op("invoke", "nemesis", "kill", { nodes: ["l1"] }, 20).op("info", "nemesis", "kill", { nodes: ["l1"] }, 21);
+  if (lockClockMoved) b.op("invoke", "nemesis", "clock", { skews: { l1: { offsetMs: 4000 } } }, 30).op("info", "nemesis", "clock", { skews: { l1: { offsetMs: 4000 } } }, 31);
   b.op("invoke", 1, "acquire", { resource: "r1" }, 50).op("ok", 1, "acquire", { resource: "r1", token: null }, 100)
     .op("invoke", 1, "write", { resource: "r1", value: "p1-0" }, 150)
     .op("invoke", 2, "acquire", { resource: "r1" }, nextAcquireAt).op("ok", 2, "acquire", { resource: "r1", token: null }, 2300)
@@ -37,7 +42,7 @@ function check(shape: Shape = {}) {
     .op("ok", 1, "write", { resource: "r1", value: "p1-0", token: null }, 5005);
   const next = storageRecord({ key: "r1", value: "p2-0", token: null, client: "2", atMs: nextStoredAt, ...record });
   const stale = storageRecord({ key: "r1", value: "p1-0", token: null, client: "1", atMs: staleStoredAt, ...record, node: staleNode });
-  return checkRealTime({ config, history: b.build(), storage: staleFirst ? [stale, next] : [next, stale] });
+  return checkRealTime({ config: runConfig, history: b.build(), storage: staleFirst ? [stale, next] : [next, stale] });
 }
 
 describe("stale writes proved by storage's own order", () => {
@@ -113,5 +118,21 @@ describe("stale writes proved by storage's own order", () => {
     const s3 = checkRealTime({ config: reference, history, storage: storage("s3", null) });
     expect(s3).toMatchObject({ valid: true, undecided: 1, staleWritesJudged: false, violations: [] });
     expect(s3.reason).toMatch(/1 decided by storage after a write under a later grant that was never acknowledged/);
+  });
+
+  it("runs in its asked-after form where no expiry is certain: a keep-alive lease, or a lock node whose clock was moved", () => {
+    const keepAlive = testRunConfig("unfenced", { lock: { adapter: "proper-lockfile", nodes: 1, lease: { ends: "keep-alive", timedFrom: "request" } } });
+    const paused = check({ runConfig: keepAlive });
+    expect(paused).toMatchObject({ valid: false, applicable: true, staleWritesJudged: true });
+    expect(paused.violations[0]).toMatchObject({ client: 1, evidence: "storage-order", expiredBy: 2300e6, next: expect.objectContaining({ client: 2, order: "asked-after" }) });
+    expect(check({ lockClockMoved: true }).violations[0]?.next.order).toBe("asked-after");
+  });
+
+  it("leaves the run n/a, naming the proof it tried, where only exclusion would order the grants or storage decided in time order", () => {
+    const keepAlive = testRunConfig("unfenced", { lock: { adapter: "proper-lockfile", nodes: 1, lease: { ends: "keep-alive", timedFrom: "request" } } });
+    for (const result of [check({ runConfig: keepAlive, nextAcquireAt: 90 }), check({ runConfig: keepAlive, staleFirst: true }), check({ lockClockMoved: true, nextAcquireAt: 90 })]) {
+      expect(result).toMatchObject({ valid: "n/a", applicable: false, staleWritesJudged: false, violations: [] });
+      expect(result.reason).toMatch(/; storage's own order \(a write decided after another client's write under a grant asked for after the writer's returned\) found no stale write$/);
+    }
   });
 });
