@@ -62,8 +62,8 @@
  */
 import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
 import { leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
-import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
 import { rolledBack } from "../power-loss/index.js";
+import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
 import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
