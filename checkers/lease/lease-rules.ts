@@ -33,6 +33,8 @@ export interface LeaseRules {
   readonly longestNs: number;
   /** True when nothing renews a lease, so `longestNs` after its grant it has certainly ended. */
   readonly certainExpiry: boolean;
+  /** True for keep-alive leases its holder's own process renews (`renewedBy: "holder-process"`): `longestNs` after its holder was frozen, a lease has certainly ended. */
+  readonly holderRenews: boolean;
   /** The lock nodes of the run (their kill or broken connections end client sessions). */
   readonly lockNodes: ReadonlySet<string>;
 }
@@ -41,10 +43,10 @@ const LEASE_ENDS: readonly LeaseEnd[] = ["ttl", "client-session", "session-timeo
 
 /** The declaration in `value`, or undefined when it is not a well-formed one. Pure. */
 export function parseLeaseDeclaration(value: unknown): LeaseDeclaration | undefined {
-  const v = value as { ends?: unknown; timedFrom?: unknown } | null | undefined;
+  const v = value as { ends?: unknown; timedFrom?: unknown; renewedBy?: unknown } | null | undefined;
   if (!LEASE_ENDS.includes(v?.ends as LeaseEnd)) return undefined;
   if (v?.timedFrom !== "grant" && v?.timedFrom !== "request") return undefined;
-  return { ends: v.ends as LeaseEnd, timedFrom: v.timedFrom };
+  return { ends: v.ends as LeaseEnd, timedFrom: v.timedFrom, ...(v.ends === "keep-alive" && v.renewedBy === "holder-process" ? { renewedBy: v.renewedBy } : {}) };
 }
 
 /** The lease rules of a run's config (older configs' `fixedTtl: true` reads as a fixed TTL timed from the request). Pure. */
@@ -59,6 +61,7 @@ export function leaseRules(config: RunConfig): LeaseRules {
     shortestNs: shortestLeaseNs(ttlMs),
     longestNs: longestLeaseNs(ttlMs),
     certainExpiry: declared?.ends === "ttl",
+    holderRenews: declared?.ends === "keep-alive" && declared.renewedBy === "holder-process",
     lockNodes: new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string)),
   };
 }

@@ -64,6 +64,7 @@ import type { CheckInput, CheckResult, Checker, CheckValidity, History } from ".
 import { leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
 import { rolledBack } from "../power-loss/index.js";
 import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
+import { frozenHolderExpiry } from "./frozen-holders.js";
 import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
@@ -176,18 +177,30 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
  * asked-after form, which needs no lease model (no TTL, no clock of a lock
  * node): a write a serial node decided after another client's write, made
  * under a grant asked for after the writer's grant returned, reached
- * storage after that grant. INVALID when it finds one; otherwise "n/a"
- * with `reason` naming what was tried, since nothing bounds the other
- * writes' leases.
+ * storage after that grant. And the clock rule, asked-after only, for a
+ * write whose holder's keep-alive lease had certainly ended because the
+ * nemesis froze it (frozen-holders.ts). INVALID when either finds one;
+ * otherwise "n/a" with `reason` naming what was tried, since nothing bounds
+ * the other writes' leases.
  */
 function storageOrderAlone(input: CheckInput, rules: LeaseRules, reason: string): RealTimeResult {
   const writes = timedWrites(input.history, input.storage, rules);
-  const { proved, inDoubt } = decidedAfterLaterGrant(writes, (a, b) => grantOrderAt(writes.leases, a, b, false), rolledBack(input.history, input.storage));
-  const tried = `${reason}; storage's own order (a write decided after another client's write under a grant asked for after the writer's returned) found no stale write`;
-  if (proved.size === 0) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason: tried, violations: [], undecided: 0, summary: "" };
-  // The writer's lease had ended by the later grant's reply, or the lock service granted a lease it still held.
-  const violations = [...proved].sort(([a], [b]) => a - b)
-    .map(([i, next]) => violation(writes, i, writes.leases.grantedAt[writes.grant[next.write] as number] as number, { ...next, evidence: "storage-order" }));
+  const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, false);
+  const { proved, inDoubt } = decidedAfterLaterGrant(writes, order, rolledBack(input.history, input.storage));
+  const frozen = frozenHolderExpiry(input.history, writes.leases, rules);
+  const violations: TimedStaleWrite[] = [];
+  for (let i = 0; i < writes.length; i++) {
+    const grant = writes.grant[i] as number;
+    if (((writes.flags[i] as number) & ACCEPTED) === 0 || grant === -1 || ((writes.flags[i] as number) & CONDITION_HELD) !== 0) continue;
+    const expiredBy = frozen[grant] as number;
+    const byClock = (writes.invokedAt[i] as number) > expiredBy ? laterWrite(writes, i, (g) => order(grant, g)) : undefined;
+    const byStorage = proved.get(i);
+    // By storage's order, the writer's lease had ended by the later grant's reply, or the lock service granted a lease it still held.
+    if (byClock) violations.push(violation(writes, i, expiredBy, { ...byClock, evidence: "clock" }));
+    else if (byStorage) violations.push(violation(writes, i, writes.leases.grantedAt[writes.grant[byStorage.write] as number] as number, { ...byStorage, evidence: "storage-order" }));
+  }
+  const tried = `${reason}; storage's own order (a write decided after another client's write under a grant asked for after the writer's returned)${rules.holderRenews ? " and the expiry of frozen holders' leases" : ""} found no stale write`;
+  if (violations.length === 0) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason: tried, violations: [], undecided: 0, summary: "" };
   const undecided = [...inDoubt].filter((i) => !proved.has(i)).length;
   return {
     valid: false, staleWritesJudged: true, applicable: true, reason: "", violations, undecided,
