@@ -31,10 +31,10 @@ export function longestLeaseNs(ttlMs: number): number {
 
 /** The declaration in `value`, or undefined when it is not a well-formed one. Pure. */
 export function parseLeaseDeclaration(value: unknown): LeaseDeclaration | undefined {
-  const v = value as { ends?: unknown; timedFrom?: unknown } | null | undefined;
+  const v = value as { ends?: unknown; timedFrom?: unknown; renewedBy?: unknown } | null | undefined;
   if (!LEASE_ENDS.includes(v?.ends as LeaseEnd)) return undefined;
   if (v?.timedFrom !== "grant" && v?.timedFrom !== "request") return undefined;
-  return { ends: v.ends as LeaseEnd, timedFrom: v.timedFrom };
+  return { ends: v.ends as LeaseEnd, timedFrom: v.timedFrom, ...(v.ends === "keep-alive" && v.renewedBy === "holder-process" ? { renewedBy: v.renewedBy } : {}) };
 }
 
 /** What a run's config declares of its leases (older configs' `fixedTtl: true` reads as a fixed TTL timed from the request); undefined when nothing. Pure. */

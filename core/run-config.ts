@@ -68,6 +68,18 @@ export interface LeaseDeclaration {
    * request (each replica at its own vote, a renewal before the grant).
    */
   readonly timedFrom: "grant" | "request";
+  /**
+   * For `keep-alive` leases: `holder-process` when the holder's own process
+   * renews the lease with a local system call and nothing of a renewal is in
+   * flight once that process is stopped (proper-lockfile touches its lock's
+   * mtime, each touch keeping the lock one TTL by its contenders' clocks).
+   * Then a holder the nemesis froze renewed last before its freeze returned,
+   * and its lease certainly ended one TTL after. Absent when renewals cross
+   * the network (a Redis refresh, an etcd keep-alive): a request sent just
+   * before the freeze reaches the service whenever it does, so nothing bounds
+   * a frozen holder's lease.
+   */
+  readonly renewedBy?: "holder-process";
 }
 
 export interface StorageConfig {

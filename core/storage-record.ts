@@ -1,12 +1,16 @@
 /**
  * One line of storage.jsonl: what a storage node did with one write. This is
- * the ground truth the fencing checker reads. Lines appear in the order the
- * storage node applied the writes.
+ * the ground truth the fencing checker reads. One node's lines appear in
+ * the order it applied the writes.
  */
 import type { Token } from "./token.js";
 
 export interface StorageRecord {
-  /** Harness-monotonic nanoseconds (the storage node shares the host's monotonic clock). */
+  /**
+   * Harness-monotonic nanoseconds by the storage node's own monotonic clock
+   * (shared with the host's unless a clock fault moved it: never an order
+   * of decisions, which the record's position gives).
+   */
   readonly time: number;
   readonly node: string;
   readonly key: string;
@@ -30,12 +34,12 @@ export interface StorageRecord {
    */
   readonly conditionHeld?: boolean;
   /**
-   * True when the node decides one write at a time and records it, with its
-   * `time`, in the same step (our storage server; the S3 proxy, which
-   * forwards one PUT at a time): then, of two records of this node, the one
-   * with the smaller time was decided first, whatever the clocks of other
-   * hosts. Absent where a record is written after a decision made elsewhere
-   * and concurrently (PostgreSQL's transactions).
+   * True when the node decides one write at a time and records it in the
+   * same step (our storage server; the S3 proxy, which forwards one PUT at
+   * a time): then, of two records of this node, the one earlier in the log
+   * was decided first. Its `time` does not say so: a clock fault on the
+   * node moves it. Absent where a record is written after a decision made
+   * elsewhere and concurrently (PostgreSQL's transactions).
    */
   readonly serial?: boolean;
 }

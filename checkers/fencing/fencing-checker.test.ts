@@ -66,13 +66,23 @@ describe("fencing checker", () => {
 
   it("leaves token-less writes to the version condition when storage decided every one of them by it", () => {
     const storage = [
-      storageRecord({ key: "r1", value: "a", token: null, client: "1", mode: "cas" }),
+      storageRecord({ key: "r1", value: "a", token: null, client: "1", mode: "cas", conditionHeld: true }),
       storageRecord({ key: "r1", value: "b", token: null, client: "2", mode: "cas", atMs: 1, accepted: false, reason: "version-conflict" }),
     ];
     const result = checkFencing({ config: testRunConfig("cas"), history: [], storage });
     expect(result).toMatchObject({ valid: true, tokenless: 1, conditional: true, staleWritesJudged: true });
     const mixed = [...storage, storageRecord({ key: "r1", value: "c", token: null, client: "3", mode: "unfenced", atMs: 2 })];
     expect(checkFencing({ config: testRunConfig("cas"), history: [], storage: mixed })).toMatchObject({ valid: "n/a", staleWritesJudged: false });
+  });
+
+  it("does not trust a condition storage ignored: an accepted token-less write whose condition did not hold leaves fencing n/a", () => {
+    const s3 = (value: string, client: string, atMs: number, conditionHeld: boolean) =>
+      storageRecord({ key: "r1", value, token: null, client, mode: "s3-conditional", atMs, conditionHeld });
+    const held = [s3("a", "1", 0, true), s3("b", "2", 1, true)];
+    expect(checkFencing({ config: testRunConfig("s3-conditional"), history: [], storage: held })).toMatchObject({ valid: true, conditional: true });
+    const ignored = [s3("a", "1", 0, true), s3("b", "2", 1, false)];
+    expect(checkFencing({ config: testRunConfig("s3-conditional"), history: [], storage: ignored }))
+      .toMatchObject({ valid: "n/a", conditional: false, staleWritesJudged: false });
   });
 
   it("is unknown when writes were acknowledged but storage recorded nothing", () => {

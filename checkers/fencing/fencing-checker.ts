@@ -4,25 +4,11 @@
  * what storage did; the lock service's own tokens (repeated or going
  * backwards) are the lock-service checker's.
  */
-import {
-  compareTokens, type CheckInput, type CheckResult, type Checker, type CheckValidity, type StorageRecord,
-} from "../../core/index.js";
+import type { CheckInput, CheckResult, Checker, CheckValidity, StorageRecord } from "../../core/index.js";
+import { rolledBack } from "../power-loss/index.js";
+import { staleWrites, type StaleWrite } from "./stale-writes.js";
 
-/** A write storage decided on while a higher token was already accepted for its key. */
-export interface StaleWrite {
-  readonly key: string;
-  /** The writer's token, below `highestToken`. */
-  readonly staleToken: string;
-  readonly highestToken: string;
-  /** The writer's client id (its process id as a string). */
-  readonly client: string;
-  readonly value: string;
-  /** Harness nanoseconds of the storage record. */
-  readonly time: number;
-  readonly accepted: boolean;
-  /** The accepted write that carried `highestToken`. */
-  readonly earlier: { readonly client: string; readonly value: string; readonly time: number };
-}
+export type { StaleWrite } from "./stale-writes.js";
 
 /** The fencing checker's verdict and evidence. */
 export interface FencingResult extends CheckResult {
@@ -41,41 +27,28 @@ export interface FencingResult extends CheckResult {
   readonly staleAttempts: number;
   /** Writes storage accepted. */
   readonly writes: number;
+  /** Accepted writes below the token of a write a power loss may have rolled back, with nothing to tell whether storage still held it (checkers/power-loss). */
+  readonly undecided: number;
   /** Writes storage accepted with no token at all (a lock service without fencing tokens). */
   readonly tokenless: number;
-  /** True when every token-less write was decided by a version condition (CONDITIONAL_MODES): fencing does not apply to them. */
+  /** True when every token-less write storage accepted had its version condition hold (`conditionDecidedEvery`): fencing does not apply to them. */
   readonly conditional: boolean;
   /** One line naming the first stale write and what storage did with it (empty when there was none). */
   readonly summary: string;
 }
 
-/** Folds storage records into stale writes; pure, O(n). */
-export function staleWrites(storage: readonly StorageRecord[]): { stale: StaleWrite[]; accepted: number } {
-  const highest = new Map<string, StorageRecord>();
-  const stale: StaleWrite[] = [];
-  let accepted = 0;
-  for (const rec of storage) {
-    if (rec.accepted) accepted++;
-    if (rec.token === null) continue;
-    const top = highest.get(rec.key);
-    if (top?.token != null && compareTokens(rec.token, top.token) < 0) {
-      stale.push({
-        key: rec.key, staleToken: rec.token, highestToken: top.token, client: rec.client, value: rec.value,
-        time: rec.time, accepted: rec.accepted, earlier: { client: top.client, value: top.value, time: top.time },
-      });
-    } else if (rec.accepted) {
-      highest.set(rec.key, rec);
-    }
-  }
-  return { stale, accepted };
-}
-
 /**
- * Storage modes that accept a write only if the version its writer read is
- * still current: for their token-less writes fencing by token does not
- * apply (the real-time checker judges them), so they leave no doubt here.
+ * True when storage decided every token-less write it accepted by a version
+ * condition that held (`conditionHeld: true`: the version its writer read
+ * was still current): fencing by token does not apply to them (the
+ * real-time checker judges them), so they leave no doubt here. A mode's
+ * name is not enough: s3rver takes If-Match and ignores it, and its records
+ * say `conditionHeld: false` of the writes it accepted anyway.
  */
-export const CONDITIONAL_MODES: ReadonlySet<string> = new Set(["cas", "s3-conditional"]);
+export function conditionDecidedEvery(storage: readonly StorageRecord[]): boolean {
+  for (const r of storage) if (r.accepted && r.token === null && r.conditionHeld !== true) return false;
+  return true;
+}
 
 /** The fencing checker (name "fencing"). Pure. */
 export function fencingChecker(): Checker<FencingResult> {
@@ -84,19 +57,19 @@ export function fencingChecker(): Checker<FencingResult> {
 
 /** Checks one run's storage records. */
 export function checkFencing(input: CheckInput): FencingResult {
-  const { stale, accepted } = staleWrites(input.storage);
+  const { stale, accepted, undecided } = staleWrites(input.storage, rolledBack(input.history, input.storage));
   const violations = stale.filter((s) => s.accepted);
   const rejections = stale.filter((s) => !s.accepted);
   const acknowledged = count(input.history, (op) => op.f === "write" && op.type === "ok");
   const storageKnown = input.storage.length > 0 || acknowledged === 0;
   const tokenless = count(input.storage, (r) => r.accepted && r.token === null);
-  const conditional = tokenless > 0 && input.storage.every((r) => r.token !== null || CONDITIONAL_MODES.has(r.mode));
+  const conditional = tokenless > 0 && conditionDecidedEvery(input.storage);
   const found = violations.length > 0;
-  const answer = found ? { valid: false as const } : fencingAnswer({ storageKnown, acknowledged, tokenless, conditional, accepted });
+  const answer = found ? { valid: false as const } : fencingAnswer({ storageKnown, acknowledged, tokenless, conditional, accepted, undecided });
   return {
     ...answer, staleWritesJudged: answer.valid === true || answer.valid === false, storageKnown, violations,
     staleRejected: rejections.length, rejections, staleAttempts: stale.length,
-    writes: accepted, tokenless, conditional, summary: fencingSummary(violations, rejections),
+    writes: accepted, undecided, tokenless, conditional, summary: fencingSummary(violations, rejections),
   };
 }
 
@@ -108,15 +81,19 @@ function count<T>(xs: Iterable<T>, test: (x: T) => boolean): number {
 }
 
 /**
- * The verdict when no violation was found. Without tokens nothing here can
+ * The verdict when no violation was found. A write below one a power loss
+ * may have taken back is undecided ("unknown"). Without tokens nothing here can
  * tell a stale write from a current one: when no accepted write carried a
  * token the question does not arise for fencing ("n/a"); when only some
- * did, it arose and cannot be settled ("unknown"). Storage that decided
- * every token-less write by a condition of its own (the version the writer
- * read) leaves no doubt.
+ * did, it arose and cannot be settled ("unknown"). Storage that accepted
+ * every token-less write only because its condition held (the version the
+ * writer read was still current) leaves no doubt.
  */
-function fencingAnswer(o: { storageKnown: boolean; acknowledged: number; tokenless: number; conditional: boolean; accepted: number }): { valid: CheckValidity; reason?: string } {
+function fencingAnswer(o: { storageKnown: boolean; acknowledged: number; tokenless: number; conditional: boolean; accepted: number; undecided: number }): { valid: CheckValidity; reason?: string } {
   if (!o.storageKnown) return { valid: "unknown", reason: `storage recorded no writes although ${o.acknowledged} writes were acknowledged: the ground truth is missing` };
+  if (o.undecided > 0) {
+    return { valid: "unknown", reason: `storage accepted ${o.undecided} write(s) below the token of a write never acknowledged that a power loss may have rolled back, and nothing tells whether it still held that write` };
+  }
   if (o.tokenless === 0 || o.conditional) return { valid: true };
   if (o.tokenless === o.accepted) return { valid: "n/a", reason: `no fencing token: storage accepted ${o.tokenless} writes that carried none` };
   return { valid: "unknown", reason: `storage accepted ${o.tokenless} of ${o.accepted} writes with no fencing token: those cannot be judged by token` };

@@ -28,6 +28,8 @@ export interface LeaseRules {
   readonly longestNs: number;
   /** True when nothing renews a lease, so `longestNs` after its grant it has certainly ended. */
   readonly certainExpiry: boolean;
+  /** True for keep-alive leases its holder's own process renews (`renewedBy: "holder-process"`): `longestNs` after its holder was frozen, a lease has certainly ended. */
+  readonly holderRenews: boolean;
   /** The lock nodes of the run (their kill or broken connections end client sessions). */
   readonly lockNodes: ReadonlySet<string>;
 }
@@ -43,6 +45,7 @@ export function leaseRules(config: RunConfig): LeaseRules {
     shortestNs: shortestLeaseNs(ttlMs),
     longestNs: longestLeaseNs(ttlMs),
     certainExpiry: declared?.ends === "ttl",
+    holderRenews: declared?.ends === "keep-alive" && declared.renewedBy === "holder-process",
     lockNodes: new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string)),
   };
 }

@@ -48,6 +48,10 @@
  * it, so its writer had read every write acknowledged before it. That is a
  * read-modify-write after the next holder's, not a lost update; cas's limit.
  *
+ * Where no expiry is certain (no fixed TTL, or a lock node's clock was
+ * changed), the asked-after form of storage's own order still runs: it
+ * needs no lease model. It can prove a write stale, never that none was.
+ *
  * Without certainty there is no verdict: the checker is then valid with the
  * write counted as undecided, never invalid, and says so in its summary.
  * With tokens this is a second line of evidence, independent of the fencing
@@ -58,7 +62,9 @@
  */
 import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
 import { leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
+import { rolledBack } from "../power-loss/index.js";
 import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
+import { frozenHolderExpiry } from "./frozen-holders.js";
 import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
@@ -133,13 +139,14 @@ function grantOrderAt(t: LeaseTable, a: number, b: number, exclusion: boolean): 
 export function checkRealTime(input: CheckInput): RealTimeResult {
   const rules = leaseRules(input.config);
   const reason = notApplicable(input, rules);
-  if (reason) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason, violations: [], undecided: 0, summary: "" };
+  if (reason) return storageOrderAlone(input, rules, reason);
   const exclusion = !input.history.some((op) => op.process === "nemesis" && (op.f === "kill" || op.f === "power-loss"));
   const writes = timedWrites(input.history, input.storage, rules);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
-  const storageOrder = decidedAfterLaterGrant(writes, order);
+  const storageOrder = decidedAfterLaterGrant(writes, order, rolledBack(input.history, input.storage));
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
+  let afterLoss = 0;
   for (let i = 0; i < writes.length; i++) {
     const flags = writes.flags[i] as number;
     const grant = writes.grant[i] as number;
@@ -147,16 +154,57 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     const expiredBy = (writes.leases.grantedAt[grant] as number) + rules.longestNs;
     const late = (writes.invokedAt[i] as number) > expiredBy;
     const byClock = late ? laterWrite(writes, i, (g) => order(grant, g)) : undefined;
-    const byStorage = storageOrder.get(i);
-    if (byClock === undefined && byStorage === undefined) { undecided += late ? 1 : 0; continue; }
+    const byStorage = storageOrder.proved.get(i);
+    if (byClock === undefined && byStorage === undefined) {
+      const lost = storageOrder.inDoubt.has(i);
+      undecided += late || lost ? 1 : 0;
+      afterLoss += lost ? 1 : 0;
+      continue;
+    }
     violations.push(violation(writes, i, expiredBy, byClock ? { ...byClock, evidence: "clock" } : { ...(byStorage as EarlierDecision), evidence: "storage-order" }));
   }
   const found = violations.length > 0;
   return {
     valid: !found, staleWritesJudged: found || undecided === 0, applicable: true,
-    reason: found || undecided === 0 ? "" : undecidedLine(undecided), violations, undecided,
+    reason: found || undecided === 0 ? "" : undecidedLine(undecided, afterLoss), violations, undecided,
     summary: found ? summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : "")
-      : undecided > 0 ? `real-time: ${undecidedLine(undecided)}` : "",
+      : undecided > 0 ? `real-time: ${undecidedLine(undecided, afterLoss)}` : "",
+  };
+}
+
+/**
+ * Where no expiry is certain (`reason`): storage's own order alone, in its
+ * asked-after form, which needs no lease model (no TTL, no clock of a lock
+ * node): a write a serial node decided after another client's write, made
+ * under a grant asked for after the writer's grant returned, reached
+ * storage after that grant. And the clock rule, asked-after only, for a
+ * write whose holder's keep-alive lease had certainly ended because the
+ * nemesis froze it (frozen-holders.ts). INVALID when either finds one;
+ * otherwise "n/a" with `reason` naming what was tried, since nothing bounds
+ * the other writes' leases.
+ */
+function storageOrderAlone(input: CheckInput, rules: LeaseRules, reason: string): RealTimeResult {
+  const writes = timedWrites(input.history, input.storage, rules);
+  const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, false);
+  const { proved, inDoubt } = decidedAfterLaterGrant(writes, order, rolledBack(input.history, input.storage));
+  const frozen = frozenHolderExpiry(input.history, writes.leases, rules);
+  const violations: TimedStaleWrite[] = [];
+  for (let i = 0; i < writes.length; i++) {
+    const grant = writes.grant[i] as number;
+    if (((writes.flags[i] as number) & ACCEPTED) === 0 || grant === -1 || ((writes.flags[i] as number) & CONDITION_HELD) !== 0) continue;
+    const expiredBy = frozen[grant] as number;
+    const byClock = (writes.invokedAt[i] as number) > expiredBy ? laterWrite(writes, i, (g) => order(grant, g)) : undefined;
+    const byStorage = proved.get(i);
+    // By storage's order, the writer's lease had ended by the later grant's reply, or the lock service granted a lease it still held.
+    if (byClock) violations.push(violation(writes, i, expiredBy, { ...byClock, evidence: "clock" }));
+    else if (byStorage) violations.push(violation(writes, i, writes.leases.grantedAt[writes.grant[byStorage.write] as number] as number, { ...byStorage, evidence: "storage-order" }));
+  }
+  const tried = `${reason}; storage's own order (a write decided after another client's write under a grant asked for after the writer's returned)${rules.holderRenews ? " and the expiry of frozen holders' leases" : ""} found no stale write`;
+  if (violations.length === 0) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason: tried, violations: [], undecided: 0, summary: "" };
+  const undecided = [...inDoubt].filter((i) => !proved.has(i)).length;
+  return {
+    valid: false, staleWritesJudged: true, applicable: true, reason: "", violations, undecided,
+    summary: summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : ""),
   };
 }
 
@@ -212,8 +260,11 @@ function lockClockChanged(history: History, lockNodes: ReadonlySet<string>): str
   return undefined;
 }
 
-function undecidedLine(undecided: number): string {
-  return `left ${undecided} accepted write(s) undecided: each was sent after its lease had certainly expired, with no write under a certainly later grant acknowledged before it`;
+function undecidedLine(undecided: number, afterLoss: number): string {
+  const late = "sent after its lease had certainly expired, with no write under a certainly later grant acknowledged before it";
+  if (afterLoss === 0) return `left ${undecided} accepted write(s) undecided: each was ${late}`;
+  const lost = "decided by storage after a write under a later grant that was never acknowledged and that a power loss may have rolled back";
+  return `left ${undecided} accepted write(s) undecided: ${afterLoss} ${lost}${undecided > afterLoss ? `; the others were each ${late}` : ""}`;
 }
 
 function summary(violations: readonly TimedStaleWrite[]): string {

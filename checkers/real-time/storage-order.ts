@@ -1,8 +1,12 @@
 /**
  * Stale writes proved by storage's own order of decisions rather than by
  * the harness's clock. A storage node that decides one write at a time and
- * records it in the same step (`serial` records) gives, for two writes to
- * it, which one it decided first, with no clock of another host involved.
+ * records it in the same step (`serial` records) appends its records in
+ * the order it decided: of two records of one node, the one earlier in the
+ * storage log was decided first. That order is read from the records'
+ * positions, never from their `time`: a record's time is its node's
+ * monotonic clock, which a clock fault (clock.monotonic=true) moves, so
+ * two decisions of a node whose clock was set back would swap.
  *
  * If such a node accepted client A's write after it had already taken in
  * client B's write on the same key, and B's grant is certainly later than
@@ -15,12 +19,18 @@
  * precedes the expiry, so the clock rule cannot place it, but storage saw
  * the next holder's write first.
  *
+ * A write a power loss may have rolled back (checkers/power-loss) is
+ * evidence only while its node held it: none once the node is shown to
+ * have lost it, and a write decided after one whose fate is unknown is left
+ * undecided.
+ *
  * For speed each write is compared with two earlier writes of its
  * (node, key): the one whose grant was asked for last and the one whose
  * lease could end last, each from another client. A write provable only
  * by a third earlier one is missed (no verdict on it), never misjudged.
  */
 import type { StorageRecord } from "../../core/index.js";
+import type { Presence, RolledBack } from "../power-loss/index.js";
 import { ACCEPTED, CONDITION_HELD, type GrantOrder, type TimedWrites } from "./holdings.js";
 
 /** A write storage decided earlier, under a certainly later grant. */
@@ -30,62 +40,71 @@ export interface EarlierDecision {
   readonly order: GrantOrder;
 }
 
+/** What storage's own order proves. */
+export interface StorageOrderFindings {
+  /** Each accepted write storage decided after a write of another client under a certainly later grant: that earlier write. */
+  readonly proved: Map<number, EarlierDecision>;
+  /** Writes it would have proved stale by an earlier write a power loss may have rolled back, whose fate is unknown. */
+  readonly inDoubt: Set<number>;
+}
+
 /**
  * For each accepted write (index in `writes`) storage decided after a write
  * of another client under a certainly later grant (`order(grant, other)`),
  * that earlier write. Pure, O(n log n).
  */
-export function decidedAfterLaterGrant(writes: TimedWrites, order: (grant: number, other: number) => GrantOrder | undefined): Map<number, EarlierDecision> {
-  const found = new Map<number, EarlierDecision>();
-  const { sorted, group, time } = serialDecisions(writes);
+export function decidedAfterLaterGrant(writes: TimedWrites, order: (grant: number, other: number) => GrantOrder | undefined, doubt: RolledBack): StorageOrderFindings {
+  const proved = new Map<number, EarlierDecision>();
+  const inDoubt = new Set<number>();
+  const { sorted, group } = serialDecisions(writes);
   let askedLast = bestOfOthers();
   let endsLast = bestOfOthers();
-  for (let start = 0; start < sorted.length;) {
-    const first = sorted[start] as number;
-    if (start > 0 && group[first] !== group[sorted[start - 1] as number]) {
+  for (let k = 0; k < sorted.length; k++) {
+    const write = sorted[k] as number;
+    if (k > 0 && group[write] !== group[sorted[k - 1] as number]) {
       askedLast = bestOfOthers();
       endsLast = bestOfOthers();
     }
-    // Writes decided at the same instant are not ordered: each is compared only with strictly earlier ones.
-    let end = start + 1;
-    while (end < sorted.length && group[sorted[end] as number] === group[first] && time[sorted[end] as number] === time[first]) end++;
-    for (let k = start; k < end; k++) {
-      const write = sorted[k] as number;
-      const process = writes.process[write] as number;
-      const evidence = judge(writes, write, [askedLast.best(process), endsLast.best(process)], order);
-      if (evidence) found.set(write, evidence);
-    }
-    for (let k = start; k < end; k++) {
-      const write = sorted[k] as number;
-      const grant = writes.grant[write] as number;
-      askedLast.add(writes.process[write] as number, write, writes.leases.invokedAt[grant] as number);
-      endsLast.add(writes.process[write] as number, write, writes.leases.mayEndFrom[grant] as number);
-    }
-    start = end;
+    const process = writes.process[write] as number;
+    const evidence = judge(writes, write, [askedLast.best(process), endsLast.best(process)], order, doubt);
+    if (evidence === "in-doubt") inDoubt.add(write);
+    else if (evidence) proved.set(write, evidence);
+    const grant = writes.grant[write] as number;
+    askedLast.add(process, write, writes.leases.invokedAt[grant] as number);
+    endsLast.add(process, write, writes.leases.mayEndFrom[grant] as number);
   }
-  return found;
+  return { proved, inDoubt };
 }
 
-/** The first of `candidates` (earlier writes) whose grant is certainly later than `write`'s, if `write` may be judged. */
-function judge(writes: TimedWrites, write: number, candidates: readonly (number | undefined)[], order: (grant: number, other: number) => GrantOrder | undefined): EarlierDecision | undefined {
+/**
+ * The first of `candidates` (earlier writes) whose grant is certainly later
+ * than `write`'s and that storage still held, if `write` may be judged;
+ * "in-doubt" when only a candidate a power loss may have rolled back would prove it.
+ */
+function judge(writes: TimedWrites, write: number, candidates: readonly (number | undefined)[], order: (grant: number, other: number) => GrantOrder | undefined, doubt: RolledBack): EarlierDecision | "in-doubt" | undefined {
   if (((writes.flags[write] as number) & CONDITION_HELD) !== 0) return undefined;
   const grant = writes.grant[write] as number;
+  let unknown = false;
   for (const other of candidates) {
     if (other === undefined) continue;
+    const presence: Presence = doubt.presentAt(writes.record[other] as number, writes.record[write] as number);
+    if (presence === "absent") continue;
     const known = order(grant, writes.grant[other] as number);
-    if (known !== undefined) return { write: other, order: known };
+    if (known === undefined) continue;
+    if (presence === "present") return { write: other, order: known };
+    unknown = true;
   }
-  return undefined;
+  return unknown ? "in-doubt" : undefined;
 }
 
 /**
  * The accepted writes made under a grant and recorded by a serial node,
- * sorted by (node, key) group, then by decision time; as columns indexed by
- * write (`group` -1 for a write left out), a few bytes per write.
+ * sorted by (node, key) group, then by decision order (the record's
+ * position in the storage log); as columns indexed by write (`group` -1 for
+ * a write left out), a few bytes per write.
  */
-function serialDecisions(writes: TimedWrites): { sorted: Int32Array; group: Int32Array; time: Float64Array } {
+function serialDecisions(writes: TimedWrites): { sorted: Int32Array; group: Int32Array } {
   const group = new Int32Array(writes.length).fill(-1);
-  const time = new Float64Array(writes.length);
   const groups = new Map<string, number>();
   const chosen: number[] = [];
   for (let i = 0; i < writes.length; i++) {
@@ -95,11 +114,11 @@ function serialDecisions(writes: TimedWrites): { sorted: Int32Array; group: Int3
     const key = `${record.node}\u0000${writes.resource[i] as number}`;
     if (!groups.has(key)) groups.set(key, groups.size);
     group[i] = groups.get(key) as number;
-    time[i] = record.time;
     chosen.push(i);
   }
-  const sorted = Int32Array.from(chosen).sort((a, b) => (group[a] as number) - (group[b] as number) || (time[a] as number) - (time[b] as number));
-  return { sorted, group, time };
+  const position = writes.record;
+  const sorted = Int32Array.from(chosen).sort((a, b) => (group[a] as number) - (group[b] as number) || (position[a] as number) - (position[b] as number));
+  return { sorted, group };
 }
 
 /** The write with the highest score so far, and the highest of another client than that one's: the best of any client but one. */

@@ -41,6 +41,15 @@ describe("judgeIncompleteStorage", () => {
     expect((await compose(judgeIncompleteStorage([fencingChecker(), historyOnly], missing)).check({ ...input, storage: staleAccepted })).valid).toBe(false);
   });
 
+  it("keeps n/a for a checker whose question did not arise in the records that did arrive", async () => {
+    const missing = ['host "h": "f": cat exited with code 1 after 0 of 9 bytes'];
+    const tokenless = storage.map((r) => ({ ...r, token: null, highest: null, mode: "unfenced" }));
+    const whole = await fencingChecker().check({ ...input, storage: tokenless });
+    expect(whole.valid).toBe("n/a");
+    const [fencing] = judgeIncompleteStorage([fencingChecker()], missing);
+    expect(await fencing?.check({ ...input, storage: tokenless })).toEqual(whole);
+  });
+
   it("leaves every verdict alone when the file arrived whole", async () => {
     expect((await compose([fencingChecker(), historyOnly]).check(input)).valid).toBe(true);
   });

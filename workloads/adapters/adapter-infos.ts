@@ -110,7 +110,7 @@ export const ADAPTER_INFOS: Readonly<Record<BuiltInAdapterName, LockAdapterInfo>
     summary: "proper-lockfile@4 (npm): a lock directory made with mkdir in a directory shared by all clients, its mtime touched every stale/2 by the holder; stale = TTL",
     token: null,
     limits: "no fencing token; a contender judges staleness from the lock's mtime against its own clock, so a client whose clock is wrong takes a held lock; the file system is the lock service, on the harness host: pausing, killing or cutting off its node reaches nothing (partition-holder and kill-lock do not touch the locks), and clients must share the host's files (--runtime local only)",
-    lease: { ends: "keep-alive", timedFrom: "request" },
+    lease: { ends: "keep-alive", timedFrom: "request", renewedBy: "holder-process" },
     durability: "the file system's: a lock is a directory; a kill of a client leaves its lock until it goes stale",
   },
   "redis-semaphore": {
