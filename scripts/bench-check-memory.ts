@@ -17,10 +17,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { countLines, rssMb } from "./bench/proc-status.js";
+import { measurementRecorder } from "./measurements/page.js";
 
 const BARS = "▁▂▃▄▅▆▇█";
 const BIN = resolve(import.meta.dirname, "../harness/cli/bin.js");
 const SYNTH = resolve(import.meta.dirname, "synth-run.js");
+const recorder = measurementRecorder("bench-check-memory", process.argv.slice(2), () => new Date());
 
 function chart(samples: readonly number[], width = 60): string {
   const columns = Math.min(width, samples.length);
@@ -78,15 +80,22 @@ async function main(): Promise<void> {
     }
     const lines = countLines(join(dir, "history.jsonl"));
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
-    process.stdout.write(`check memory: ${lines} ops (history.jsonl ${mb(statSync(join(dir, "history.jsonl")).size / 2 ** 20)}), fencecheck analyze --max-memory ${maxMiB}\n`);
+    recorder.print(`check memory: ${lines} ops (history.jsonl ${mb(statSync(join(dir, "history.jsonl")).size / 2 ** 20)}), fencecheck analyze --max-memory ${maxMiB}`);
     const r = await analyze(dir, maxMiB);
-    process.stdout.write(`  ${r.out.split("\n").filter((l) => l !== "" && !l.startsWith("report:")).slice(0, 2).join("\n  ")}\n`);
-    process.stdout.write(`  exit ${r.code}; wall ${(r.wallMs / 1000).toFixed(1)} s, CPU ${r.cpu.toFixed(1)} s; peak RSS ${mb(Math.max(...r.samples, 0))}\n`);
-    if (r.samples.length > 0) process.stdout.write(`  RSS 0..${mb(Math.max(...r.samples))} |${chart(r.samples)}|\n`);
+    recorder.print(`  ${r.out.split("\n").filter((l) => l !== "" && !l.startsWith("report:")).slice(0, 2).join("\n  ")}`);
+    recorder.print(`  exit ${r.code}; wall ${(r.wallMs / 1000).toFixed(1)} s, CPU ${r.cpu.toFixed(1)} s; peak RSS ${mb(Math.max(...r.samples, 0))}`);
+    if (r.samples.length > 0) recorder.print(`  RSS 0..${mb(Math.max(...r.samples))} |${chart(r.samples)}|`);
     if (r.code !== 0 && r.code !== 1 && r.code !== 2) process.exitCode = 255;
+    else writePage();
   } finally {
     if (kept === undefined) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
+function writePage(): void {
+  const path = recorder.write();
+  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
 }
 
 main().catch((error: unknown) => {

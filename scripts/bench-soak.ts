@@ -22,10 +22,12 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { countLines, rssMb } from "./bench/proc-status.js";
-import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
+import { isQuick, quickBanner } from "./bench/quick.js";
+import { measurementRecorder } from "./measurements/page.js";
 
 const quick = isQuick(process.argv.slice(2));
-const print = benchPrinter(quick, (text) => void process.stdout.write(text));
+const recorder = measurementRecorder("bench-soak", process.argv.slice(2), () => new Date());
+const print = recorder.print;
 const SECONDS = Number(process.env["FENCECHECK_SOAK_SECONDS"] ?? (quick ? "20" : "600"));
 /** Seconds between the progress lines printed while the workload runs. */
 const PROGRESS_EVERY = quick ? 10 : 60;
@@ -156,9 +158,16 @@ async function main(): Promise<void> {
     keep ||= code !== 0;
     if (code !== 0) print(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}`);
     else if (keep) print(`  the run's folder is kept: ${store}`);
+    writePage();
   } finally {
     if (!keep) rmSync(store, { recursive: true, force: true });
   }
+}
+
+/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
+function writePage(): void {
+  const path = recorder.write();
+  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
 }
 
 main().catch((error: unknown) => {
