@@ -36,6 +36,12 @@ function referenceIndex(): string {
     generatedNote("scripts/docs/reference-pages.ts"),
     "Pages generated from the code, so they say what the code does today. Measured figures are apart, in [../measurements/](../measurements/README.md).",
     pages.map(([file, title, what]) => `- [${title}](${file}): ${what}`).join("\n"),
+    "What the CLI knows, as you would ask it (these commands are run by the doc-snippet test, scripts/docs/doc-snippets.test.ts):",
+    "```sh\nfencecheck --help\nfencecheck run --help\nfencecheck list\nfencecheck check harness/store/fixtures/reference-fenced-pause-holder/history.jsonl\n```",
+    "A run starts nodes, so the test does not run it (it checks its options against `run --help`):",
+    "<!-- not-run: starts nodes, needs root and the Debian packages -->\n```sh\nfencecheck run --lock reference --storage unfenced --nemesis pause-holder --seed 7\n```",
+    "After a change to a command, a registry or an exported name, write these pages again (the drift test, scripts/docs/reference.test.ts, fails until then):",
+    "<!-- not-run: builds the package first -->\n```sh\nnpm run docs\n```",
   ].join("\n\n") + "\n";
 }
 

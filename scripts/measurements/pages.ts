@@ -36,6 +36,9 @@ export const MEASUREMENT_PAGES: readonly MeasurementPage[] = [
     what: "image build times, cold and cached, and bring-up in containers beside the local runtime" },
   { bench: "bench-lazyfs", file: "lazyfs.md", title: "The lazy file system", command: "npm run bench:lazyfs",
     what: "what the lose-unfsynced faults' FUSE file system costs: appends per second, and a run's ops per second" },
+  // Written by scripts/libraries.ts with its own stamp (scripts/libraries/page.ts), not by a recorder.
+  { bench: "libraries", file: "libraries.md", title: "Lock libraries", command: "npm run libraries",
+    what: "the verdict of each npm lock library's built-in adapter under each fault, with unfenced and with protective storage" },
 ];
 
 /** The page of bench `bench`; throws for a bench the table does not know. */
