@@ -1,5 +1,5 @@
 /**
- * `node dist/scripts/bench-check-memory.js [ops] [--max-memory MiB] [--invalid]`
+ * `npm run bench:check-memory -- [ops] [--max-memory MiB] [--invalid]`
  * (default 10,000,000 ops, 2048 MiB): writes a synthetic run folder of that
  * many ops (`synth-run.js`: the lock-write workload, 10 clients on 10
  * resources, valid by construction; `--invalid`: one stale write storage
@@ -10,7 +10,8 @@
  * the peak RSS with a small chart of the samples. The folder is removed
  * afterwards (FENCECHECK_BENCH_DIR keeps it, and reuses a folder already
  * written there). An analysis the bound stopped prints its unknown line and
- * exits 2: that is the bound working, not a crash.
+ * exits 2: that is the bound working, not a crash. Writes its figures to
+ * docs/measurements/check-memory.md (scripts/measurements/page.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -86,16 +87,10 @@ async function main(): Promise<void> {
     recorder.print(`  exit ${r.code}; wall ${(r.wallMs / 1000).toFixed(1)} s, CPU ${r.cpu.toFixed(1)} s; peak RSS ${mb(Math.max(...r.samples, 0))}`);
     if (r.samples.length > 0) recorder.print(`  RSS 0..${mb(Math.max(...r.samples))} |${chart(r.samples)}|`);
     if (r.code !== 0 && r.code !== 1 && r.code !== 2) process.exitCode = 255;
-    else writePage();
+    else recorder.write();
   } finally {
     if (kept === undefined) rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
-function writePage(): void {
-  const path = recorder.write();
-  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -211,10 +211,4 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main();
-writePage();
-/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
-function writePage(): void {
-  const path = recorder.write();
-  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
-}
-
+recorder.write();

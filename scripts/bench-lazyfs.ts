@@ -77,16 +77,10 @@ async function main(): Promise<void> {
     await fileBench(root);
     recorder.print(`\nreference, lock-write (5 clients, ${SECONDS} s)`);
     for (const fault of ["kill-lock", "lose-unfsynced-lock"]) recorder.print(await runBench(fault, join(root, "store")));
-    writePage();
+    recorder.write();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-}
-
-/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
-function writePage(): void {
-  const path = recorder.write();
-  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -81,10 +81,4 @@ async function main(): Promise<void> {
 
 if (quick) print(quickBanner("bench-report", "10,000 ops"));
 await main();
-writePage();
-/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
-function writePage(): void {
-  const path = recorder.write();
-  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
-}
-
+recorder.write();

@@ -156,13 +156,7 @@ async function main(): Promise<void> {
     if (kept) print(`(runs kept in ${store})`);
     else rmSync(store, { recursive: true, force: true });
   }
-  writePage();
-}
-
-/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
-function writePage(): void {
-  const path = recorder.write();
-  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
+  recorder.write();
 }
 
 main().catch((error: unknown) => {

@@ -58,16 +58,10 @@ async function main(): Promise<void> {
   print(`service      nodes  bring-up      lock-write (5 clients, ${SECONDS} s, no faults)`);
   try {
     for (const lock of quick ? QUICK_SERVICES : SERVICES) print(await bench(lock, storeDir));
-    writePage();
+    recorder.write();
   } finally {
     rmSync(storeDir, { recursive: true, force: true });
   }
-}
-
-/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
-function writePage(): void {
-  const path = recorder.write();
-  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
 }
 
 main().catch((error: unknown) => {

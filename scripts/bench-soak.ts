@@ -158,16 +158,10 @@ async function main(): Promise<void> {
     keep ||= code !== 0;
     if (code !== 0) print(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}`);
     else if (keep) print(`  the run's folder is kept: ${store}`);
-    writePage();
+    recorder.write();
   } finally {
     if (!keep) rmSync(store, { recursive: true, force: true });
   }
-}
-
-/** Writes the bench's page (scripts/measurements/page.ts) and says where. */
-function writePage(): void {
-  const path = recorder.write();
-  if (path !== undefined) process.stdout.write(`wrote ${path}\n`);
 }
 
 main().catch((error: unknown) => {

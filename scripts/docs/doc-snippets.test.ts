@@ -11,7 +11,8 @@ import { join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../harness/index.js";
 import { allHelp, type CommandHelp } from "./cli-help.js";
-import { docCommands, fencecheckArgs, judgeArgs, npmProblems, runnableArgs, segments, type DocCommand } from "./snippets.js";
+import { judgeArgs, npmProblems, runnableArgs } from "./snippet-rules.js";
+import { docCommands, fencecheckArgs, segments, type DocCommand } from "./snippets.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const scripts = new Set(Object.keys((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: object }).scripts));

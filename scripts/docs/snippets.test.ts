@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CommandHelp } from "./cli-help.js";
-import { docCommands, fencecheckArgs, judgeArgs, npmProblems, runnableArgs, segments, words } from "./snippets.js";
+import { judgeArgs, npmProblems, runnableArgs } from "./snippet-rules.js";
+import { docCommands, fencecheckArgs, segments, words } from "./snippets.js";
 
 const helps: CommandHelp[] = [
   { path: "", text: "", subcommands: ["run", "check", "list", "scenario"], options: ["-h", "--help"] },

@@ -71,7 +71,7 @@ export function commandLine(page: MeasurementPage, argv: readonly string[]): str
 export interface MeasurementRecorder {
   /** Prints a line (marked when quick) and keeps it for the page. */
   print(line: string): void;
-  /** Writes the page and the index (nothing when quick); returns the page's path from the package root, or undefined. */
+  /** Writes the page and the index and prints where (nothing when quick); returns the page's path from the package root, or undefined. */
   write(): string | undefined;
 }
 
@@ -104,6 +104,7 @@ export function measurementRecorder(bench: string, argv: readonly string[], now:
       const path = join(dir, page.file);
       writeFileSync(path, renderMeasurementPage(page, stamp, lines));
       writeFileSync(join(dir, "README.md"), renderMeasurementIndex((file) => existsSync(join(dir, file))));
+      write(`wrote docs/measurements/${page.file}\n`);
       return `docs/measurements/${page.file}`;
     },
   };
