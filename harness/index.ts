@@ -8,6 +8,7 @@ export { analyzeRun } from "./run/analyze-run.js";
 export { checkAndReport, type CheckedRun } from "./run/check-and-report.js";
 export { resolveLockService } from "./run/index.js";
 export { resolveNemesis, findWorkload, workloads, type NemesisPlan } from "./run/index.js";
+export { builtInAdapters, faultPackages, storageKinds } from "./run/index.js";
 export type { Workload } from "../workloads/index.js";
 export { createLocalRuntime, cleanLocal, mountLazyDisks } from "./runtime/index.js";
 export { createDockerRuntime, dockerRuntimeForRun, cleanDocker, buildImages, connectEngine, packageRoot } from "./runtime/index.js";

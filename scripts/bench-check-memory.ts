@@ -1,5 +1,5 @@
 /**
- * `node dist/scripts/bench-check-memory.js [ops] [--max-memory MiB] [--invalid]`
+ * `npm run bench:check-memory -- [ops] [--max-memory MiB] [--invalid]`
  * (default 10,000,000 ops, 2048 MiB): writes a synthetic run folder of that
  * many ops (`synth-run.js`: the lock-write workload, 10 clients on 10
  * resources, valid by construction; `--invalid`: one stale write storage
@@ -10,17 +10,20 @@
  * the peak RSS with a small chart of the samples. The folder is removed
  * afterwards (FENCECHECK_BENCH_DIR keeps it, and reuses a folder already
  * written there). An analysis the bound stopped prints its unknown line and
- * exits 2: that is the bound working, not a crash.
+ * exits 2: that is the bound working, not a crash. Writes its figures to
+ * docs/measurements/check-memory.md (scripts/measurements/page.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { countLines, rssMb } from "./bench/proc-status.js";
+import { measurementRecorder } from "./measurements/page.js";
 
 const BARS = "▁▂▃▄▅▆▇█";
 const BIN = resolve(import.meta.dirname, "../harness/cli/bin.js");
 const SYNTH = resolve(import.meta.dirname, "synth-run.js");
+const recorder = measurementRecorder("bench-check-memory", process.argv.slice(2), () => new Date());
 
 function chart(samples: readonly number[], width = 60): string {
   const columns = Math.min(width, samples.length);
@@ -78,12 +81,13 @@ async function main(): Promise<void> {
     }
     const lines = countLines(join(dir, "history.jsonl"));
     const mb = (x: number): string => `${x.toFixed(1)} MB`;
-    process.stdout.write(`check memory: ${lines} ops (history.jsonl ${mb(statSync(join(dir, "history.jsonl")).size / 2 ** 20)}), fencecheck analyze --max-memory ${maxMiB}\n`);
+    recorder.print(`check memory: ${lines} ops (history.jsonl ${mb(statSync(join(dir, "history.jsonl")).size / 2 ** 20)}), fencecheck analyze --max-memory ${maxMiB}`);
     const r = await analyze(dir, maxMiB);
-    process.stdout.write(`  ${r.out.split("\n").filter((l) => l !== "" && !l.startsWith("report:")).slice(0, 2).join("\n  ")}\n`);
-    process.stdout.write(`  exit ${r.code}; wall ${(r.wallMs / 1000).toFixed(1)} s, CPU ${r.cpu.toFixed(1)} s; peak RSS ${mb(Math.max(...r.samples, 0))}\n`);
-    if (r.samples.length > 0) process.stdout.write(`  RSS 0..${mb(Math.max(...r.samples))} |${chart(r.samples)}|\n`);
+    recorder.print(`  ${r.out.split("\n").filter((l) => l !== "" && !l.startsWith("report:")).slice(0, 2).join("\n  ")}`);
+    recorder.print(`  exit ${r.code}; wall ${(r.wallMs / 1000).toFixed(1)} s, CPU ${r.cpu.toFixed(1)} s; peak RSS ${mb(Math.max(...r.samples, 0))}`);
+    if (r.samples.length > 0) recorder.print(`  RSS 0..${mb(Math.max(...r.samples))} |${chart(r.samples)}|`);
     if (r.code !== 0 && r.code !== 1 && r.code !== 2) process.exitCode = 255;
+    else recorder.write();
   } finally {
     if (kept === undefined) rmSync(dir, { recursive: true, force: true });
   }

@@ -27,10 +27,12 @@ import { checkParallel, createRng, createSystemClock, readManifest } from "../ha
 import { buildDriver, type PorcupineDriver } from "./bench/porcupine.js";
 import { corpora, measureCorpus, sumOf, type CorpusFigures } from "./bench/side-by-side.js";
 import { runCli, startupMs, type Spread } from "./bench/whole-process.js";
-import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
+import { isQuick, quickBanner } from "./bench/quick.js";
+import { measurementRecorder } from "./measurements/page.js";
 
 const quick = isQuick(process.argv.slice(2));
-const print = benchPrinter(quick, (text) => void process.stdout.write(text));
+const recorder = measurementRecorder("bench-check", process.argv.slice(2), () => new Date());
+const print = recorder.print;
 // --quick: fewer startup turns and a 1 s stress timeout, unless the environment sets them.
 if (quick) {
   process.env.BENCH_STARTUP_RUNS ??= "3";
@@ -209,3 +211,4 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main();
+recorder.write();

@@ -15,8 +15,10 @@ import {
   buildImages, connectEngine, createLocalRuntime, createSystemClock, dockerRuntimeForRun, packageRoot, resolveLockService, runTest,
   type RunConfig, type Runtime,
 } from "../harness/index.js";
+import { measurementRecorder } from "./measurements/page.js";
 
 const ROUNDS = 2;
+const recorder = measurementRecorder("bench-docker", process.argv.slice(2), () => new Date());
 
 function configFor(runtime: "local" | "docker", storeDir: string): RunConfig {
   return {
@@ -64,18 +66,19 @@ async function bringUp(kind: "local" | "docker", storeDir: string): Promise<numb
 }
 
 async function main(): Promise<void> {
-  for (const line of await buildTimes()) process.stdout.write(`${line}\n`);
+  for (const line of await buildTimes()) recorder.print(line);
   const storeDir = mkdtempSync(join(tmpdir(), "fencecheck-bench-docker-"));
   try {
     for (const kind of ["local", "docker"] as const) {
       const times: number[] = [];
       for (let round = 0; round < ROUNDS; round++) times.push(await bringUp(kind, storeDir));
       const shown = times.map((t) => `${t.toFixed(2)} s`).join(", ");
-      process.stdout.write(`bring-up 3 etcd + storage + 5 agents, ${kind.padEnd(6)} best ${Math.min(...times).toFixed(2)} s   (${shown})\n`);
+      recorder.print(`bring-up 3 etcd + storage + 5 agents, ${kind.padEnd(6)} best ${Math.min(...times).toFixed(2)} s   (${shown})`);
     }
   } finally {
     rmSync(storeDir, { recursive: true, force: true });
   }
+  recorder.write();
 }
 
 main().catch((error: unknown) => {

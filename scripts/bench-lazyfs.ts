@@ -11,11 +11,13 @@
 import { closeSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { measurementRecorder } from "./measurements/page.js";
 import { createLocalRuntime, createSystemClock, mountLazyDisks, runIdFor, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
 
 const SYNCED = 300;
 const UNSYNCED = 3000;
 const SECONDS = 10;
+const recorder = measurementRecorder("bench-lazyfs", process.argv.slice(2), () => new Date());
 const LINE = Buffer.alloc(128, "x");
 
 /** Appends per second to `dir/journal`, each followed by fdatasync when `sync`. */
@@ -39,11 +41,11 @@ async function fileBench(root: string): Promise<void> {
   const clock = createSystemClock();
   const disks = await mountLazyDisks({ bench: lazy }, clock, runIdFor(clock.wallMs(), process.pid));
   try {
-    process.stdout.write("file system   append+fdatasync/s   append/s\n");
+    recorder.print("file system   append+fdatasync/s   append/s");
     for (const [name, dir] of [["plain", plain], ["lazyfs", lazy]] as const) {
       const synced = appends(dir, SYNCED, true);
       const unsynced = appends(dir, UNSYNCED, false);
-      process.stdout.write(`${name.padEnd(12)}  ${synced.toFixed(0).padStart(18)}   ${unsynced.toFixed(0).padStart(8)}\n`);
+      recorder.print(`${name.padEnd(12)}  ${synced.toFixed(0).padStart(18)}   ${unsynced.toFixed(0).padStart(8)}`);
     }
   } finally {
     await disks.unmountAll();
@@ -73,8 +75,9 @@ async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "fencecheck-bench-lazyfs-"));
   try {
     await fileBench(root);
-    process.stdout.write(`\nreference, lock-write (5 clients, ${SECONDS} s)\n`);
-    for (const fault of ["kill-lock", "lose-unfsynced-lock"]) process.stdout.write(`${await runBench(fault, join(root, "store"))}\n`);
+    recorder.print(`\nreference, lock-write (5 clients, ${SECONDS} s)`);
+    for (const fault of ["kill-lock", "lose-unfsynced-lock"]) recorder.print(await runBench(fault, join(root, "store")));
+    recorder.write();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

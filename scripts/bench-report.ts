@@ -15,13 +15,15 @@
  * profiling; the story then says the verdict is unknown).
  */
 // --quick (scripts/bench/quick.ts): 10,000 ops unless a number is given, every line marked.
-import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
+import { isQuick, quickBanner } from "./bench/quick.js";
+import { measurementRecorder } from "./measurements/page.js";
 import { compose, lockCheckers, testRunConfig } from "../checkers/index.js";
 import { buildReportModel, renderHtml, renderChartPng, reportCharts, syntheticLockRun, type SyntheticRun } from "../reports/index.js";
 import { CompactHistory, createSystemClock, historyView, type History, type Op, type StorageRecord } from "../core/index.js";
 
 const quick = isQuick(process.argv.slice(2));
-const print = benchPrinter(quick, (text) => void process.stdout.write(text));
+const recorder = measurementRecorder("bench-report", process.argv.slice(2), () => new Date());
+const print = recorder.print;
 
 function timed<T>(label: string, f: () => T): T {
   const clock = createSystemClock();
@@ -79,3 +81,4 @@ async function main(): Promise<void> {
 
 if (quick) print(quickBanner("bench-report", "10,000 ops"));
 await main();
+recorder.write();

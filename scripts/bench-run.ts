@@ -36,11 +36,13 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { failing, lineAt, median, runCli, runDir, timingsOf } from "./bench/cli-run.js";
 import { faults } from "./bench/fault-timing.js";
-import { benchPrinter, QUICK_FLAG, quickBanner } from "./bench/quick.js";
+import { quickBanner } from "./bench/quick.js";
+import { measurementRecorder } from "./measurements/page.js";
 import { FULL_RUN_SIZES, QUICK_RUN_SIZES } from "./bench/run-sizes.js";
 import { throughput } from "./bench/run-throughput.js";
 
-const print = benchPrinter(process.argv.includes(QUICK_FLAG), (text) => void process.stdout.write(text));
+const recorder = measurementRecorder("bench-run", process.argv.slice(2), () => new Date());
+const print = recorder.print;
 
 /**
  * Runs the seed scenario over seeds 1..count with `hold` (`--hold-ms`, or
@@ -154,6 +156,7 @@ async function main(): Promise<void> {
     if (kept) print(`(runs kept in ${store})`);
     else rmSync(store, { recursive: true, force: true });
   }
+  recorder.write();
 }
 
 main().catch((error: unknown) => {

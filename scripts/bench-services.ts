@@ -12,13 +12,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLocalRuntime, createSystemClock, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
-import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
+import { isQuick, quickBanner } from "./bench/quick.js";
+import { measurementRecorder } from "./measurements/page.js";
 
 const SERVICES = ["reference", "etcd", "zookeeper", "redis-token", "redlock", "postgres"] as const;
 const QUICK_SERVICES = ["reference", "redlock"] as const;
 const quick = isQuick(process.argv.slice(2));
 const SECONDS = quick ? 2 : 10;
-const print = benchPrinter(quick, (text) => void process.stdout.write(text));
+const recorder = measurementRecorder("bench-services", process.argv.slice(2), () => new Date());
+const print = recorder.print;
 
 function configFor(lock: string, storeDir: string): RunConfig {
   return {
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
   print(`service      nodes  bring-up      lock-write (5 clients, ${SECONDS} s, no faults)`);
   try {
     for (const lock of quick ? QUICK_SERVICES : SERVICES) print(await bench(lock, storeDir));
+    recorder.write();
   } finally {
     rmSync(storeDir, { recursive: true, force: true });
   }

@@ -31,7 +31,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { countLines, rssMb } from "./bench/proc-status.js";
-import { benchPrinter, isQuick, quickBanner } from "./bench/quick.js";
+import { isQuick, quickBanner } from "./bench/quick.js";
+import { measurementRecorder } from "./measurements/page.js";
 
 const USAGE = `usage: bench-soak [--seed <n>] [--lock <adapter>] [--storage <kind>] [--seconds <n>] [--quick]
   --seed <n>          the run's seed (default 1)
@@ -76,7 +77,8 @@ if ("error" in parsed) {
 }
 const options: SoakOptions = parsed;
 const { quick } = options;
-const print = benchPrinter(quick, (text) => void process.stdout.write(text));
+const recorder = measurementRecorder("bench-soak", process.argv.slice(2), () => new Date());
+const print = recorder.print;
 const SECONDS = options.seconds;
 /** Seconds between the progress lines printed while the workload runs. */
 const PROGRESS_EVERY = quick ? 10 : 60;
@@ -207,6 +209,7 @@ async function main(): Promise<void> {
     keep ||= code !== 0;
     if (code !== 0) print(`  the run is not valid: its folder is kept for fencecheck analyze: ${store}\n  ${verdict}`);
     else if (keep) print(`  the run's folder is kept: ${store}`);
+    recorder.write();
   } finally {
     if (!keep) rmSync(store, { recursive: true, force: true });
   }

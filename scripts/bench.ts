@@ -2,9 +2,10 @@
  * `npm run bench` (after a build): every bench that prints issue 26's
  * figures, one after the other, each in its own process with its output
  * as it comes: bench-check, bench-report, bench-services, bench-run,
- * bench-soak (scripts/bench/suite.ts). `npm run bench -- --quick` (or
+ * bench-soak (scripts/bench/suite.ts), each writing its page under
+ * docs/measurements/ (scripts/measurements/page.ts). `npm run bench -- --quick` (or
  * `npm run bench:quick`) passes `--quick` to each: small sizes, one repeat,
- * short runs, every line marked `(quick)` (scripts/bench/quick.ts); CI runs
+ * short runs, every line marked `(quick)`, no page written (scripts/bench/quick.ts); CI runs
  * it from scripts/bench-quick.int.test.ts. A bench that fails does not stop
  * the others; the suite ends with one line per bench (exit code, wall time)
  * and exits 0 when all exited 0, else with the first failure's code

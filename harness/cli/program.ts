@@ -5,7 +5,7 @@
  * error). `main` runs it over every command; the `check` bundle over `check`
  * alone, so that a check never loads the other commands' modules.
  */
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, type OutputConfiguration } from "commander";
 import { exitCodeFor, HarnessError, messageOf } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { CliIo, ExitCode } from "./io.js";
@@ -29,7 +29,7 @@ export async function runProgram(commands: CommandTable, argv: readonly string[]
   const program = new Command("fencecheck")
     .description("Chaos tests for distributed lock services: leases, fencing tokens, pauses, partitions")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => ctx.io.out(s), writeErr: (s) => ctx.io.err(s) })
+    .configureOutput(outputTo(io))
     .showHelpAfterError(false);
   // Only the named command's module is loaded (`check` then never loads the
   // runtimes, Docker or the report's charts); help and unknown names load all.
@@ -47,9 +47,20 @@ export async function runProgram(commands: CommandTable, argv: readonly string[]
 
 /** Makes a command and all its subcommands throw instead of exiting, and write through `io`. */
 function withIo(command: Command, io: CliIo): Command {
-  command.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  command.exitOverride().configureOutput(outputTo(io));
   for (const sub of command.commands) withIo(sub, io);
   return command;
+}
+
+/**
+ * Commander's output through `io`, help wrapped at the terminal's width
+ * only when `io` is a terminal: otherwise at 80 columns (commander's
+ * default), whatever the process's own streams are (in-process help, as
+ * docs/reference/cli.md is made of, is the same in a terminal and in a pipe).
+ */
+function outputTo(io: CliIo): OutputConfiguration {
+  const width = (): number => (io.isTty ? (process.stdout.columns ?? 80) : 80);
+  return { writeOut: (s) => io.out(s), writeErr: (s) => io.err(s), getOutHelpWidth: width, getErrHelpWidth: width };
 }
 
 function reportError(error: unknown, io: CliIo): ExitCode {
