@@ -117,11 +117,11 @@ describe("index pages", () => {
         { design: "<unfenced>", fault: "pause-holder", valid: undefined, href: undefined, error: "Cannot start node" },
       ],
     });
-    expect(html).toContain('<td class="v-true"><a href="../a/t/report.html">valid</a></td>');
-    expect(html).toContain('<td class="v-false unexpected"><a href="../b/t/report.html">invalid</a><div class="small">expected valid</div></td>');
+    expect(html).toContain('<td class="v-true" data-cell="fenced/none"><a href="../a/t/report.html">valid</a></td>');
+    expect(html).toContain('<td class="v-false unexpected" data-cell="fenced/pause-holder"><a href="../b/t/report.html">invalid</a><div class="small">expected valid</div></td>');
     expect(html).toContain("&lt;unfenced&gt;");
-    expect(html).toContain('<td class="v-none">not run</td>');
-    expect(html).toContain('<td class="v-none">did not run<div class="small">Cannot start node</div></td>');
+    expect(html).toContain('<td class="absent">not run</td>');
+    expect(html).toContain('<td class="v-none" data-cell="&lt;unfenced&gt;/pause-holder">did not run<div class="small error" title="Cannot start node">Cannot start node</div></td>');
   });
 
   it("lists runs with their verdict class and checker badges", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "./testing/in-process-cli.js";
+import { rootAsShown } from "./validate-command.js";
 
 const cli = (...argv: string[]) => runCliInProcess(argv);
 
@@ -19,4 +20,10 @@ describe("fencecheck validate", () => {
       expect(err.trim().split("\n"), argv.join(" ")).toHaveLength(1);
     }
   }, 60_000);
+
+  it("writes the package root on its page relative to where validate ran when inside it, else whole", () => {
+    expect(rootAsShown("/src/fencecheck", "/src/fencecheck")).toBe(".");
+    expect(rootAsShown("/src/fencecheck", "/src")).toBe("fencecheck");
+    expect(rootAsShown("/usr/lib/node_modules/fencecheck", "/home/me/lock")).toBe("/usr/lib/node_modules/fencecheck");
+  });
 });

@@ -8,7 +8,7 @@
  * before every run was made, 0 otherwise.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
 import { junitCasesXml, packageRoot, renderMatrixHtml } from "../run/index.js";
@@ -42,10 +42,20 @@ function printTable(ctx: CliContext, rows: readonly ValidationRow[], root: strin
   }
 }
 
+/**
+ * The package root as the page writes it: relative to where validate ran
+ * when inside it (`.` for itself), else absolute; either way a path that
+ * works pasted where the page's "run it again" command is run.
+ */
+export function rootAsShown(root: string, cwd: string): string {
+  const inside = relative(cwd, root);
+  return inside === "" ? "." : inside.startsWith("..") || isAbsolute(inside) ? root : inside;
+}
+
 /** Writes the matrix page (and JUnit when asked); returns the page's path. */
-function writeOutputs(results: readonly CellResult[], o: { dir: string; stamp: string; junit: string | undefined; command: string; runtime: string }): string {
+function writeOutputs(results: readonly CellResult[], o: { dir: string; stamp: string; junit: string | undefined; command: string; runtime: string; root: string }): string {
   const page = join(o.dir, "index.html");
-  writeFileSync(page, renderMatrixHtml(validationPage(results, { command: o.command, stamp: o.stamp, href: (p) => relative(o.dir, p) })));
+  writeFileSync(page, renderMatrixHtml(validationPage(results, { command: o.command, stamp: o.stamp, root: o.root, href: (p) => relative(o.dir, p) })));
   if (o.junit !== undefined) {
     mkdirSync(dirname(o.junit), { recursive: true });
     writeFileSync(o.junit, junitCasesXml("fencecheck.validate", validationCases(results), { command: o.command, runtime: o.runtime }));
@@ -100,7 +110,7 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
         onResult: (r, again) => ctx.io.out(`${cellLine(r, again?.seed)}\n`),
       });
       const junit = opts.junit !== undefined ? resolve(ctx.cwd, opts.junit) : undefined;
-      const page = writeOutputs(results, { dir, stamp, junit, command: `fencecheck ${ctx.argv.join(" ")}`, runtime: opts.runtime });
+      const page = writeOutputs(results, { dir, stamp, junit, command: `fencecheck ${ctx.argv.join(" ")}`, runtime: opts.runtime, root: rootAsShown(root, ctx.cwd) });
       for (const line of summaryLines(results)) ctx.io.out(`validate: ${line}\n`);
       ctx.io.out(`validate: took ${(clock.nowNs() / 1e9).toFixed(0)} s; page: ${page}${junit !== undefined ? `; junit: ${junit}` : ""}\n`);
       setExit(validateExitCode(results, runs.length));

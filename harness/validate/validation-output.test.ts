@@ -33,12 +33,25 @@ describe("validate's output", () => {
   });
 
   it("shows a cell's first mismatching run on the page, names its outcome, and links every seed's run", () => {
-    const page = validationPage(results, { command: "fencecheck validate", stamp: "t", href: (p) => `rel${p}` });
+    const page = validationPage(results, { command: "fencecheck validate", stamp: "t", root: ".", href: (p) => `rel${p}` });
     const cell = page.cells.find((c) => c.design === "etcd")!;
     expect(cell).toMatchObject({ valid: undefined, label: "harness-error (255)", expected: true, href: "rel/s/v/cells/etcd-seed2.log", summary: "1 of 2 seeds as declared" });
     expect(cell.links?.map((l) => l.text)).toEqual(["seed 1: valid", "seed 2: harness-error (255)"]);
     expect(page.notes).toContain("known broken reference-wallclock/clock-jump(lock): caught on 1 of 2 seeds");
     expect(renderMatrixHtml(page)).toContain(">harness-error (255)</a>");
+  });
+
+  it("writes the package root as given in a design's options, and groups the columns", () => {
+    const early: CellRun = { ...wall, cell: "early-lock/none", design: "early-lock", fault: "none" };
+    const page = validationPage([...results, { run: early, got: "invalid", seconds: 1 }], { command: "c", stamp: "t", root: "/opt/fc", href: (p) => p });
+    expect(page.designs.find((d) => d.name === "early-lock")?.description).toBe("known broken; --workload lock-mutex --lock /opt/fc/harness/cli/testdata/early-lock/adapter.mjs --clients 3");
+    expect(page.groups).toEqual([{ name: "crashes", faults: ["kill-lock"] }, { name: "clocks", faults: ["clock-jump(lock)"] }, { name: "no fault", faults: ["none"] }]);
+  });
+
+  it("marks no verdict of a cell that expects either as unexpected", () => {
+    const either: CellRun = { ...wall, cell: "reference-timer/kill-lock", design: "reference-timer", fault: "kill-lock", expect: "either" };
+    const page = validationPage([{ run: either, got: "valid", seconds: 1 }], { command: "c", stamp: "t", root: ".", href: (p) => p });
+    expect(page.cells[0]?.expected).toBeUndefined();
   });
 
   it("writes one JUnit case per run, failing exactly the mismatches", () => {

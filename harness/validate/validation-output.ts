@@ -1,13 +1,16 @@
 /**
  * What `fencecheck validate` shows: the line per run, the matrix page's
  * model (rows designs, columns faults, each cell linking to its run's
- * report), its notes (totals and the known-broken designs' catch rates)
- * and the JUnit cases. Pure: results in, text and models out; paths in
- * links are made relative to the page by the caller's `href`.
+ * report, the columns grouped by what the faults break), its notes (totals
+ * and the known-broken designs' catch rates) and the JUnit cases. Pure:
+ * results in, text and models out; paths in links are made relative to the
+ * page by the caller's `href`, and the package root in a design's options
+ * is written as the caller's `root`.
  */
 import type { Validity } from "../../core/index.js";
 import type { JunitCase, MatrixCell, MatrixModel } from "../../reports/index.js";
 import { catchRates, matches, type CellGot, type CellResult } from "./cell-verdict.js";
+import { groupFaults } from "./fault-groups.js";
 import { DESIGNS, FAULTS } from "./validation-table.js";
 
 /** One line per run: mark, cell, seed, expected, got, seconds, report; `again`, the seed tried next after a missed catch. */
@@ -38,23 +41,36 @@ function pageCell(runs: readonly CellResult[], href: (path: string) => string): 
   const summary = runs.length > 1 ? `${runs.length - missed} of ${runs.length} seeds as declared` : undefined;
   const verdict = shown.got === "valid" || shown.got === "invalid" || shown.got === "unknown";
   return {
-    design: shown.run.design, fault: shown.run.fault, valid: validity(shown.got), expected: shown.run.expect === "valid",
+    design: shown.run.design, fault: shown.run.fault, valid: validity(shown.got),
+    // An "either" cell expects no one verdict: neither is marked unexpected.
+    ...(shown.run.expect === "either" ? {} : { expected: shown.run.expect === "valid" }),
     href: shown.reportPath ? href(shown.reportPath) : undefined, why: shown.run.why,
     ...(summary ? { summary } : {}), ...(verdict ? {} : { label: shown.got }), ...(shown.detail ? { error: shown.detail } : {}),
     ...(runs.length > 1 ? { links: runs.filter((r) => r.reportPath).map((r) => ({ text: `seed ${r.run.seed}: ${r.got}`, href: href(r.reportPath!) })) } : {}),
   };
 }
 
+/** How the page names things: `root` stands for the package root (`{root}`) in a design's options, a path its reader can paste. */
+export interface ValidationPageOptions {
+  readonly command: string;
+  readonly stamp: string;
+  readonly root: string;
+  href(path: string): string;
+}
+
 /** The matrix page's model. */
-export function validationPage(results: readonly CellResult[], opts: { readonly command: string; readonly stamp: string; href(path: string): string }): MatrixModel {
+export function validationPage(results: readonly CellResult[], opts: ValidationPageOptions): MatrixModel {
   const ran = results.filter((r) => r.got !== "not run");
   const byCell = new Map<string, CellResult[]>();
   for (const r of ran) byCell.set(r.run.cell, [...(byCell.get(r.run.cell) ?? []), r]);
   const used = (name: string, key: "design" | "fault"): boolean => ran.some((r) => r.run[key] === name);
+  const options = (argv: readonly string[] | undefined): string => (argv ?? ["(from its scenario)"]).map((a) => a.replaceAll("{root}", opts.root)).join(" ");
+  const faults = FAULTS.filter((f) => used(f.name, "fault")).map((f) => f.name);
   return {
     title: `fencecheck validate: the validation matrix, ${opts.stamp}`,
-    designs: DESIGNS.filter((d) => used(d.name, "design")).map((d) => ({ name: d.name, description: `${d.knownBroken ? "known broken; " : ""}${(d.argv ?? ["(from its scenario)"]).join(" ")}` })),
-    faults: FAULTS.filter((f) => used(f.name, "fault")).map((f) => f.name),
+    designs: DESIGNS.filter((d) => used(d.name, "design")).map((d) => ({ name: d.name, description: `${d.knownBroken ? "known broken; " : ""}${options(d.argv)}` })),
+    faults,
+    groups: groupFaults(faults),
     cells: [...byCell.values()].map((runs) => pageCell(runs, opts.href)),
     command: opts.command,
     notes: summaryLines(results),
