@@ -48,6 +48,11 @@
  * it, so its writer had read every write acknowledged before it. That is a
  * read-modify-write after the next holder's, not a lost update; cas's limit.
  *
+ * A write not proven stale is not thereby in time: its invoke says nothing
+ * of when storage took it (a client paused after sending, or inside its op,
+ * delivers it later). It counts as judged only when it completed before
+ * its lease could have ended, or when no other client's write under a grant
+ * not certainly earlier could have reached storage before it (in-time.ts).
  * Without certainty there is no verdict: the checker is then valid with the
  * write counted as undecided, never invalid, and says so in its summary.
  * With tokens this is a second line of evidence, independent of the fencing
@@ -60,6 +65,7 @@ import type { CheckInput, CheckResult, Checker, CheckValidity, History } from ".
 import { leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
 import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
 import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
+import { inTimeTest } from "./in-time.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
 export interface TimedStaleWrite {
@@ -105,7 +111,7 @@ export interface RealTimeResult extends CheckResult {
   readonly applicable: boolean;
   readonly reason: string;
   readonly violations: readonly TimedStaleWrite[];
-  /** Accepted writes invoked after their lease had certainly expired but with no certainly later write before them. */
+  /** Accepted writes neither proven stale nor proven in time (in-time.ts): storage may have taken them after a later holder's write. */
   readonly undecided: number;
   readonly summary: string;
 }
@@ -138,6 +144,7 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   const writes = timedWrites(input.history, input.storage, rules);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
   const storageOrder = decidedAfterLaterGrant(writes, order);
+  const inTime = inTimeTest(writes, (a, b) => order(a, b));
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
   for (let i = 0; i < writes.length; i++) {
@@ -148,7 +155,7 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     const late = (writes.invokedAt[i] as number) > expiredBy;
     const byClock = late ? laterWrite(writes, i, (g) => order(grant, g)) : undefined;
     const byStorage = storageOrder.get(i);
-    if (byClock === undefined && byStorage === undefined) { undecided += late ? 1 : 0; continue; }
+    if (byClock === undefined && byStorage === undefined) { undecided += inTime(i) ? 0 : 1; continue; }
     violations.push(violation(writes, i, expiredBy, byClock ? { ...byClock, evidence: "clock" } : { ...(byStorage as EarlierDecision), evidence: "storage-order" }));
   }
   const found = violations.length > 0;
@@ -213,7 +220,7 @@ function lockClockChanged(history: History, lockNodes: ReadonlySet<string>): str
 }
 
 function undecidedLine(undecided: number): string {
-  return `left ${undecided} accepted write(s) undecided: each was sent after its lease had certainly expired, with no write under a certainly later grant acknowledged before it`;
+  return `left ${undecided} accepted write(s) undecided: each completed after its lease may have ended, while another client's write under a grant not certainly earlier may have reached storage first, and nothing proves it stale`;
 }
 
 function summary(violations: readonly TimedStaleWrite[]): string {
