@@ -49,7 +49,13 @@ export interface FencingResult extends CheckResult {
   readonly summary: string;
 }
 
-/** Folds storage records into stale writes; pure, O(n). */
+/**
+ * Folds storage records into stale writes; pure, O(n). A write storage took
+ * because the version its writer read was still current (`conditionHeld`)
+ * is not stale, whatever its token: no update was lost, which is what a
+ * conditional write promises. The token-order question is not asked of it
+ * (it still raises the highest token when its own is higher).
+ */
 export function staleWrites(storage: readonly StorageRecord[]): { stale: StaleWrite[]; accepted: number } {
   const highest = new Map<string, StorageRecord>();
   const stale: StaleWrite[] = [];
@@ -58,6 +64,10 @@ export function staleWrites(storage: readonly StorageRecord[]): { stale: StaleWr
     if (rec.accepted) accepted++;
     if (rec.token === null) continue;
     const top = highest.get(rec.key);
+    if (rec.conditionHeld === true) {
+      if (rec.accepted && (top?.token == null || compareTokens(rec.token, top.token) > 0)) highest.set(rec.key, rec);
+      continue;
+    }
     if (top?.token != null && compareTokens(rec.token, top.token) < 0) {
       stale.push({
         key: rec.key, staleToken: rec.token, highestToken: top.token, client: rec.client, value: rec.value,
