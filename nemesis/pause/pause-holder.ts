@@ -6,8 +6,10 @@
  * its old token. Fenced storage rejects that write; unfenced storage takes it.
  *
  * The same machinery aims elsewhere: `pause-writer` stops a client `delayMs`
- * after its write was invoked, inside the window between the client's last
- * look at its lease (or the version it read) and the write itself.
+ * after the last hold before its write was invoked (the window between its
+ * lease check and the write, else its critical section's hold, after it
+ * read the version it writes with), so the write is sent after the pause:
+ * its invoke comes after the resume, as a real client's send would.
  *
  * Schedule: the first trigger of the run picks the first target (the first
  * grant comes within milliseconds of the start, so a short run is paused at
@@ -39,8 +41,8 @@ export interface PauseHolderOptions {
 
 /** What an aimed pause waits for, how long after it to strike, and how it labels its ops. */
 export interface AimedPauseOptions extends PauseHolderOptions {
-  /** The client op that picks the target: an acquire that returned ok, or a write just invoked. */
-  readonly trigger: { readonly f: string; readonly type: "ok" | "invoke" };
+  /** The client op that picks the target: an acquire that returned ok, or a hold just invoked; `matches` narrows it by value. */
+  readonly trigger: { readonly f: string; readonly type: "ok" | "invoke"; readonly matches?: (op: Op) => boolean };
   /** How long after the trigger to strike: a fixed time, or one read from the trigger op (its hold). */
   readonly delayMs: number | ((trigger: Op) => number);
   readonly reason: "holder" | "writer";
@@ -151,19 +153,20 @@ function transition(opts: AimedPauseOptions, state: State, event: Op, contendedG
 /**
  * True when `event` ends what a target not yet struck was aimed at, so the
  * pause would test nothing: the target retired (an `info`: its process
- * never runs again), a holder began its release, or a writer's write
- * returned. The strike waits while the nemesis is busy with another fault,
+ * never runs again), a holder began its release, or the op a writer was
+ * struck inside (the hold before its write) returned. The strike waits while the nemesis is busy with another fault,
  * and a long hour's soak saw pause-holder strike processes 3 to 20 ms after
  * they had retired.
  */
 function endsAim(opts: AimedPauseOptions, target: PauseValue, event: Op): boolean {
   if (event.process !== target.process) return false;
   if (event.type === "info") return true;
-  return opts.reason === "holder" ? event.f === "release" : event.f === "write" && event.type !== "invoke";
+  return opts.reason === "holder" ? event.f === "release" : event.type !== "invoke";
 }
 
 function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): boolean {
-  const { f, type } = opts.trigger;
+  const { f, type, matches } = opts.trigger;
+  if (matches !== undefined && !matches(event)) return false;
   return event.type === type && event.f === f && typeof event.process === "number" && event.node !== undefined && event.time >= eligibleAt;
 }
 
