@@ -73,6 +73,25 @@ describe("pauseHolderGenerator", () => {
     expect(written === undefined || written === "pending" ? written : written[0]).toMatchObject({ f: "resume", time: 3600 * MS });
   });
 
+  it("past the time limit, keeps its resume's time from the next holder's hold on, through its write, and not after a failed lease check", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
+    [, gen] = step(gen, 50 * MS);
+    const op = (f: string, type: "invoke" | "ok" | "fail", at: number): Op => {
+      const base = { index: 0, time: at * MS, process: 1, f, value: { resource: "r1" }, node: nodeId("c2") };
+      return type === "fail" ? { ...base, type, error: { code: "lease-expired", message: "expired", definite: true } } : { ...base, type };
+    };
+    const pastLimit = (at: number) => ({ ...ctx(at * MS), healOnly: new Set(["resume"]) });
+    const resumeOf = (g: Generator, at: number) => {
+      const r = g.op(pastLimit(at));
+      return r === undefined || r === "pending" ? r : r[0];
+    };
+    const holding = gen.update(ctx(2100 * MS), op("hold", "invoke", 2100));
+    expect(resumeOf(holding, 3000)).toMatchObject({ f: "resume", waitPastLimit: true });
+    const checked = holding.update(ctx(3100 * MS), op("hold", "ok", 3100)).update(ctx(3100 * MS), op("check-lease", "invoke", 3100));
+    expect(resumeOf(checked.update(ctx(3101 * MS), op("check-lease", "ok", 3101)), 3101)).toMatchObject({ waitPastLimit: true });
+    expect(resumeOf(checked.update(ctx(3101 * MS), op("check-lease", "fail", 3101)), 3101)).not.toHaveProperty("waitPastLimit");
+  });
+
   it("past the time limit, resumes at once when no other client's write is in flight", () => {
     let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
     [, gen] = step(gen, 50 * MS);

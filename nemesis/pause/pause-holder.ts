@@ -23,7 +23,7 @@
  * as another client's write to the paused client's resource has succeeded
  * (the next holder has written, so the sleeper's write is now stale), and at
  * the latest after `durationMs`. The time limit does not cut that wait
- * short: past it, while such a write (sent before the limit) is in flight,
+ * short: past it, while such a write (its hold begun before the limit) is on its way,
  * the resume keeps its time (`waitPastLimit`), so the next holder's write
  * lands first even when its hold ran past the limit; with none in flight it
  * goes out at once, as every heal does.
@@ -69,7 +69,7 @@ type State =
       readonly kind: "paused";
       readonly value: PauseValue;
       readonly resumeAt: number;
-      /** Other clients' writes to the paused client's resource, invoked and not yet completed. */
+      /** Other clients between the hold before their write and its completion on the paused client's resource. */
       readonly writers: readonly number[];
     }
   | { readonly kind: "resuming" };
@@ -172,19 +172,33 @@ function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): bool
 
 type Paused = Extract<State, { kind: "paused" }>;
 
-/** A paused state after a client op: it follows other clients' writes to the paused resource, and resumes once one succeeded. */
+/**
+ * A paused state after a client op: it follows other clients on their way to
+ * a write to the paused resource (from the hold before it, through the lease
+ * check and the write delay, to the write's completion), and resumes once
+ * one's write succeeded.
+ */
 function afterClientOp(state: Paused, event: Op): Paused {
-  if (!isOtherWrite(event, state.value)) return state;
+  if (!isOtherClientOp(event, state.value)) return state;
   const writer = event.process as number;
-  if (event.type === "invoke") return { ...state, writers: [...state.writers, writer] };
+  const writing = state.writers.includes(writer);
+  if (event.type === "invoke") {
+    if (WRITE_PATH.has(event.f) && !writing) return { ...state, writers: [...state.writers, writer] };
+    return event.f === "release" && writing ? { ...state, writers: state.writers.filter((p) => p !== writer) } : state;
+  }
+  // The way to the write goes on while its steps succeed; a write's completion, or any failure, ends it.
+  if (event.f !== "write" && event.type === "ok") return state;
   const writers = state.writers.filter((p) => p !== writer);
   // A successful write by another client to the paused client's resource: the next holder has written.
-  return { ...state, writers, ...(event.type === "ok" ? { resumeAt: Math.min(state.resumeAt, event.time) } : {}) };
+  return { ...state, writers, ...(event.f === "write" && event.type === "ok" ? { resumeAt: Math.min(state.resumeAt, event.time) } : {}) };
 }
 
-/** A write op (invoke or completion) by another client to the paused client's resource. */
-function isOtherWrite(event: Op, paused: PauseValue): boolean {
-  if (event.f !== "write" || typeof event.process !== "number" || event.process === paused.process) return false;
+/** The ops of a client's way to its write, from its hold on. */
+const WRITE_PATH: ReadonlySet<string> = new Set(["hold", "check-lease", "write"]);
+
+/** An op (invoke or completion) by another client on the paused client's resource. */
+function isOtherClientOp(event: Op, paused: PauseValue): boolean {
+  if (typeof event.process !== "number" || event.process === paused.process) return false;
   return paused.resource !== undefined && (event.value as { resource?: string } | undefined)?.resource === paused.resource;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng, type Completion, type GenContext, type Generator, type Invoke, type OpRequest, type ProcessId } from "../../core/index.js";
-import { lockWriteGenerator } from "./lock-write-generator.js";
+import { holdingClient, lockWriteGenerator } from "./lock-write-generator.js";
 
 function ctx(free: ProcessId[], time = 0): GenContext {
   return { time, freeProcesses: new Set(free), concurrency: 2, rng: createRng(1) };
@@ -125,5 +125,11 @@ describe("lockWriteGenerator", () => {
     }
     expect(seen.get(0)).toEqual(new Set(["a"]));
     expect(seen.get(1)).toEqual(new Set(["b"]));
+  });
+
+  it("puts a client in its critical section at its hold's invoke, so it finishes its write after the time limit", () => {
+    const op = (type: Completion["type"] | "invoke", f: string) => ({ index: 0, time: 0, process: 3, type, f, value: { resource: "r1" } }) as Invoke;
+    expect(holdingClient(op("invoke", "hold"))).toBe(3);
+    expect([holdingClient(op("ok", "hold")), holdingClient(op("invoke", "write")), holdingClient(op("invoke", "read"))]).toEqual([undefined, undefined, undefined]);
   });
 });

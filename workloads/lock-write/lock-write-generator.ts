@@ -11,7 +11,7 @@
  * check or write still releases; an `info` retires the process (its agent is
  * replaced with no lease), so the thread starts over.
  */
-import { createRng, threadOf, type Completion, type GenContext, type Generator, type OpRequest } from "../../core/index.js";
+import { createRng, threadOf, type Completion, type GenContext, type Generator, type Op, type OpRequest } from "../../core/index.js";
 import { threadGenerator } from "../thread-generator.js";
 
 /** What a thread does next. */
@@ -106,4 +106,14 @@ function fresh(opts: LockWriteGeneratorOptions, thread: number, cycle: number): 
   }
   const rng = createRng(opts.seed ^ Math.imul(thread + 1, 0x9e3779b1) ^ Math.imul(cycle + 1, 0x85ebca6b));
   return { step: "acquire", cycle, resource: rng.pick(opts.resources), busy: false };
+}
+
+/**
+ * The client a hold's invoke puts in its critical section: the run lets it
+ * finish that cycle after the time limit (core `timeLimitWithGrace`), so a
+ * write whose hold began before the limit is still sent, as when the hold
+ * was part of the write op. Undefined for any other op.
+ */
+export function holdingClient(event: Op): number | undefined {
+  return event.type === "invoke" && event.f === "hold" && typeof event.process === "number" ? event.process : undefined;
 }
