@@ -144,7 +144,7 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   const writes = timedWrites(input.history, input.storage, rules);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
   const storageOrder = decidedAfterLaterGrant(writes, order);
-  const inTime = inTimeTest(writes, (a, b) => order(a, b));
+  const inTime = inTimeTest(writes, order);
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
   for (let i = 0; i < writes.length; i++) {
