@@ -23,8 +23,8 @@
  * as another client's write to the paused client's resource has succeeded
  * (the next holder has written, so the sleeper's write is now stale), and at
  * the latest after `durationMs`. The time limit does not cut that wait
- * short: past it, while such a write (its hold begun before the limit) is on its way,
- * the resume keeps its time (`waitPastLimit`), so the next holder's write
+ * short: past it, while such a write (its hold begun before the limit) is
+ * on its way, the resume keeps its time (`waitPastLimit`), so the next holder's write
  * lands first even when its hold ran past the limit; with none in flight it
  * goes out at once, as every heal does.
  */
@@ -154,7 +154,8 @@ function transition(opts: AimedPauseOptions, state: State, event: Op, contendedG
  * True when `event` ends what a target not yet struck was aimed at, so the
  * pause would test nothing: the target retired (an `info`: its process
  * never runs again), a holder began its release, or the op a writer was
- * struck inside (the hold before its write) returned. The strike waits while the nemesis is busy with another fault,
+ * to be struck inside (the hold before its write) returned. The strike
+ * waits while the nemesis is busy with another fault,
  * and a long hour's soak saw pause-holder strike processes 3 to 20 ms after
  * they had retired.
  */
