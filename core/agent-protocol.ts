@@ -43,10 +43,8 @@ export interface AgentConfig {
   readonly ttlMs: number;
   readonly holdMs: number;
   readonly acquireTimeoutMs: number;
-  /** What the client does with its own view of the lease before writing (default "none"). */
+  /** What the client does when its `check-lease` op finds the lease expired by its own clock (default "none": it forgets it). */
   readonly leaseCheck?: LeaseCheck;
-  /** Time between the lease check and the write (default 0): the window a pause can hit. */
-  readonly writeDelayMs?: number;
 }
 
 /**

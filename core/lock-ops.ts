@@ -2,12 +2,16 @@
  * The vocabulary of lock workloads, shared by the workload that produces
  * these ops and the checkers that read them. A client acquires a lease on a
  * resource, reads and writes the resource's storage key under the lease's
- * fencing token, and releases it.
+ * fencing token, and releases it. Between its read and its write it holds
+ * the lease a while (`hold`) and, when configured, looks at its lease by its
+ * own clock (`check-lease`) and waits again (a `hold` of phase
+ * "write-delay"): none of these touch storage, and the write op sends the
+ * write and nothing else, so its invoke is when the write is sent.
  */
 import type { Op } from "./op.js";
 import type { Token } from "./token.js";
 
-export type LockF = "acquire" | "read" | "write" | "release";
+export type LockF = "acquire" | "read" | "hold" | "check-lease" | "write" | "release";
 
 /** acquire: invoke `{resource}`, ok `{resource, token}`. */
 export interface AcquireValue {
@@ -20,6 +24,20 @@ export interface ReadValue {
   readonly resource: string;
   readonly value?: string | null;
   readonly token?: Token | null;
+}
+
+/** hold: invoke `{resource, phase, holdMs?}` (the critical section's hold, or the window before the write), ok adds the `token` held. */
+export interface HoldValue {
+  readonly resource: string;
+  readonly phase?: "critical-section" | "write-delay";
+  readonly holdMs?: number;
+  readonly token?: Token;
+}
+
+/** check-lease: invoke `{resource}`, completion adds the `token`; fail `lease-expired` when the client's clock says the lease ended. */
+export interface CheckLeaseValue {
+  readonly resource: string;
+  readonly token?: Token;
 }
 
 /** write: invoke `{resource, value}`, completion adds the `token` written under. */
@@ -38,6 +56,8 @@ export interface ReleaseValue {
 export type LockOp =
   | Op<"acquire", AcquireValue>
   | Op<"read", ReadValue>
+  | Op<"hold", HoldValue>
+  | Op<"check-lease", CheckLeaseValue>
   | Op<"write", WriteValue>
   | Op<"release", ReleaseValue>;
 

@@ -43,3 +43,21 @@ export interface StorageRecord {
    */
   readonly serial?: boolean;
 }
+
+/**
+ * True when storage decided every write it accepted by the version its
+ * writer read, and that version was still current each time (conditional
+ * storage that enforced its condition on every write: `conditionHeld: true`).
+ * Such storage loses no update whatever the tokens, so it is judged by
+ * versions, not tokens: a write whose version was current when storage took
+ * it is not stale. False when it accepted nothing. Pure.
+ */
+export function decidedByVersion(storage: readonly StorageRecord[]): boolean {
+  let accepted = 0;
+  for (const record of storage) {
+    if (!record.accepted) continue;
+    if (record.conditionHeld !== true) return false;
+    accepted++;
+  }
+  return accepted > 0;
+}

@@ -32,7 +32,7 @@ export {
 } from "./adapters/storage-client.js";
 export { createAgentSession, type AgentSession, type AgentSessionDeps } from "./agent/agent-session.js";
 export { parseAgentConfig } from "./agent/agent-config.js";
-export { lockWriteGenerator, type LockWriteGeneratorOptions } from "./lock-write/lock-write-generator.js";
+export { holdingClient, lockWriteGenerator, type LockWriteGeneratorOptions } from "./lock-write/lock-write-generator.js";
 export { builtInAdapters, findBuiltInAdapter, type BuiltInAdapter } from "./adapters/built-in-adapters.js";
 export type { LockAdapterInfo } from "./adapters/lock-adapter.js";
 export type { LockServiceSettings } from "./adapters/lock-adapter.js";

@@ -19,6 +19,15 @@ describe("linearizable checker", () => {
     expect(result.summary).toContain("cannot place");
   });
 
+  it("leaves out the hold and the lease check, which do not touch storage", () => {
+    const history = historyBuilder()
+      .acquire(1, "r1", "3", [0, 1])
+      .op("invoke", 1, "hold", { resource: "r1", phase: "critical-section", holdMs: 5 }, 2).op("ok", 1, "hold", { resource: "r1", holdMs: 5, token: "3" }, 7)
+      .op("invoke", 1, "check-lease", { resource: "r1" }, 8).op("fail", 1, "check-lease", { resource: "r1", token: "3" }, 9, "lease-expired")
+      .write(1, "r1", "a", "3", [10, 11]).read(2, "r1", "a", "3", [20, 21]).build();
+    expect(checkLinearizable({ history })).toMatchObject({ valid: true, operations: 2 });
+  });
+
   it("returns unknown when the search is stopped before it decides", () => {
     const b = historyBuilder();
     for (let p = 1; p <= 16; p++) b.write(p, "r1", `v${p}`, String(p), [0, 100], "info");

@@ -6,7 +6,7 @@
  * linearizable prefix and the ops that could not be placed next, with
  * harness times, capped so that a 100,000-op history stays small.
  */
-import type { CheckInput, CheckResult, Checker, History, Validity } from "../../core/index.js";
+import { decidedByVersion, type CheckInput, type CheckResult, type Checker, type History, type Validity } from "../../core/index.js";
 import { checkLockPartitions, visualizationData, type LinearizabilityOptions, type VisualOp, type VisualPartition } from "../linearizability/index.js";
 
 /** One op of a counterexample, with its harness times (ns; `returnedAt` null when it never returned). */
@@ -59,13 +59,19 @@ export function linearizableChecker(options: LinearizableCheckerOptions = {}): C
   return { name: "linearizable", check: (input, opts) => checkLinearizable(input, { ...options, ...(opts?.signal ? { signal: opts.signal } : {}) }) };
 }
 
-/** Checks `input.history`; pure apart from reading the clock for the timeout. */
+/**
+ * Checks `input.history`; pure apart from reading the clock for the timeout.
+ * Storage that decided every write by the version its writer read
+ * (`decidedByVersion` of `input.storage`) is judged by versions, not
+ * tokens: the conditional-register model. Otherwise, the fenced register.
+ */
 export function checkLinearizable(
-  input: Pick<CheckInput, "history">,
+  input: Pick<CheckInput, "history"> & Partial<Pick<CheckInput, "storage">>,
   options: LinearizableCheckerOptions & Pick<LinearizabilityOptions, "signal" | "clock"> = {},
 ): LinearizableResult {
   const { timeoutMs = Math.max(10_000, input.history.length * 0.05), maxMemoryBytes = 256 * 1024 * 1024, tail = 12, maxCounterexamples = 5 } = options;
-  const raw = checkLockPartitions(input.history, { timeoutMs, maxMemoryBytes, ...(options.signal ? { signal: options.signal } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const byVersion = decidedByVersion(input.storage ?? []);
+  const raw = checkLockPartitions(input.history, { timeoutMs, maxMemoryBytes, byVersion, ...(options.signal ? { signal: options.signal } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const failed = raw.failed.slice(0, maxCounterexamples);
   const parts = visualizationData({ result: raw.verdict, info: { partitions: failed } });
   const counterexamples = parts.map((p) => counterexample(p, input.history, tail));

@@ -7,7 +7,11 @@
  * later write it is judged stale only when that write's node held it
  * ("present"), forgotten once the node is shown to have lost it ("absent"),
  * and a write below it whose node may or may not have held it is left
- * undecided, never stale.
+ * undecided, never stale. A write storage took because the version its
+ * writer read was still current (`conditionHeld`) is not stale, whatever
+ * its token: no update was lost, which is what a conditional write
+ * promises. The token-order question is not asked of it (it still raises
+ * its key's highest token when its own is higher).
  */
 import { compareTokens, type StorageRecord } from "../../core/index.js";
 import type { RolledBack } from "../power-loss/index.js";
@@ -55,6 +59,10 @@ export function staleWrites(storage: readonly StorageRecord[], doubt: RolledBack
     if (rec.token === null) continue;
     const k = keys.get(rec.key) ?? { top: undefined, doubtful: [] };
     keys.set(rec.key, k);
+    if (rec.conditionHeld === true) {
+      if (rec.accepted && !below(storage, i, k.top)) raise(storage, k, i, doubt.inDoubt(i));
+      continue;
+    }
     const judged = judge(storage, k, i, doubt);
     if (judged.higher !== undefined) stale.push(staleWrite(rec, storage[judged.higher] as StorageRecord));
     else if (judged.unknown && rec.accepted) undecided++;
@@ -77,6 +85,11 @@ function judge(storage: readonly StorageRecord[], k: KeyTop, i: number, doubt: R
     else unknown = true;
   }
   return { higher: undefined, unknown };
+}
+
+/** True when record `i`'s token is below record `j`'s (false without a `j`). */
+function below(storage: readonly StorageRecord[], i: number, j: number | undefined): boolean {
+  return j !== undefined && compareTokens((storage[i] as StorageRecord).token as string, (storage[j] as StorageRecord).token as string) < 0;
 }
 
 /** Accepted record `i`, not stale, raises its key's top (or joins the in-doubt writes above it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { historyBuilder, seedScenario } from "../testing/index.js";
+import { historyBuilder, seedScenario, storageRecord } from "../testing/index.js";
 import { checkFinalState } from "./final-state-checker.js";
 
 describe("final-state checker", () => {
@@ -16,6 +16,22 @@ describe("final-state checker", () => {
     expect(result.lostUpdates[0]?.message).toBe(
       'Final value of "r1" is "v3-2", which was written under token 33, but a write under token 34 was acknowledged',
     );
+  });
+
+  it("judges storage that decided every write by version by the order of writes, not by tokens", () => {
+    // "a" under token 4 is acknowledged before "b" under token 3 is sent: storage taking "b" last took it over "a".
+    const history = historyBuilder()
+      .acquire(1, "r", "4", [0, 1]).write(1, "r", "a", "4", [2, 3])
+      .acquire(2, "r", "3", [0, 1]).write(2, "r", "b", "3", [4, 5])
+      .read(1, "r", "b", "3", [10, 11]).build();
+    const byVersion = [
+      storageRecord({ key: "r", value: "a", token: "4", client: "1", mode: "cas", conditionHeld: true }),
+      storageRecord({ key: "r", value: "b", token: "3", client: "2", mode: "cas", conditionHeld: true }),
+    ];
+    expect(checkFinalState({ history, storage: byVersion }).valid).toBe(true);
+    expect(checkFinalState({ history }).valid).toBe(false);
+    const lost = history.map((op) => (op.f === "read" ? { ...op, value: { resource: "r", value: "a", token: "4" } } : op));
+    expect(checkFinalState({ history: lost, storage: byVersion }).lostUpdates[0]?.message).toContain("was written before another write was acknowledged");
   });
 
   it("reports a lost update when storage ends up empty after an acknowledged write", () => {

@@ -2,9 +2,16 @@
  * Final state: after the run, each resource must hold the value of a write
  * carrying the highest token among acknowledged writes (or of an `info`
  * write with a token at least that high). Anything else is a lost update.
+ *
+ * Storage that decided every write by the version its writer read
+ * (`decidedByVersion`) is judged by versions, not tokens: it took a write
+ * only over the value its writer had read, so its last accepted write is
+ * its final value, whatever that write's token. Then the final value must
+ * be that of a write no acknowledged write certainly followed (invoked
+ * after it completed).
  */
 import {
-  compareTokens, pairs, toToken, type CheckInput, type CheckResult, type Checker, type History, type Validity,
+  compareTokens, decidedByVersion, pairs, toToken, type CheckInput, type CheckResult, type Checker, type History, type Validity,
 } from "../../core/index.js";
 import { heldLeases, leaseFactTable } from "../lease/index.js";
 
@@ -14,6 +21,9 @@ interface WriteSeen {
   readonly value: string;
   readonly token: string | undefined;
   readonly type: "ok" | "fail" | "info";
+  /** Harness ns of its invoke and of its completion (Infinity when it never completed). */
+  readonly invokedAt: number;
+  readonly completedAt: number;
 }
 
 /** The verdict for one resource. */
@@ -44,9 +54,10 @@ export function finalStateChecker(): Checker<FinalStateResult> {
 }
 
 /** Checks the final reads of one run against its acknowledged writes. */
-export function checkFinalState(input: Pick<CheckInput, "history">): FinalStateResult {
+export function checkFinalState(input: Pick<CheckInput, "history"> & Partial<Pick<CheckInput, "storage">>): FinalStateResult {
   const { writes, finalReads } = scan(input.history);
-  const resources = [...writes].map(([resource, ws]) => judge(resource, ws, finalReads.get(resource)));
+  const byVersion = decidedByVersion(input.storage ?? []);
+  const resources = [...writes].map(([resource, ws]) => judge(resource, ws, finalReads.get(resource), byVersion));
   const lostUpdates = resources.filter((r) => r.valid === false);
   const open = resources.find((r) => r.valid === "unknown");
   const valid = lostUpdates.length > 0 ? false : open ? "unknown" : true;
@@ -75,7 +86,8 @@ function scan(history: History): Scan {
       const lease = held(p, v.resource, invoke.time);
       const token = toToken(c?.token) ?? (lease === -1 ? undefined : leases.token[lease]);
       const list = writes.get(v.resource) ?? [];
-      list.push({ process: p, value: v.value, token, type: completion?.type ?? "info" });
+      const completedAt = completion === undefined || completion.type === "info" ? Infinity : completion.time;
+      list.push({ process: p, value: v.value, token, type: completion?.type ?? "info", invokedAt: invoke.time, completedAt });
       writes.set(v.resource, list);
       // Every write must have finished, not only the last one invoked: an earlier write may finish later.
       lastWriteIndex.set(v.resource, Math.max(lastWriteIndex.get(v.resource) ?? -1, completion?.index ?? Number.POSITIVE_INFINITY));
@@ -89,7 +101,7 @@ function scan(history: History): Scan {
   return { writes, finalReads };
 }
 
-function judge(resource: string, ws: readonly WriteSeen[], read: { value: string | null } | undefined): ResourceFinalState {
+function judge(resource: string, ws: readonly WriteSeen[], read: { value: string | null } | undefined, byVersion: boolean): ResourceFinalState {
   let highest: string | undefined;
   for (const w of ws) {
     if (w.type === "ok" && w.token !== undefined && (highest === undefined || compareTokens(w.token, highest) > 0)) highest = w.token;
@@ -99,13 +111,18 @@ function judge(resource: string, ws: readonly WriteSeen[], read: { value: string
     return { ...base, valid: "unknown", message: `No final read of "${resource}": its final state is unknown` };
   }
   const source = ws.find((w) => w.value === read.value && w.type !== "fail") ?? ws.find((w) => w.value === read.value);
-  const allowed = ws.some((w) => w.value === read.value && w.type !== "fail" && atLeast(w, highest));
+  let lastAcknowledgedInvoke = -Infinity;
+  for (const w of ws) if (w.type === "ok") lastAcknowledgedInvoke = Math.max(lastAcknowledgedInvoke, w.invokedAt);
+  const mayBeLast = (w: WriteSeen): boolean => (byVersion ? w.completedAt >= lastAcknowledgedInvoke : atLeast(w, highest));
+  const allowed = ws.some((w) => w.value === read.value && w.type !== "fail" && mayBeLast(w));
   const anyAcknowledged = ws.some((w) => w.type === "ok");
   const valid = allowed || (!anyAcknowledged && read.value === null);
   if (valid) return { ...base, finalToken: source?.token, valid: true, message: undefined };
   const shown = read.value === null ? "empty" : `"${read.value}"`;
   const origin = source === undefined ? "was never written" : `was written under token ${source.token ?? "unknown"}`;
-  const message = highest === undefined
+  const message = byVersion
+    ? `Final value of "${resource}" is ${shown}, which ${source === undefined ? "was never written" : "was written before another write was acknowledged"}: storage that decides by version keeps its last accepted write`
+    : highest === undefined
     ? `Final value of "${resource}" is ${shown}, which ${origin}, but a write was acknowledged`
     : `Final value of "${resource}" is ${shown}, which ${origin}, but a write under token ${highest} was acknowledged`;
   return { ...base, finalToken: source?.token, valid: false, message };

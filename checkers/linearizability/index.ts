@@ -40,4 +40,4 @@ export { prepareCheck, checkPrepared } from "./check-history.js";
 export type { PreparedCheck } from "./check-history.js";
 export { generateRegisterHistory, generateKvHistory } from "./generate.js";
 export { checkLockPartitions } from "./lock-partitions.js";
-export type { LockPartitionsResult } from "./lock-partitions.js";
+export type { LockModelOption, LockPartitionsResult } from "./lock-partitions.js";

@@ -14,8 +14,14 @@ import { combineVerdicts, partitionInfo, searchLimits, type LinearizabilityOptio
 import { fillDefaults, type Model, type Operation } from "./model.js";
 import { searchPartition, type PartitionOutcome } from "./search.js";
 import type { JepsenOp } from "./formats/jepsen-op.js";
-import { fencedRegisterSpec } from "./models/fenced-register.js";
+import { conditionalRegisterSpec, fencedRegisterSpec } from "./models/fenced-register.js";
 import { toOperations } from "./to-operations.js";
+
+/** Which register the history is checked against. */
+export interface LockModelOption {
+  /** True for storage that decided every write by the version its writer read (core decidedByVersion): the conditional-register model, tokens left out. */
+  readonly byVersion?: boolean;
+}
 
 /** What `checkLockPartitions` found: the verdict, the counts, and every partition that is not ok (with its ops). */
 export interface LockPartitionsResult {
@@ -31,14 +37,15 @@ export interface LockPartitionsResult {
  * `checkLockHistory` does with every partition: illegal beats unknown beats
  * ok, and every partition is checked. Throws input.invalid as it does.
  */
-export function checkLockPartitions(history: History, options: LinearizabilityOptions): LockPartitionsResult {
+export function checkLockPartitions(history: History, options: LinearizabilityOptions & LockModelOption): LockPartitionsResult {
+  const spec = options.byVersion === true ? conditionalRegisterSpec : fencedRegisterSpec;
   const clock = options.clock ?? createSystemClock();
   const deadline = options.timeoutMs === undefined ? Infinity : clock.nowNs() + options.timeoutMs * 1e6;
   const limits = searchLimits(options, clock, deadline);
-  const model = fillDefaults(fencedRegisterSpec.model(undefined) as Model<unknown, unknown, unknown>);
+  const model = fillDefaults(spec.model(undefined) as Model<unknown, unknown, unknown>);
   const checked: { rank: number; count: number; kept?: { ops: Operation<unknown, unknown>[]; outcome: PartitionOutcome } }[] = [];
   for (const group of groupByResource(history)) {
-    const ops = partitionOps(history, group) as Operation<unknown, unknown>[];
+    const ops = partitionOps(history, group, spec) as Operation<unknown, unknown>[];
     if (ops.length === 0) continue;
     let rank = Infinity;
     for (const o of ops) rank = Math.min(rank, group.rankOf(o.call));
@@ -103,15 +110,18 @@ function group(all: readonly IndexedOpPair[], members: number[], end: number): G
   };
 }
 
-/** The group's operations, times as history positions; acquires and releases (dropped by the model) are not read twice. */
-function partitionOps(history: History, group: Group): ReturnType<typeof toOperations> {
+/** Ops the model drops (they do not touch storage). */
+const LEFT_OUT: ReadonlySet<string> = new Set(["acquire", "release", "hold", "check-lease"]);
+
+/** The group's operations, times as history positions; ops the model drops are not read twice. */
+function partitionOps(history: History, group: Group, spec: typeof fencedRegisterSpec): ReturnType<typeof toOperations> {
   const jepsen: JepsenOp[] = [];
   const positions: number[] = [];
   for (const k of group.members) {
     const pair = group.all[k] as IndexedOpPair;
     const invoke = pair.invoke;
     const completion = pair.completion;
-    if ((invoke.f === "acquire" || invoke.f === "release") && (completion === undefined || completion.f === invoke.f)) continue;
+    if (LEFT_OUT.has(invoke.f) && (completion === undefined || completion.f === invoke.f)) continue;
     for (const [op, at] of [[invoke, pair.invokeAt], [completion, pair.completionAt]] as const) {
       if (op === undefined || at === undefined || typeof op.process !== "number") continue;
       const errorCode = op.type === "fail" || op.type === "info" ? op.error?.code : undefined;
@@ -120,5 +130,5 @@ function partitionOps(history: History, group: Group): ReturnType<typeof toOpera
     }
   }
   const order = positions.map((_, k) => k).sort((a, b) => (positions[a] as number) - (positions[b] as number));
-  return toOperations(fencedRegisterSpec, order.map((k) => jepsen[k] as JepsenOp), "history", (at) => positions[order[at] as number] as number);
+  return toOperations(spec, order.map((k) => jepsen[k] as JepsenOp), "history", (at) => positions[order[at] as number] as number);
 }

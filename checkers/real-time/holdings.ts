@@ -41,7 +41,7 @@ export interface TimedWrites {
   readonly resources: readonly string[];
   readonly invokedAt: Float64Array;
   readonly completedAt: Float64Array;
-  /** ACKNOWLEDGED, ACCEPTED and CONDITION_HELD bits. */
+  /** ACKNOWLEDGED, ACCEPTED, CONDITION_HELD and MAY_BE_ACCEPTED bits. */
   readonly flags: Uint8Array;
   /** The lease index in `leases`, or -1. */
   readonly grant: Int32Array;
@@ -58,6 +58,8 @@ export const ACKNOWLEDGED = 1;
 export const ACCEPTED = 2;
 /** Storage recorded that the version its writer read was still current (`conditionHeld: true`). */
 export const CONDITION_HELD = 4;
+/** Storage may have taken it: accepted, or of unknown outcome (no `fail`, and no record of a rejection). */
+export const MAY_BE_ACCEPTED = 8;
 
 /**
  * Every write of `history` with its grant and storage's decision; grants
@@ -90,7 +92,9 @@ export function timedWrites(history: History, storage: readonly StorageRecord[],
     c.grant.push(held(invoke.process, v.resource, invoke.time));
     c.record.push(record);
     c.pair.push(k);
-    flags.push((acknowledged ? ACKNOWLEDGED : 0) | (acknowledged || r?.accepted === true ? ACCEPTED : 0) | (r?.conditionHeld === true ? CONDITION_HELD : 0));
+    const accepted = acknowledged || r?.accepted === true;
+    const unknownOutcome = r === undefined && completion?.type !== "fail";
+    flags.push((acknowledged ? ACKNOWLEDGED : 0) | (accepted ? ACCEPTED : 0) | (r?.conditionHeld === true ? CONDITION_HELD : 0) | (accepted || unknownOutcome ? MAY_BE_ACCEPTED : 0));
   }
   return {
     length: flags.length, process: c.writer.done(), resource: c.resource.done(), resources: [...resources.keys()],

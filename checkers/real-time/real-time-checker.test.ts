@@ -64,7 +64,27 @@ describe("real-time checker", () => {
     // Acquire invoked at 50 ms: 50 + 2022 = 2072 ms < 2100 ms, yet the lease may have started at 100 ms.
     const result = check({ staleWriteAt: 2100 });
     expect(result.valid).toBe(true);
-    expect(result.undecided).toBe(0);
+    expect(result.undecided).toBe(1);
+  });
+
+  it("counts a write sent inside its lease as undecided when it completed after the lease could have ended and a later holder's write came before it", () => {
+    // Sent at 150 ms, well inside the lease; its client paused with it in flight and heard back at 5005 ms.
+    const sentEarly = historyBuilder()
+      .op("invoke", 1, "acquire", { resource: "r1" }, 50).op("ok", 1, "acquire", { resource: "r1", token: null }, 100)
+      .op("invoke", 1, "write", { resource: "r1", value: "p1-0" }, 150)
+      .op("invoke", 2, "acquire", { resource: "r1" }, 2200).op("ok", 2, "acquire", { resource: "r1", token: null }, 2300)
+      .op("invoke", 2, "write", { resource: "r1", value: "p2-0" }, 2310).op("ok", 2, "write", { resource: "r1", value: "p2-0", token: null }, 2400)
+      .op("ok", 1, "write", { resource: "r1", value: "p1-0", token: null }, 5005).build();
+    const result = checkRealTime({ config, history: sentEarly, storage: [] });
+    expect(result).toMatchObject({ valid: true, undecided: 1, staleWritesJudged: false });
+  });
+
+  it("judges a write in time when it completed before its lease could have ended, or when no other client's write could have reached storage before it", () => {
+    // The lease asked at 50 ms may end from 50 + 1978 = 2028 ms.
+    expect(check({ staleWriteAt: 2022 })).toMatchObject({ valid: true, undecided: 0 });
+    expect(check({ staleWriteAt: 2024 })).toMatchObject({ valid: true, undecided: 1 });
+    // Client 2 asked for its grant only after client 1's write returned: nothing of it could come first.
+    expect(check({ staleWriteAt: 2100, nextAcquireAt: 2106, nextAckAt: 2200 })).toMatchObject({ valid: true, undecided: 0 });
   });
 
   it.each(["kill", "power-loss"])("after a %s of a lock node, needs the other grant asked for after the writer's grant returned", (crash) => {
@@ -140,15 +160,19 @@ describe("real-time checker", () => {
 
   it("judges the stale-write question when it found a stale write or left no write undecided", () => {
     expect(check()).toMatchObject({ valid: false, staleWritesJudged: true });
-    expect(check({ staleWriteAt: 2100 })).toMatchObject({ valid: true, undecided: 0, staleWritesJudged: true, summary: "" });
+    expect(check({ staleWriteAt: 1000 })).toMatchObject({ valid: true, undecided: 0, staleWritesJudged: true, summary: "" });
   });
 
   it("names the writes it left undecided after the stale write it found", () => {
-    // Besides client 1's stale write, client 3 writes on r2 long after its lease certainly expired, with no other write on r2.
+    // Besides client 1's stale write, client 3 sends a write on r2 inside its lease and hears back long after it,
+    // while client 4, granted r2 once client 3's lease may have ended, writes r2.
     const { b, storage } = run();
     const history = b
       .op("invoke", 3, "acquire", { resource: "r2" }, 3100).op("ok", 3, "acquire", { resource: "r2", token: null }, 3200)
-      .op("invoke", 3, "write", { resource: "r2", value: "p3-0" }, 9000).op("ok", 3, "write", { resource: "r2", value: "p3-0", token: null }, 9005).build();
+      .op("invoke", 4, "acquire", { resource: "r2" }, 3150).op("ok", 4, "acquire", { resource: "r2", token: null }, 5300)
+      .op("invoke", 3, "write", { resource: "r2", value: "p3-0" }, 5000)
+      .op("invoke", 4, "write", { resource: "r2", value: "p4-0" }, 5400).op("ok", 4, "write", { resource: "r2", value: "p4-0", token: null }, 5500)
+      .op("ok", 3, "write", { resource: "r2", value: "p3-0", token: null }, 9005).build();
     const result = checkRealTime({ config, history, storage });
     expect(result).toMatchObject({ valid: false, undecided: 1, staleWritesJudged: true });
     expect(result.summary).toMatch(/; 1 other accepted write\(s\) left undecided$/);

@@ -52,6 +52,11 @@
  * changed), the asked-after form of storage's own order still runs: it
  * needs no lease model. It can prove a write stale, never that none was.
  *
+ * A write not proven stale is not thereby in time: its invoke says nothing
+ * of when storage took it (a client paused after sending, or inside its op,
+ * delivers it later). It counts as judged only when it completed before
+ * its lease could have ended, or when no other client's write under a grant
+ * not certainly earlier could have reached storage before it (in-time.ts).
  * Without certainty there is no verdict: the checker is then valid with the
  * write counted as undecided, never invalid, and says so in its summary.
  * With tokens this is a second line of evidence, independent of the fencing
@@ -66,6 +71,7 @@ import { rolledBack } from "../power-loss/index.js";
 import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
 import { frozenHolderExpiry } from "./frozen-holders.js";
 import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
+import { inTimeTest } from "./in-time.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
 export interface TimedStaleWrite {
@@ -111,7 +117,7 @@ export interface RealTimeResult extends CheckResult {
   readonly applicable: boolean;
   readonly reason: string;
   readonly violations: readonly TimedStaleWrite[];
-  /** Accepted writes invoked after their lease had certainly expired but with no certainly later write before them. */
+  /** Accepted writes neither proven stale nor proven in time (in-time.ts): storage may have taken them after a later holder's write. */
   readonly undecided: number;
   readonly summary: string;
 }
@@ -144,6 +150,7 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
   const writes = timedWrites(input.history, input.storage, rules);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
   const storageOrder = decidedAfterLaterGrant(writes, order, rolledBack(input.history, input.storage));
+  const inTime = inTimeTest(writes, order);
   const violations: TimedStaleWrite[] = [];
   let undecided = 0;
   let afterLoss = 0;
@@ -157,7 +164,7 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     const byStorage = storageOrder.proved.get(i);
     if (byClock === undefined && byStorage === undefined) {
       const lost = storageOrder.inDoubt.has(i);
-      undecided += late || lost ? 1 : 0;
+      undecided += lost || !inTime(i) ? 1 : 0;
       afterLoss += lost ? 1 : 0;
       continue;
     }
@@ -261,10 +268,10 @@ function lockClockChanged(history: History, lockNodes: ReadonlySet<string>): str
 }
 
 function undecidedLine(undecided: number, afterLoss: number): string {
-  const late = "sent after its lease had certainly expired, with no write under a certainly later grant acknowledged before it";
-  if (afterLoss === 0) return `left ${undecided} accepted write(s) undecided: each was ${late}`;
+  const open = "completed after its lease may have ended, while another client's write under a grant not certainly earlier may have reached storage first, and nothing proves it stale";
+  if (afterLoss === 0) return `left ${undecided} accepted write(s) undecided: each ${open}`;
   const lost = "decided by storage after a write under a later grant that was never acknowledged and that a power loss may have rolled back";
-  return `left ${undecided} accepted write(s) undecided: ${afterLoss} ${lost}${undecided > afterLoss ? `; the others were each ${late}` : ""}`;
+  return `left ${undecided} accepted write(s) undecided: ${afterLoss} ${lost}${undecided > afterLoss ? `; the others each ${open}` : ""}`;
 }
 
 function summary(violations: readonly TimedStaleWrite[]): string {

@@ -72,7 +72,6 @@ export async function openInterpreter(
     holdMs: config.workload.holdMs,
     acquireTimeoutMs: config.workload.acquireTimeoutMs,
     ...(config.workload.leaseCheck ? { leaseCheck: config.workload.leaseCheck } : {}),
-    ...(config.workload.writeDelayMs ? { writeDelayMs: config.workload.writeDelayMs } : {}),
   });
   return createInterpreter({
     concurrency: config.workload.clients,

@@ -18,13 +18,14 @@ import {
   timeLimitWithGrace,
   type Cluster,
   type NemesisPackage,
+  type Op,
   type RunConfig,
   type SystemClock,
   type Validity,
 } from "../../core/index.js";
 import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
-import { entrypointPath, findWorkload, loadLockAdapter } from "../../workloads/index.js";
+import { entrypointPath, findWorkload, holdingClient, loadLockAdapter } from "../../workloads/index.js";
 import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import type { CheckedRun } from "./check-and-report.js";
 import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
@@ -178,7 +179,9 @@ async function execute(run: Execution): Promise<void> {
     const healFs = new Set(pkg.shading.map((s) => s.stop));
     run.reached.workload = true;
     // A client paused in mid-cycle finishes it after the limit: its write on waking is the one the pause is for.
-    const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.schedule(start)), timeLimitWithGrace(end, clients, { claims: pausedClient })));
+    // So does one whose hold began before the limit: its write is still sent.
+    const grace = { claims: (event: Op) => pausedClient(event) ?? holdingClient(event) };
+    const running = interpreter.run(anyOf(faultsUntil(end, healFs, pkg.schedule(start)), timeLimitWithGrace(end, clients, grace)));
     await stopWaitingAt(end, clock, interpreter, running);
     trace("workload done");
     if (pkg.finalGenerator) await interpreter.run(pkg.finalGenerator);

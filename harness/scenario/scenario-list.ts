@@ -184,6 +184,12 @@ export function scenarioList(): readonly Scenario[] {
           why: "the sleeper's write names the version it read, which the next holder has since replaced",
         },
         {
+          label: "conditional writes, the holder paused before its read",
+          argv: ["--storage", "cas", "--nemesis", "pause-holder", "--hold-ms", "300"],
+          expect: "valid",
+          why: "the sleeper wakes, reads the next holder's value and writes over it with the version it read: a read-modify-write with a lower token, and no update is lost",
+        },
+        {
           label: "single-writer partitioning",
           argv: ["--storage", "unfenced", "--single-writer", "--clients", "3", "--resources", "3", "--nemesis", "pause-writer", "--hold-ms", "300"],
           expect: "valid",

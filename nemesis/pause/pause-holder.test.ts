@@ -73,6 +73,25 @@ describe("pauseHolderGenerator", () => {
     expect(written === undefined || written === "pending" ? written : written[0]).toMatchObject({ f: "resume", time: 3600 * MS });
   });
 
+  it("past the time limit, keeps its resume's time from the next holder's hold on, through its write, and not after a failed lease check", () => {
+    let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
+    [, gen] = step(gen, 50 * MS);
+    const op = (f: string, type: "invoke" | "ok" | "fail", at: number): Op => {
+      const base = { index: 0, time: at * MS, process: 1, f, value: { resource: "r1" }, node: nodeId("c2") };
+      return type === "fail" ? { ...base, type, error: { code: "lease-expired", message: "expired", definite: true } } : { ...base, type };
+    };
+    const pastLimit = (at: number) => ({ ...ctx(at * MS), healOnly: new Set(["resume"]) });
+    const resumeOf = (g: Generator, at: number) => {
+      const r = g.op(pastLimit(at));
+      return r === undefined || r === "pending" ? r : r[0];
+    };
+    const holding = gen.update(ctx(2100 * MS), op("hold", "invoke", 2100));
+    expect(resumeOf(holding, 3000)).toMatchObject({ f: "resume", waitPastLimit: true });
+    const checked = holding.update(ctx(3100 * MS), op("hold", "ok", 3100)).update(ctx(3100 * MS), op("check-lease", "invoke", 3100));
+    expect(resumeOf(checked.update(ctx(3101 * MS), op("check-lease", "ok", 3101)), 3101)).toMatchObject({ waitPastLimit: true });
+    expect(resumeOf(checked.update(ctx(3101 * MS), op("check-lease", "fail", 3101)), 3101)).not.toHaveProperty("waitPastLimit");
+  });
+
   it("past the time limit, resumes at once when no other client's write is in flight", () => {
     let gen = pauseHolderGenerator({ intervalMs: 1000, startNs: 0, durationMs: 4700 }).update(ctx(0), waiter).update(ctx(50 * MS), acquired(0, 50 * MS));
     [, gen] = step(gen, 50 * MS);
@@ -137,16 +156,33 @@ describe("pauseHolderGenerator", () => {
 });
 
 describe("pause-writer's aim", () => {
-  it("strikes mid-way through the write delay after the hold the write itself was sent with", async () => {
+  async function writerSchedule(writeDelayMs?: number) {
     const { nemesisPackage } = await import("../registry.js");
-    const workload = { name: "lock-write", clients: 2, resources: 1, ttlMs: 2000, holdMs: 50, acquireTimeoutMs: 1000, writeDelayMs: 300 };
+    const workload = { name: "lock-write", clients: 2, resources: 1, ttlMs: 2000, holdMs: 50, acquireTimeoutMs: 1000, ...(writeDelayMs ? { writeDelayMs } : {}) };
     const config = {
       name: "t", seed: 1, runtime: "fake" as const, command: "", storeDir: "s", timeLimitMs: 10_000, opTimeoutMs: 1000,
       lock: { adapter: "reference", nodes: 1 }, storage: { kind: "fenced", nodes: 1 }, workload,
       nemesis: { faults: ["pause-writer"], intervalMs: 1000, options: {} },
     };
-    const write: Op = { index: 0, time: 1000 * MS, process: 0, type: "invoke", f: "write", value: { resource: "r1", value: "v", holdMs: 1400 }, node: nodeId("c1") };
-    const gen = nemesisPackage(config).schedule(0).update(ctx(1000 * MS), write);
-    expect(next(gen, 1000 * MS)).toMatchObject({ f: "pause", time: (1000 + 1400 + 150) * MS });
+    return nemesisPackage(config).schedule(0);
+  }
+  const hold = (phase: string, holdMs: number, at = 1000): Op =>
+    ({ index: 0, time: at * MS, process: 0, type: "invoke", f: "hold", value: { resource: "r1", phase, holdMs }, node: nodeId("c1") });
+
+  it("strikes mid-way through the write delay, the window between the lease check and the write, so the write is sent after the pause", async () => {
+    const gen = await writerSchedule(300);
+    expect(next(gen.update(ctx(1000 * MS), hold("critical-section", 1400)), 1000 * MS)).toBe("pending");
+    expect(next(gen.update(ctx(1000 * MS), hold("write-delay", 300)), 1000 * MS)).toMatchObject({ f: "pause", time: (1000 + 150) * MS });
+  });
+
+  it("strikes a third of the way into the critical section's hold when there is no write delay, after the read", async () => {
+    const gen = await writerSchedule();
+    expect(next(gen.update(ctx(1000 * MS), hold("critical-section", 1500)), 1000 * MS)).toMatchObject({ f: "pause", time: (1000 + 500) * MS });
+  });
+
+  it("gives up its aim when the hold it was aimed into returned before it struck", async () => {
+    const gen = (await writerSchedule()).update(ctx(1000 * MS), hold("critical-section", 1500));
+    const returned: Op = { ...hold("critical-section", 1500, 1200), type: "ok" };
+    expect(next(gen.update(ctx(1200 * MS), returned), 1200 * MS)).toBe("pending");
   });
 });

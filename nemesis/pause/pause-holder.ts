@@ -6,8 +6,10 @@
  * its old token. Fenced storage rejects that write; unfenced storage takes it.
  *
  * The same machinery aims elsewhere: `pause-writer` stops a client `delayMs`
- * after its write was invoked, inside the window between the client's last
- * look at its lease (or the version it read) and the write itself.
+ * after the last hold before its write was invoked (the window between its
+ * lease check and the write, else its critical section's hold, after it
+ * read the version it writes with), so the write is sent after the pause:
+ * its invoke comes after the resume, as a real client's send would.
  *
  * Schedule: the first trigger of the run picks the first target (the first
  * grant comes within milliseconds of the start, so a short run is paused at
@@ -21,8 +23,8 @@
  * as another client's write to the paused client's resource has succeeded
  * (the next holder has written, so the sleeper's write is now stale), and at
  * the latest after `durationMs`. The time limit does not cut that wait
- * short: past it, while such a write (sent before the limit) is in flight,
- * the resume keeps its time (`waitPastLimit`), so the next holder's write
+ * short: past it, while such a write (its hold begun before the limit) is
+ * on its way, the resume keeps its time (`waitPastLimit`), so the next holder's write
  * lands first even when its hold ran past the limit; with none in flight it
  * goes out at once, as every heal does.
  */
@@ -39,8 +41,8 @@ export interface PauseHolderOptions {
 
 /** What an aimed pause waits for, how long after it to strike, and how it labels its ops. */
 export interface AimedPauseOptions extends PauseHolderOptions {
-  /** The client op that picks the target: an acquire that returned ok, or a write just invoked. */
-  readonly trigger: { readonly f: string; readonly type: "ok" | "invoke" };
+  /** The client op that picks the target: an acquire that returned ok, or a hold just invoked; `matches` narrows it by value. */
+  readonly trigger: { readonly f: string; readonly type: "ok" | "invoke"; readonly matches?: (op: Op) => boolean };
   /** How long after the trigger to strike: a fixed time, or one read from the trigger op (its hold). */
   readonly delayMs: number | ((trigger: Op) => number);
   readonly reason: "holder" | "writer";
@@ -67,7 +69,7 @@ type State =
       readonly kind: "paused";
       readonly value: PauseValue;
       readonly resumeAt: number;
-      /** Other clients' writes to the paused client's resource, invoked and not yet completed. */
+      /** Other clients between the hold before their write and its completion on the paused client's resource. */
       readonly writers: readonly number[];
     }
   | { readonly kind: "resuming" };
@@ -151,37 +153,53 @@ function transition(opts: AimedPauseOptions, state: State, event: Op, contendedG
 /**
  * True when `event` ends what a target not yet struck was aimed at, so the
  * pause would test nothing: the target retired (an `info`: its process
- * never runs again), a holder began its release, or a writer's write
- * returned. The strike waits while the nemesis is busy with another fault,
+ * never runs again), a holder began its release, or the op a writer was
+ * to be struck inside (the hold before its write) returned. The strike
+ * waits while the nemesis is busy with another fault,
  * and a long hour's soak saw pause-holder strike processes 3 to 20 ms after
  * they had retired.
  */
 function endsAim(opts: AimedPauseOptions, target: PauseValue, event: Op): boolean {
   if (event.process !== target.process) return false;
   if (event.type === "info") return true;
-  return opts.reason === "holder" ? event.f === "release" : event.f === "write" && event.type !== "invoke";
+  return opts.reason === "holder" ? event.f === "release" : event.type !== "invoke";
 }
 
 function isTrigger(opts: AimedPauseOptions, event: Op, eligibleAt: number): boolean {
-  const { f, type } = opts.trigger;
+  const { f, type, matches } = opts.trigger;
+  if (matches !== undefined && !matches(event)) return false;
   return event.type === type && event.f === f && typeof event.process === "number" && event.node !== undefined && event.time >= eligibleAt;
 }
 
 type Paused = Extract<State, { kind: "paused" }>;
 
-/** A paused state after a client op: it follows other clients' writes to the paused resource, and resumes once one succeeded. */
+/**
+ * A paused state after a client op: it follows other clients on their way to
+ * a write to the paused resource (from the hold before it, through the lease
+ * check and the write delay, to the write's completion), and resumes once
+ * one's write succeeded.
+ */
 function afterClientOp(state: Paused, event: Op): Paused {
-  if (!isOtherWrite(event, state.value)) return state;
+  if (!isOtherClientOp(event, state.value)) return state;
   const writer = event.process as number;
-  if (event.type === "invoke") return { ...state, writers: [...state.writers, writer] };
+  const writing = state.writers.includes(writer);
+  if (event.type === "invoke") {
+    if (WRITE_PATH.has(event.f) && !writing) return { ...state, writers: [...state.writers, writer] };
+    return event.f === "release" && writing ? { ...state, writers: state.writers.filter((p) => p !== writer) } : state;
+  }
+  // The way to the write goes on while its steps succeed; a write's completion, or any failure, ends it.
+  if (event.f !== "write" && event.type === "ok") return state;
   const writers = state.writers.filter((p) => p !== writer);
   // A successful write by another client to the paused client's resource: the next holder has written.
-  return { ...state, writers, ...(event.type === "ok" ? { resumeAt: Math.min(state.resumeAt, event.time) } : {}) };
+  return { ...state, writers, ...(event.f === "write" && event.type === "ok" ? { resumeAt: Math.min(state.resumeAt, event.time) } : {}) };
 }
 
-/** A write op (invoke or completion) by another client to the paused client's resource. */
-function isOtherWrite(event: Op, paused: PauseValue): boolean {
-  if (event.f !== "write" || typeof event.process !== "number" || event.process === paused.process) return false;
+/** The ops of a client's way to its write, from its hold on. */
+const WRITE_PATH: ReadonlySet<string> = new Set(["hold", "check-lease", "write"]);
+
+/** An op (invoke or completion) by another client on the paused client's resource. */
+function isOtherClientOp(event: Op, paused: PauseValue): boolean {
+  if (typeof event.process !== "number" || event.process === paused.process) return false;
   return paused.resource !== undefined && (event.value as { resource?: string } | undefined)?.resource === paused.resource;
 }
 

@@ -52,7 +52,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
     {
       name: "pause-writer",
       description:
-        "SIGSTOP a client just after it starts a write (after it checked its lease or read its version, before the write lands), for longer than the TTL",
+        "SIGSTOP a client in the window before it sends a write (after it checked its lease, or after it read the version it writes with), for longer than the TTL",
       needs: ["pause"],
       kind: "pause",
       nemesis: pauseNemesis,
@@ -61,8 +61,8 @@ export function pausePackages(): readonly FaultPackageSpec[] {
         aimedPauseGenerator({
           intervalMs: config.nemesis.intervalMs, startNs,
           durationMs: holderPauseMs(config, "pause-writer"),
-          trigger: { f: "write", type: "invoke" },
-          delayMs: optionMs(config, "pause-writer", "delayMs") ?? ((write) => writerDelayMs(config, holdOfWrite(write) ?? config.workload.holdMs)),
+          trigger: { f: "hold", type: "invoke", matches: (hold) => phaseOf(hold) === lastHoldPhase(config) },
+          delayMs: optionMs(config, "pause-writer", "delayMs") ?? ((hold) => writerDelayMs(config, holdOf(hold) ?? config.workload.holdMs)),
           reason: "writer",
         }),
     },
@@ -114,19 +114,28 @@ export function pauseHolderMs(config: RunConfig): number {
 }
 
 /**
- * When pause-writer strikes after a write is invoked: inside the window
- * between the client's lease check and its write when there is one
- * (after the hold, mid-way through --write-delay-ms), else a third of the way
- * into the hold. `holdMs` is the hold of the write struck at (its value
- * carries it when holds are drawn), by default the configured one.
+ * When pause-writer strikes after the last hold before a write is invoked:
+ * mid-way through the window between the client's lease check and its write
+ * when there is one (--write-delay-ms), else a third of the way into the
+ * critical section's hold (after the read). `holdMs` is the hold struck at
+ * (its value carries it when holds are drawn), by default the configured one.
  */
 export function writerDelayMs(config: RunConfig, holdMs = config.workload.holdMs): number {
   const { writeDelayMs } = config.workload;
-  return writeDelayMs ? holdMs + Math.max(1, Math.floor(writeDelayMs / 2)) : Math.max(1, Math.floor(holdMs / 3));
+  return writeDelayMs ? Math.max(1, Math.floor(writeDelayMs / 2)) : Math.max(1, Math.floor(holdMs / 3));
 }
 
-/** The hold a write op was sent with, if its value says. */
-function holdOfWrite(write: Op): number | undefined {
-  const hold = (write.value as { holdMs?: unknown } | undefined)?.holdMs;
-  return typeof hold === "number" ? hold : undefined;
+/** The phase of the last hold before a write: the write delay when there is one, else the critical section's. */
+function lastHoldPhase(config: RunConfig): string {
+  return config.workload.writeDelayMs ? "write-delay" : "critical-section";
+}
+
+function phaseOf(hold: Op): unknown {
+  return (hold.value as { phase?: unknown } | undefined)?.phase;
+}
+
+/** The ms a hold op was sent with, if its value says. */
+function holdOf(hold: Op): number | undefined {
+  const ms = (hold.value as { holdMs?: unknown } | undefined)?.holdMs;
+  return typeof ms === "number" ? ms : undefined;
 }

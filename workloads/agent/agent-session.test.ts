@@ -62,17 +62,35 @@ describe("agent session", () => {
     expect(await s.handle(req(1, "acquire", { resource: "r" }))).toMatchObject({ type: "fail", error: { code: "lock-busy", definite: true } });
   });
 
-  it("acquires, reads, writes under the lease's token after holding, and releases", async () => {
+  it("acquires, reads, holds, writes under the lease's token, and releases", async () => {
     const { s, calls } = session();
     expect(await s.handle(req(1, "acquire", { resource: "r" }))).toEqual({ id: 1, type: "ok", value: { resource: "r", token: "33" } });
     expect(await s.handle(req(2, "read", { resource: "r" }))).toEqual({ id: 2, type: "ok", value: { resource: "r", value: "v", token: "33" } });
-    expect(await s.handle(req(3, "write", { resource: "r", value: "x" }))).toEqual({
-      id: 3, type: "ok", value: { resource: "r", value: "x", token: "33" },
+    expect(await s.handle(req(3, "hold", { resource: "r", phase: "critical-section" }))).toEqual({ id: 3, type: "ok", value: { resource: "r", holdMs: 25, token: "33" } });
+    expect(await s.handle(req(4, "hold", { resource: "r", phase: "critical-section", holdMs: 40 }))).toMatchObject({ type: "ok", value: { holdMs: 40 } });
+    expect(calls.sleeps).toEqual([25, 40]);
+    expect(await s.handle(req(5, "write", { resource: "r", value: "x" }))).toEqual({
+      id: 5, type: "ok", value: { resource: "r", value: "x", token: "33" },
     });
-    expect(calls.sleeps).toEqual([25]);
     expect(calls.writes).toEqual([{ key: "r", value: "x", token: "33", client: "7" }]);
-    expect(await s.handle(req(4, "release", { resource: "r" }))).toEqual({ id: 4, type: "ok", value: { resource: "r", token: "33" } });
+    expect(await s.handle(req(6, "release", { resource: "r" }))).toEqual({ id: 6, type: "ok", value: { resource: "r", token: "33" } });
     expect(calls.released.map((l) => l.token)).toEqual(["33"]);
+  });
+
+  it("sends a write at once: it neither sleeps nor looks at its lease first", async () => {
+    const now = { ms: 1_000 };
+    const { s, calls } = session({ config: { leaseCheck: "self-fence", holdMs: 25 }, now });
+    await s.handle(req(1, "acquire", { resource: "r" }));
+    now.ms += 500;
+    expect(await s.handle(req(2, "write", { resource: "r", value: "x" }))).toMatchObject({ type: "ok" });
+    expect(calls).toMatchObject({ sleeps: [], fenced: [] });
+  });
+
+  it("refuses to hold or look at a lease it does not hold, definitely", async () => {
+    const { s, calls } = session();
+    expect(await s.handle(req(1, "hold", { resource: "r" }))).toMatchObject({ type: "fail", error: { code: "not-holder", definite: true } });
+    expect(await s.handle(req(2, "check-lease", { resource: "r" }))).toMatchObject({ type: "fail", error: { code: "not-holder", definite: true } });
+    expect(calls.sleeps).toEqual([]);
   });
 
   it("refuses to write without a lease, definitely", async () => {
@@ -158,23 +176,23 @@ describe("agent session", () => {
     expect(seen?.aborted).toBe(true);
   });
 
-  describe("with a lease check", () => {
-    it("writes while its own clock says the lease is valid", async () => {
+  describe("looking at its lease", () => {
+    it("finds it valid while its own clock says so", async () => {
       const now = { ms: 1_000 };
-      const { s, calls } = session({ config: { leaseCheck: "skip" }, now });
+      const { s } = session({ config: { leaseCheck: "skip" }, now });
       await s.handle(req(1, "acquire", { resource: "r1" }));
       now.ms += 99;
-      expect(await s.handle(req(2, "write", { resource: "r1", value: "v" }))).toMatchObject({ type: "ok" });
-      expect(calls.writes).toHaveLength(1);
+      expect(await s.handle(req(2, "check-lease", { resource: "r1" }))).toEqual({ id: 2, type: "ok", value: { resource: "r1", token: "33" } });
     });
 
-    it("skips the write once its own clock says the lease expired", async () => {
+    it("fails and forgets the lease once its own clock says it expired, so no write follows", async () => {
       const now = { ms: 1_000 };
       const { s, calls } = session({ config: { leaseCheck: "skip" }, now });
       await s.handle(req(1, "acquire", { resource: "r1" }));
       now.ms += 100;
-      const reply = await s.handle(req(2, "write", { resource: "r1", value: "v" }));
-      expect(reply).toMatchObject({ type: "fail", error: { code: "lease-expired", definite: true } });
+      const reply = await s.handle(req(2, "check-lease", { resource: "r1" }));
+      expect(reply).toMatchObject({ type: "fail", value: { resource: "r1", token: "33" }, error: { code: "lease-expired", definite: true } });
+      expect(await s.handle(req(3, "write", { resource: "r1", value: "v" }))).toMatchObject({ error: { code: "not-holder" } });
       expect(calls.writes).toEqual([]);
     });
 
@@ -183,7 +201,7 @@ describe("agent session", () => {
       const { s, calls } = session({ config: { leaseCheck: "self-fence" }, now });
       await s.handle(req(1, "acquire", { resource: "r1" }));
       now.ms += 500;
-      await s.handle(req(2, "write", { resource: "r1", value: "v" }));
+      await s.handle(req(2, "check-lease", { resource: "r1" }));
       expect(calls.fenced).toEqual([expect.stringContaining("expired by this client's clock")]);
       expect(calls.writes).toEqual([]);
     });

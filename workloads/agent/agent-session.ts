@@ -1,17 +1,21 @@
 /**
- * The op logic of one client agent: acquire a lease, read and write the
- * resource's storage key under the lease's token, release. Errors become
- * replies: `fail` when the op certainly had no effect, `info` otherwise.
+ * The op logic of one client agent: acquire a lease, read the resource's
+ * storage key, hold, write it under the lease's token, release. Errors
+ * become replies: `fail` when the op certainly had no effect, `info`
+ * otherwise.
  *
  * By default this is the seed's unsafe client on purpose: a write does not
- * check that the lease is still valid. It sleeps the write's `holdMs` (else the configured one) inside the critical
- * section and then writes with the token it remembers, exactly like a holder
- * that wakes from a pause believing it still holds the lock. With
- * `leaseCheck`, after the hold it looks at its own clock: the lease is valid
- * for a TTL from the moment the grant arrived. It skips the write or kills
- * itself when that has passed. Then it waits `writeDelayMs` (the window
- * between the check and the write) and writes: a pause in that window, or a
- * clock that runs slow, defeats the check.
+ * check that the lease is still valid. A `hold` op sleeps its `holdMs`
+ * (else the configured one) inside the critical section; the write that
+ * follows is sent at once with the token the client remembers, exactly like
+ * a holder that wakes from a pause believing it still holds the lock. A
+ * `check-lease` op is the client's look at its own clock: the lease is valid
+ * for a TTL from the moment the grant arrived; when that has passed it
+ * forgets the lease (`leaseCheck` "skip": the op fails) or kills itself
+ * ("self-fence"). The window between the check and the write is a `hold` of
+ * its own (`writeDelayMs`): a pause in it, or a clock that runs slow,
+ * defeats the check. The write op does nothing but send the write, so its
+ * invoke is when the write is sent.
  */
 import type { AgentConfig, AgentReply, AgentRequest, OpError, Token } from "../../core/index.js";
 import { LOCK_ERRORS } from "../../core/index.js";
@@ -83,18 +87,28 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     return { id, type: "fail", value: { resource }, error: { code, message: result.message, definite: true } };
   }
 
-  async function write(id: number, resource: string, value: string, holdMs: number): Promise<AgentReply> {
+  /** Sleeps `holdMs` inside the critical section (or the window before the write). */
+  async function hold(id: number, resource: string, holdMs: number): Promise<AgentReply> {
+    const lease = leases.get(resource);
+    if (!lease) return notHolder(id, { resource });
+    await deps.sleep(holdMs);
+    return { id, type: "ok", value: { resource, holdMs, token: lease.token } };
+  }
+
+  /** The client's look at its lease by its own clock: ok while it believes it valid; else it forgets it, or self-fences. */
+  function checkLease(id: number, resource: string): AgentReply {
+    const lease = leases.get(resource);
+    if (!lease) return notHolder(id, { resource });
+    if (deps.nowMs() < lease.validUntilMs) return { id, type: "ok", value: { resource, token: lease.token } };
+    const message = `Lease on "${resource}" (token ${lease.token}) expired by this client's clock before the write`;
+    if (config.leaseCheck === "self-fence") deps.selfFence(message);
+    leases.delete(resource);
+    return { id, type: "fail", value: { resource, token: lease.token }, error: { code: LOCK_ERRORS.leaseExpired, message, definite: true } };
+  }
+
+  async function write(id: number, resource: string, value: string): Promise<AgentReply> {
     const lease = leases.get(resource);
     if (!lease) return notHolder(id, { resource, value });
-    await deps.sleep(holdMs);
-    const check = config.leaseCheck ?? "none";
-    if (check !== "none" && deps.nowMs() >= lease.validUntilMs) {
-      const message = `Lease on "${resource}" (token ${lease.token}) expired by this client's clock before the write`;
-      if (check === "self-fence") deps.selfFence(message);
-      leases.delete(resource);
-      return { id, type: "fail", value: { resource, value, token: lease.token }, error: { code: LOCK_ERRORS.leaseExpired, message, definite: true } };
-    }
-    if (config.writeDelayMs) await deps.sleep(config.writeDelayMs);
     const written = { resource, value, token: lease.token };
     const version = versions.get(resource);
     const request = { key: resource, value, token: lease.token, client: config.clientId, ...(version !== undefined ? { version } : {}) };
@@ -129,14 +143,15 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   async function dispatch(request: AgentRequest, stopWaiting: AbortSignal | undefined): Promise<AgentReply> {
     const { id, f } = request;
     const v = (request.value ?? {}) as { resource?: unknown; value?: unknown; holdMs?: unknown };
-    const known = f === "acquire" || f === "read" || f === "write" || f === "release";
-    if (!known) return definiteFail(id, request.value, "unknown-f", `Cannot run op "${f}": unknown f`);
+    if (!KNOWN_FS.has(f)) return definiteFail(id, request.value, "unknown-f", `Cannot run op "${f}": unknown f`);
     if (typeof v.resource !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "${f}": no resource`);
     if (f === "acquire") return acquire(id, v.resource, stopWaiting);
     if (f === "read") return read(id, v.resource);
     if (f === "release") return release(id, v.resource);
+    if (f === "hold") return hold(id, v.resource, typeof v.holdMs === "number" && v.holdMs >= 0 ? v.holdMs : config.holdMs);
+    if (f === "check-lease") return checkLease(id, v.resource);
     if (typeof v.value !== "string") return definiteFail(id, request.value, "bad-request", `Cannot run op "write": no string value`);
-    return write(id, v.resource, v.value, typeof v.holdMs === "number" && v.holdMs >= 0 ? v.holdMs : config.holdMs);
+    return write(id, v.resource, v.value);
   }
 
   return {
@@ -150,6 +165,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     close: () => deps.lock.close(),
   };
 }
+
+const KNOWN_FS: ReadonlySet<string> = new Set(["acquire", "read", "hold", "check-lease", "write", "release"]);
 
 function notHolder(id: number, value: unknown): AgentReply {
   const resource = (value as { resource: string }).resource;

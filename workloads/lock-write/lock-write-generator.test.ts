@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng, type Completion, type GenContext, type Generator, type Invoke, type OpRequest, type ProcessId } from "../../core/index.js";
-import { lockWriteGenerator } from "./lock-write-generator.js";
+import { holdingClient, lockWriteGenerator } from "./lock-write-generator.js";
 
 function ctx(free: ProcessId[], time = 0): GenContext {
   return { time, freeProcesses: new Set(free), concurrency: 2, rng: createRng(1) };
@@ -19,18 +19,47 @@ function complete(gen: Generator, req: OpRequest, type: Completion["type"], valu
 }
 
 describe("lockWriteGenerator", () => {
-  it("loops acquire, read, write, release on one resource per cycle", () => {
+  it("loops acquire, read, hold, write, release on one resource per cycle", () => {
     let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1", "r2"], seed: 7 });
     const fs: string[] = [];
     let resource: unknown;
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       const [req, next] = take(gen, [0]);
       fs.push(req.f);
       resource ??= (req.value as { resource: string }).resource;
       expect((req.value as { resource: string }).resource).toBe(resource);
       gen = complete(next, req, "ok", { resource, token: "1" });
     }
-    expect(fs).toEqual(["acquire", "read", "write", "release"]);
+    expect(fs).toEqual(["acquire", "read", "hold", "write", "release"]);
+  });
+
+  it("sends the write on its own: the hold, the lease check and the write delay are ops before it", () => {
+    let gen = lockWriteGenerator({ concurrency: 1, resources: ["r1"], seed: 7, holdMs: () => 250, leaseCheck: true, writeDelayMs: 300 });
+    const ops: { f: string; value: unknown }[] = [];
+    for (let i = 0; i < 7; i++) {
+      const [req, next] = take(gen, [0]);
+      ops.push({ f: req.f, value: req.value });
+      gen = complete(next, req, "ok");
+    }
+    expect(ops).toEqual([
+      { f: "acquire", value: { resource: "r1" } },
+      { f: "read", value: { resource: "r1" } },
+      { f: "hold", value: { resource: "r1", phase: "critical-section", holdMs: 250 } },
+      { f: "check-lease", value: { resource: "r1" } },
+      { f: "hold", value: { resource: "r1", phase: "write-delay", holdMs: 300 } },
+      { f: "write", value: { resource: "r1", value: "p0-0" } },
+      { f: "release", value: { resource: "r1" } },
+    ]);
+  });
+
+  it("releases without writing when the lease check fails", () => {
+    let gen = lockWriteGenerator({ concurrency: 1, resources: ["r1"], seed: 7, leaseCheck: true });
+    for (const [f, type] of [["acquire", "ok"], ["read", "ok"], ["hold", "ok"], ["check-lease", "fail"]] as const) {
+      const [req, next] = take(gen, [0]);
+      expect(req.f).toBe(f);
+      gen = complete(next, req, type);
+    }
+    expect(take(gen, [0])[0].f).toBe("release");
   });
 
   it("starts a new cycle when the acquire fails", () => {
@@ -42,7 +71,7 @@ describe("lockWriteGenerator", () => {
 
   it("releases after a write that storage rejected", () => {
     let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1"], seed: 7 });
-    for (const [f, type] of [["acquire", "ok"], ["read", "ok"], ["write", "fail"]] as const) {
+    for (const [f, type] of [["acquire", "ok"], ["read", "ok"], ["hold", "ok"], ["write", "fail"]] as const) {
       const [req, next] = take(gen, [0]);
       expect(req.f).toBe(f);
       gen = complete(next, req, type);
@@ -62,7 +91,7 @@ describe("lockWriteGenerator", () => {
 
   it("writes values that name the process and the cycle", () => {
     let gen = lockWriteGenerator({ concurrency: 2, resources: ["r1"], seed: 7 });
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const [req, next] = take(gen, [0]);
       gen = complete(next, req, "ok");
     }
@@ -96,5 +125,11 @@ describe("lockWriteGenerator", () => {
     }
     expect(seen.get(0)).toEqual(new Set(["a"]));
     expect(seen.get(1)).toEqual(new Set(["b"]));
+  });
+
+  it("puts a client in its critical section at its hold's invoke, so it finishes its write after the time limit", () => {
+    const op = (type: Completion["type"] | "invoke", f: string) => ({ index: 0, time: 0, process: 3, type, f, value: { resource: "r1" } }) as Invoke;
+    expect(holdingClient(op("invoke", "hold"))).toBe(3);
+    expect([holdingClient(op("ok", "hold")), holdingClient(op("invoke", "write")), holdingClient(op("invoke", "read"))]).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -112,8 +112,7 @@ function tokenOf(value: unknown): bigint | null {
 }
 
 function fencedInput(op: OpPair): FencedInput | typeof DROP {
-  if (op.f === "acquire" || op.f === "release") return DROP;
-  if (op.f !== "read" && op.f !== "write") return badOp(`the fenced-register model cannot read function "${op.f}"`);
+  if (!STORAGE_FS.has(op.f)) return LOCK_FS.has(op.f) ? DROP : badOp(`the fenced-register model cannot read function "${op.f}"`);
   const resource = op.key ?? field(op.invokeValue, "resource");
   if (typeof resource !== "string") return badOp(`a lock op needs a "resource" string`);
   const write = op.f === "write";
@@ -121,16 +120,41 @@ function fencedInput(op: OpPair): FencedInput | typeof DROP {
   return { write, resource, value: write ? canonical(field(op.invokeValue, "value")) : null, token };
 }
 
+/** A lock history's ops that do not touch storage: the lease's, the hold in its critical section and the client's look at its lease. */
+const LOCK_FS: ReadonlySet<string> = new Set(["acquire", "release", "hold", "check-lease"]);
+const STORAGE_FS: ReadonlySet<string> = new Set(["read", "write"]);
+
 /** `fenced-register`: writes carry tokens; storage rejects stale ones. */
 export const fencedRegisterSpec: ModelSpec<FencedState, FencedInput, FencedOutput> = {
   name: "fenced-register",
   summary: "register per resource behind fenced storage: writes carry tokens",
-  fs: ["read", "write", "acquire", "release"],
+  fs: ["read", "write", ...LOCK_FS],
   model: () => fencedRegisterModel(),
   input: fencedInput,
   output(op, input) {
     if (op.type === "fail") return input.write && op.errorCode === LOCK_ERRORS.staleToken ? false : DROP;
     if (input.write) return true;
     return { value: canonical(field(op.value, "value")), token: tokenOf(op.value) };
+  },
+};
+
+/**
+ * `conditional-register`: the register behind conditional storage, which
+ * took every write because the version its writer read was still current
+ * (decidedByVersion). Such storage is judged by versions, not tokens: each
+ * accepted write applies whatever its token, and a read returns the last
+ * one. The fenced-register model with every token left out.
+ */
+export const conditionalRegisterSpec: ModelSpec<FencedState, FencedInput, FencedOutput> = {
+  ...fencedRegisterSpec,
+  name: "conditional-register",
+  summary: "register per resource behind conditional storage: writes are judged by the version they read, not by token",
+  input(op) {
+    const input = fencedInput(op);
+    return input === DROP ? DROP : { ...input, token: null };
+  },
+  output(op, input) {
+    const output = fencedRegisterSpec.output(op, input);
+    return typeof output === "object" && output !== null ? { ...output, token: null } : output;
   },
 };
