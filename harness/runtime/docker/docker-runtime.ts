@@ -6,13 +6,13 @@
  * `--privileged` or SYS_TIME. On a remote engine (DOCKER_HOST tcp:// or
  * ssh://) only the faults the engine itself can apply are offered.
  */
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HarnessError, createSystemClock, messageOf } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { runCommand } from "../common/run-command.js";
 import { checkLazyFs, mountLazyDisks, type LazyDisks } from "../common/lazy-fs.js";
 import { firstFailureTo } from "../common/node-log.js";
+import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { cleanDocker } from "./clean-docker.js";
 import { createDockerClocks } from "./docker-clocks.js";
 import { createDockerCluster } from "./docker-cluster.js";
@@ -33,7 +33,11 @@ export interface DockerRuntimeOptions {
    * root (dist/, node_modules) read-only, the store read-write.
    */
   readonly mounts: { readonly readOnly: readonly string[]; readonly readWrite: readonly string[] };
-  /** Host directory for the runs' clock files; `<tmpdir>/fencecheck-docker` by default. */
+  /**
+   * Host directory for the runs' clock files and logs, `<stateDir>/<run id>`:
+   * `<state root>/docker` by default (owned-folder.ts). Each run's folder,
+   * and every folder from the state root down, is checked before use.
+   */
   readonly stateDir?: string;
   /** How long `stop` waits after SIGTERM before removing the containers; default 1000 ms. */
   readonly stopGraceMs?: number;
@@ -43,9 +47,9 @@ export interface DockerRuntimeOptions {
 export const DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock", "lose-unfsynced"]);
 export const REMOTE_DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill"]);
 
-/** The default state directory of the docker runtime (clock files), for `fencecheck clean`. */
+/** The default state directory of the docker runtime (clock files, logs), for `fencecheck clean`. */
 export function defaultDockerStateDir(): string {
-  return join(tmpdir(), "fencecheck-docker");
+  return join(controlStateRoot(), "docker");
 }
 
 const SUBNET_ATTEMPTS = 8;
@@ -76,7 +80,8 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
       if (leftovers.length > 0) {
         throw new HarnessError("runtime.unavailable", `Cannot start run "${start.runId}": containers of an earlier run with this id still exist (run "fencecheck clean")`);
       }
-      const clockDir = join(stateDir, start.runId, "clock");
+      const runState = opts.stateDir === undefined ? ownedPath(controlStateRoot(), ["docker", start.runId]) : ownedPath(opts.stateDir, [start.runId]);
+      const clockDir = join(runState, "clock");
       const clocks = createDockerClocks(clockDir, clock, start.clock);
       let disks: LazyDisks | undefined;
       const remove = async (): Promise<void> => {
@@ -94,7 +99,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         }));
         throwIfAborted(start.signal, start.runId);
         const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
-        const logDir = join(stateDir, start.runId, "logs");
+        const logDir = join(runState, "logs");
         return createDockerCluster({
           engine, plan, mounts, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure), ...(disks ? { disks } : {}),
         });

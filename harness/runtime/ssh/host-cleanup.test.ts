@@ -25,7 +25,7 @@ describe("cleanupScript", () => {
   it("without a run id reaches every run's processes and folders", () => {
     const script = cleanupScript(undefined);
     expect(script).toContain("for pid in $(marked '^FENCECHECK_RUN='); do");
-    expect(script).toContain("rm -rf /var/tmp/fencecheck/*");
+    expect(script).toContain("rm -rf /var/lib/fencecheck/runs/*");
   });
 
   it("keeps the folder when asked (the watchdog writes its report there)", () => {

@@ -12,11 +12,11 @@ import { checkRunId, messageOf } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
 import { DELAY_CHAIN, LOSS_CHAIN } from "../common/traffic-rules.js";
 import { PARTITION_CHAIN } from "../common/partition-rules.js";
+import { checkRunFoldersCommand, runFolder, RUNS_ROOT } from "./host-folders.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 
-/** The folder of every run on a host. */
-export const RUNS_ROOT = "/var/tmp/fencecheck";
+export { RUNS_ROOT, runFolder };
 
 /** The environment variable that marks a run's processes on a host. */
 export const RUN_MARK = "FENCECHECK_RUN";
@@ -29,11 +29,6 @@ export const HOST_CHAINS: readonly (readonly [string, string, string])[] = [["fi
 
 /** The last line the script prints: without it the script was cut short. */
 const DONE = "cleanup done";
-
-/** A run's folder on a host; throws "config.invalid" unless `runId` has the harness's form. Pure. */
-export function runFolder(runId: string): string {
-  return `${RUNS_ROOT}/${checkRunId(runId)}`;
-}
 
 /** What cleaning one host did. */
 export interface HostCleanup {
@@ -90,9 +85,12 @@ export function cleanupScript(runId: string | undefined, opts: CleanupOptions = 
       `  if iptables -w -t ${table} -S ${chain} >/dev/null 2>&1; then echo 'failed chain ${chain} (table ${table}) is still there'; fi`,
     ].join("\n")),
     "fi",
+    // Nothing in the runs' folder is run or removed unless the folder check passes (host-folders.ts): a folder another user made is theirs.
+    `if [ -e ${shellWord(RUNS_ROOT)} ] || [ -L ${shellWord(RUNS_ROOT)} ]; then if why=$(${checkRunFoldersCommand()} 2>&1); then`,
     // An existing lock service the run steered is put back as it was found (continued, or started): see existing-service.ts.
     `for f in ${folder}/existing-restore.sh; do [ -f "$f" ] && sh "$f" </dev/null >/dev/null 2>&1; done; true`,
     ...(opts.keepFolder === true ? [] : [`rm -rf ${folder} 2>/dev/null; for d in ${folder}; do [ -e "$d" ] && echo "failed folder $d is still there"; done`]),
+    'else echo "failed $why"; fi; fi',
     'echo "killed $killed"',
     'echo "chains $chains"',
     `echo '${DONE}'`,

@@ -4,7 +4,7 @@ import { checkPeriod, startWatchdogCommand, watchdogScript } from "./host-watchd
 describe("startWatchdogCommand", () => {
   it("starts the script detached from the channel, marked with the run, without the one-off command's mark", () => {
     const command = startWatchdogCommand("abc12345", 30);
-    expect(command).toContain("env -u FENCECHECK_CMD FENCECHECK_WATCHDOG=abc12345 setsid nohup sh /var/tmp/fencecheck/abc12345/watchdog.sh </dev/null >/dev/null 2>&1 &");
+    expect(command).toContain("env -u FENCECHECK_CMD FENCECHECK_WATCHDOG=abc12345 setsid nohup sh /var/lib/fencecheck/runs/abc12345/watchdog.sh </dev/null >/dev/null 2>&1 &");
   });
 
   it("refuses a run id not of the harness's form", () => {

@@ -8,15 +8,16 @@
  */
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { homedir, tmpdir } from "node:os";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { HarnessError, createSystemClock } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { firstFailureTo } from "../common/node-log.js";
+import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
-import { runFolder } from "./host-cleanup.js";
+import { checkRunFoldersCommand, hostFolderRefusal, runFolder } from "./host-folders.js";
 import { clockRefusal, probeHostFaketime } from "./host-faketime.js";
 import { checkSudo } from "./host-sudo.js";
 import { measureHostTime } from "./host-time.js";
@@ -116,7 +117,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       bundle ??= localBundle(opts.packageRoot, process.execPath, faketimeDir(process.arch));
       const ready = bundle;
       let packed: Promise<string> | undefined;
-      const archive = (): Promise<string> => (packed ??= packBundle(ready, join(tmpdir(), "fencecheck-deploy")));
+      const archive = (): Promise<string> => (packed ??= packBundle(ready, ownedPath(controlStateRoot(), ["deploy"])));
       const copied = await Promise.all(hosts.map((h) => deployTo(h.ssh, ready, { clock, archive })));
       const fresh = hosts.filter((_, i) => copied[i] === "copied").map((h) => h.ssh.target.host);
       if (fresh.length > 0) opts.log?.(`deployed fencecheck ${ready.version} to ${fresh.join(", ")} (${ready.dir})`);
@@ -164,8 +165,8 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       }
       const runDir = runFolder(start.runId);
       await Promise.all(hosts.map(async (h) => {
-        const made = await runRemote(h.ssh, `mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
-        if (made.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
+        const made = await runRemote(h.ssh, `${checkRunFoldersCommand(start.runId)} && mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
+        if (made.exitCode !== 0) throw hostFolderRefusal(made.stderr, h.ssh.target.host) ?? new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
       }));
       const adapterDir = opts.adapterDir;
       if (adapterDir !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapterDir, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
@@ -178,7 +179,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
         faults: start.clock ? SSH_FAULTS : new Set([...SSH_FAULTS].filter((f) => f !== "clock")),
         paths, storeDir: opts.storeDir, runDir, layout, sshPort: opts.port, clockOptions: start.clock, clock,
-        logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure), watchdogs,
+        logDir: ownedPath(controlStateRoot(), ["ssh", start.runId]), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure), watchdogs,
       });
     },
   };

@@ -1,0 +1,49 @@
+/**
+ * The folders the harness keeps on each ssh host, all checked with the one
+ * folder check (common/owned-folder.ts) before use: the state root
+ * /var/lib/fencecheck (0700; it survives a reboot, which the restore script
+ * of an existing service must), the runs' folder in it, each run's folder,
+ * and the deployments' folder /opt/fencecheck (0755: programs that drop to
+ * another user load libraries from it). A folder another user made first is
+ * refused with one line naming it, and nothing of the run is written there.
+ */
+import { checkRunId, HarnessError } from "../../../core/index.js";
+import { OWNED_FOLDER_SH, ROOT_STATE_DIR } from "../common/owned-folder.js";
+import { shellWord } from "../common/shell-word.js";
+
+/** The folder of every run on a host. */
+export const RUNS_ROOT = `${ROOT_STATE_DIR}/runs`;
+
+/** Where deployments live on every host. */
+export const DEPLOY_ROOT = "/opt/fencecheck";
+
+/** A run's folder on a host; throws "config.invalid" unless `runId` has the harness's form. Pure. */
+export function runFolder(runId: string): string {
+  return `${RUNS_ROOT}/${checkRunId(runId)}`;
+}
+
+/**
+ * A shell command (POSIX sh) that defines `owned_folder` and checks (making
+ * them when missing) the state root, the runs' folder and, with `runId`,
+ * the run's folder; it fails with the refusal line on stderr. Pure.
+ */
+export function checkRunFoldersCommand(runId?: string): string {
+  const folders = [ROOT_STATE_DIR, RUNS_ROOT, ...(runId === undefined ? [] : [runFolder(runId)])];
+  return `${OWNED_FOLDER_SH}\n${folders.map((f) => `owned_folder ${shellWord(f)}`).join(" && ")}`;
+}
+
+/** The shell command that checks the deployments' folder (made 0755 when missing). Pure. */
+export function checkDeployRootCommand(): string {
+  return `${OWNED_FOLDER_SH}\nowned_folder ${shellWord(DEPLOY_ROOT)} 755`;
+}
+
+/**
+ * The refusal a folder check printed on `host` (the stderr of a command
+ * that ran one) as a "config.invalid" error naming the folder and the host,
+ * or undefined when the command failed for another reason. Pure.
+ */
+export function hostFolderRefusal(stderr: string, host: string): HarnessError | undefined {
+  const line = stderr.split("\n").find((l) => l.startsWith("Cannot use the folder \""));
+  if (line === undefined) return undefined;
+  return new HarnessError("config.invalid", line.replace(/^(Cannot use the folder "(?:[^"\\]|\\.)*")/, `$1 on host "${host}"`));
+}
