@@ -12,6 +12,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { HarnessError, createSystemClock } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
+import type { AdapterShare } from "../common/adapter-files.js";
 import { firstFailureTo } from "../common/node-log.js";
 import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
@@ -43,10 +44,11 @@ export interface SshRuntimeOptions {
   /** Programs the lock nodes' hosts need (the lock service's binaries). */
   readonly lockRequirements?: readonly Requirement[];
   /**
-   * The folder of a user's adapter module (absolute): copied into the run's
-   * folder on every host, and its paths mapped there.
+   * What of a user's adapter module goes to the hosts (its folder is
+   * absolute): copied into the run's folder on every host, and its
+   * folder's paths mapped there.
    */
-  readonly adapterDir?: string;
+  readonly adapter?: AdapterShare;
   /** Programs every host needs besides the runtime's own (`hosts prepare --lock`). */
   readonly requirements?: readonly Requirement[];
   /** Called with every problem line (unusable host, missing program) before the first is thrown. */
@@ -168,12 +170,12 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         const made = await runRemote(h.ssh, `${checkRunFoldersCommand(start.runId)} && mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
         if (made.exitCode !== 0) throw hostFolderRefusal(made.stderr, h.ssh.target.host) ?? new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
       }));
-      const adapterDir = opts.adapterDir;
-      if (adapterDir !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapterDir, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
+      const adapter = opts.adapter;
+      if (adapter !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapter, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
       const watchdogs = await startWatchdogs(hosts.map((h) => h.ssh), { runId: start.runId, periodS: opts.watchdogS ?? DEFAULT_WATCHDOG_S, clock });
       const layout = remoteLayout(bundle as Bundle);
       const paths: [string, string][] = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]];
-      if (adapterDir !== undefined) paths.push([adapterDir, remoteAdapterDir(runDir)]);
+      if (adapter !== undefined) paths.push([adapter.dir, remoteAdapterDir(runDir)]);
       const clusterNodes = nodes.map((n) => ({ id: n.id, role: n.role, host: (byName.get(placed.get(n.id) as string) as ClusterHost).address }));
       return createSshCluster({
         runId: start.runId, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
