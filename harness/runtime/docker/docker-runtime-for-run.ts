@@ -1,7 +1,8 @@
 /**
  * The docker runtime as a run needs it: images by lock adapter, and the
- * package root, the store and a user's adapter module mounted at their
- * host paths so the harness's argv work unchanged inside containers.
+ * package root, each node's own folder of the run and a user's adapter
+ * module mounted at their host paths so the harness's argv work unchanged
+ * inside containers.
  */
 import { mkdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
@@ -53,7 +54,8 @@ export async function dockerRuntimeForRun(config: RunConfig, opts: { readonly en
   return createDockerRuntime({
     ...(opts.engine ? { engine: opts.engine } : {}),
     images: dockerImagesFor(config.lock.adapter, config.storage.kind),
-    mounts: { readOnly: [packageRoot(), ...linkedModules(packageRoot()), ...adapterDir], readWrite: [config.storeDir] },
+    // The store is not mounted: each node gets its own folder of the run (StartOptions.nodeDirs).
+    mounts: { readOnly: [packageRoot(), ...linkedModules(packageRoot()), ...adapterDir], readWrite: [] },
   });
 }
 

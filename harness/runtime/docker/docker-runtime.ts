@@ -6,6 +6,7 @@
  * `--privileged` or SYS_TIME. On a remote engine (DOCKER_HOST tcp:// or
  * ssh://) only the faults the engine itself can apply are offered.
  */
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, createSystemClock, messageOf } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
@@ -30,7 +31,9 @@ export interface DockerRuntimeOptions {
   readonly images?: Partial<Readonly<Record<NodeRole, string>>>;
   /**
    * Host paths mounted at the same path in every container: the package
-   * root (dist/, node_modules) read-only, the store read-write.
+   * root (dist/, node_modules) and a user's adapter read-only; `readWrite`
+   * for every node (tests), besides each node's own folder
+   * (`StartOptions.nodeDirs`), which only that node's containers get.
    */
   readonly mounts: { readonly readOnly: readonly string[]; readonly readWrite: readonly string[] };
   /**
@@ -91,7 +94,9 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         // Mounted before the containers exist: their bind mount of the store then carries the lazy disks in.
         if (start.lazyFs && !engine.remote) disks = await mountLazyDisks(start.lazyFs, clock, start.runId);
         const plan = await createNetwork(engine, start.runId, nodes);
-        const mounts: PlanMounts = { ...opts.mounts, clockDir };
+        // Each node writes its own folder of the store only; it is made here so that Docker mounts a folder, not a new root-owned path.
+        for (const dir of Object.values(start.nodeDirs ?? {})) mkdirSync(dir, { recursive: true });
+        const mounts: PlanMounts = { ...opts.mounts, clockDir, ...(start.nodeDirs ? { nodeDirs: start.nodeDirs } : {}) };
         await Promise.all(plan.containers.map(async (node) => {
           throwIfAborted(start.signal, start.runId);
           const container = await engine.docker.createContainer(containerCreateOptions(plan, node, imageOf(node.role), mounts));
