@@ -7,9 +7,11 @@
  * another user load libraries from it). A folder another user made first is
  * refused with one line naming it, and nothing of the run is written there.
  */
-import { checkRunId, HarnessError } from "../../../core/index.js";
+import { checkRunId, HarnessError, type Clock } from "../../../core/index.js";
 import { OWNED_FOLDER_SH, ROOT_STATE_DIR } from "../common/owned-folder.js";
 import { shellWord } from "../common/shell-word.js";
+import { runRemote } from "./remote-command.js";
+import type { SshHost } from "./ssh-connection.js";
 
 /** The folder of every run on a host. */
 export const RUNS_ROOT = `${ROOT_STATE_DIR}/runs`;
@@ -46,4 +48,23 @@ export function hostFolderRefusal(stderr: string, host: string): HarnessError | 
   const line = stderr.split("\n").find((l) => l.startsWith("Cannot use the folder \""));
   if (line === undefined) return undefined;
   return new HarnessError("config.invalid", line.replace(/^(Cannot use the folder "(?:[^"\\]|\\.)*")/, `$1 on host "${host}"`));
+}
+
+/**
+ * Makes the run's folder (with `store` and `clock` in it) on every host,
+ * once the state folders of every host passed the check, so a refused
+ * host leaves no run folder on the others. Throws the refusal
+ * ("config.invalid", naming the folder and the host), or
+ * "runtime.node-start-failed" when a folder cannot be made.
+ */
+export async function makeRunFolders(hosts: readonly SshHost[], runId: string, clock: Clock): Promise<void> {
+  const dir = runFolder(runId);
+  const onEach = (command: string) => Promise.all(hosts.map(async (host) => {
+    const made = await runRemote(host, command, { clock });
+    if (made.exitCode === 0) return;
+    const why = made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`);
+    throw hostFolderRefusal(made.stderr, host.target.host) ?? new HarnessError("runtime.node-start-failed", `Cannot create "${dir}" on host "${host.target.host}": ${why}`);
+  }));
+  await onEach(checkRunFoldersCommand());
+  await onEach(`${checkRunFoldersCommand(runId)} && mkdir -p ${shellWord(`${dir}/store`)} ${shellWord(`${dir}/clock`)}`);
 }

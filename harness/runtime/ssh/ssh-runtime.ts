@@ -18,7 +18,7 @@ import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
-import { checkRunFoldersCommand, hostFolderRefusal, runFolder } from "./host-folders.js";
+import { makeRunFolders, runFolder } from "./host-folders.js";
 import { clockRefusal, probeHostFaketime } from "./host-faketime.js";
 import { checkSudo } from "./host-sudo.js";
 import { measureHostTime } from "./host-time.js";
@@ -166,10 +166,10 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         throw new HarnessError("nemesis.unsupported-fault", refusal);
       }
       const runDir = runFolder(start.runId);
-      await Promise.all(hosts.map(async (h) => {
-        const made = await runRemote(h.ssh, `${checkRunFoldersCommand(start.runId)} && mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
-        if (made.exitCode !== 0) throw hostFolderRefusal(made.stderr, h.ssh.target.host) ?? new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
-      }));
+      await makeRunFolders(hosts.map((h) => h.ssh), start.runId, clock).catch((error: unknown) => {
+        runtime.close();
+        throw error;
+      });
       const adapter = opts.adapter;
       if (adapter !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapter, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
       const watchdogs = await startWatchdogs(hosts.map((h) => h.ssh), { runId: start.runId, periodS: opts.watchdogS ?? DEFAULT_WATCHDOG_S, clock });
