@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -45,6 +45,14 @@ describe("mergeStorageLogs", () => {
     writeFileSync(join(run, "nodes", "s1", "storage.jsonl.incomplete"), 'host "h": "x": only 10 of its 50 bytes arrived\n');
     expect(merged()).toEqual(["s1:1"]);
     expect(readFileSync(join(run, "storage.jsonl.incomplete"), "utf8")).toBe('host "h": "x": only 10 of its 50 bytes arrived\n');
+  });
+
+  it("never reads a host file through a link a node put in its log's place", () => {
+    writeFileSync(join(run, "host-secret"), `${record("s9", 1, 1)}\n`);
+    mkdirSync(join(run, "nodes", "s1"), { recursive: true });
+    symlinkSync(join(run, "host-secret"), join(run, "nodes", "s1", "storage.jsonl"));
+    expect(() => merged()).toThrow(/ELOOP/);
+    expect(readFileSync(join(run, "storage.jsonl"), "utf8")).toBe("");
   });
 
   it("reads logs larger than its chunk, multi-byte values split across chunks included", () => {

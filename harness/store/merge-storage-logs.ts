@@ -8,9 +8,10 @@
  * reorders one node's records: a node's records stay in the order it
  * appended them, which is the order of its decisions (checkers rely on
  * it). A cut-short last line (a killed node) is left out; a node's
- * `storage.jsonl.incomplete` lines go to the run's.
+ * `storage.jsonl.incomplete` lines go to the run's. A node's log is never
+ * read through a symbolic link the node put in its place.
  */
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, constants, existsSync, lstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { INCOMPLETE_SUFFIX } from "../../core/index.js";
@@ -36,9 +37,9 @@ const CHUNK = 1 << 20;
 export function mergeStorageLogs(sources: readonly string[], target: string): number {
   for (const source of sources) {
     const marker = `${source}${INCOMPLETE_SUFFIX}`;
-    if (existsSync(marker)) appendFileSync(`${target}${INCOMPLETE_SUFFIX}`, readFileSync(marker));
+    if (existsSync(marker) && lstatSync(marker).isFile()) appendFileSync(`${target}${INCOMPLETE_SUFFIX}`, readFileSync(marker));
   }
-  const readers = sources.filter((s) => existsSync(s)).map((s): NodeLines => ({ fd: openSync(s, "r"), buffer: Buffer.alloc(CHUNK), decoder: new StringDecoder("utf8"), carry: "", pending: [], ended: false }));
+  const readers = sources.filter((s) => existsSync(s)).map((s): NodeLines => ({ fd: openSync(s, constants.O_RDONLY | constants.O_NOFOLLOW), buffer: Buffer.alloc(CHUNK), decoder: new StringDecoder("utf8"), carry: "", pending: [], ended: false }));
   const out = openSync(target, "a");
   let written = 0;
   try {
