@@ -246,6 +246,7 @@ describe("hosts that cannot be used", () => {
     try {
       const { code, err } = await cli(["run", "--lock", "reference", "--nemesis", "none", "--time-limit", "5", "--store", store, ...sshArgs]);
       expect(code, err).toBe(254);
+      // Refused before anything is deployed or started: the only line is the refusal.
       expect(err.trim().split("\n")).toEqual([`fencecheck: Cannot use the folder "/var/lib/fencecheck" on host "${sandbox.addresses[1]}": it is owned by uid ${uid}, not by root (another user may have made it first: remove it)`]);
       const cleaned = await cli(["clean", "--runtime", "ssh", ...sshArgs.slice(2)]);
       expect(cleaned.err).toContain(`could not clean: Cannot use the folder "/var/lib/fencecheck": it is owned by uid ${uid}`);

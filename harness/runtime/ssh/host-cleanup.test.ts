@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSystemClock } from "../../../core/index.js";
 import { cleanHost, cleanupLine, cleanupScript, parseCleanup, runFolder } from "./host-cleanup.js";
@@ -20,6 +23,22 @@ describe("cleanupScript", () => {
 
   it("is read by sh (dash) without a syntax error", () => {
     for (const script of [cleanupScript("abc12345"), cleanupScript(undefined)]) expect(() => execFileSync("sh", ["-n"], { input: script })).not.toThrow();
+  });
+
+  it("runs and removes nothing in a runs folder that fails the folder check, and says why in a failure line", () => {
+    // sh with `id -u` answering 4242: every existing folder is then someone else's, as a planted one is.
+    // No process of this machine is looked for or signalled, and no chain touched: only the folders are at stake.
+    const script = `id() { echo 4242; }\nkill() { :; }\niptables() { return 1; }\n${cleanupScript(undefined)}`
+      .replace(/^marked\(\) \{.*$/m, "marked() { :; }").replaceAll("/var/lib/fencecheck", "$ROOT");
+    expect(script).toContain("marked() { :; }");
+    const root = mkdtempSync(join(tmpdir(), "fc-cleanup-"));
+    mkdirSync(join(root, "runs", "x"), { recursive: true, mode: 0o700 });
+    writeFileSync(join(root, "runs", "x", "existing-restore.sh"), `touch ${join(root, "ran")}\n`);
+    const out = execFileSync("sh", ["-c", script], { encoding: "utf8", env: { ...process.env, ROOT: root } });
+    expect(out).toContain(`failed Cannot use the folder "${root}": it is owned by uid ${process.getuid?.() ?? 0}, not by uid 4242`);
+    expect(existsSync(join(root, "ran"))).toBe(false);
+    expect(existsSync(join(root, "runs", "x"))).toBe(true);
+    rmSync(root, { recursive: true, force: true });
   });
 
   it("without a run id reaches every run's processes and folders", () => {

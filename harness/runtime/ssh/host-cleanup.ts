@@ -86,7 +86,8 @@ export function cleanupScript(runId: string | undefined, opts: CleanupOptions = 
     ].join("\n")),
     "fi",
     // Nothing in the runs' folder is run or removed unless the folder check passes (host-folders.ts): a folder another user made is theirs.
-    `if [ -e ${shellWord(RUNS_ROOT)} ] || [ -L ${shellWord(RUNS_ROOT)} ]; then if why=$(${checkRunFoldersCommand()} 2>&1); then`,
+    `if [ -e ${shellWord(RUNS_ROOT)} ] || [ -L ${shellWord(RUNS_ROOT)} ]; then if why=$({ ${checkRunFoldersCommand()}
+} 2>&1); then`,
     // An existing lock service the run steered is put back as it was found (continued, or started): see existing-service.ts.
     `for f in ${folder}/existing-restore.sh; do [ -f "$f" ] && sh "$f" </dev/null >/dev/null 2>&1; done; true`,
     ...(opts.keepFolder === true ? [] : [`rm -rf ${folder} 2>/dev/null; for d in ${folder}; do [ -e "$d" ] && echo "failed folder $d is still there"; done`]),

@@ -59,12 +59,24 @@ export function hostFolderRefusal(stderr: string, host: string): HarnessError | 
  */
 export async function makeRunFolders(hosts: readonly SshHost[], runId: string, clock: Clock): Promise<void> {
   const dir = runFolder(runId);
-  const onEach = (command: string) => Promise.all(hosts.map(async (host) => {
+  await checkStateFolders(hosts, clock);
+  await onEach(hosts, `${checkRunFoldersCommand(runId)} && mkdir -p ${shellWord(`${dir}/store`)} ${shellWord(`${dir}/clock`)}`, clock, `create "${dir}"`);
+}
+
+/**
+ * Checks (making them when missing) the state root and the runs' folder of
+ * every host: the refusal ("config.invalid") names the folder and the host.
+ * Called before the bundle is deployed, and again before a run's folder is made.
+ */
+export async function checkStateFolders(hosts: readonly SshHost[], clock: Clock): Promise<void> {
+  await onEach(hosts, checkRunFoldersCommand(), clock, `create "${RUNS_ROOT}"`);
+}
+
+async function onEach(hosts: readonly SshHost[], command: string, clock: Clock, what: string): Promise<void> {
+  await Promise.all(hosts.map(async (host) => {
     const made = await runRemote(host, command, { clock });
     if (made.exitCode === 0) return;
     const why = made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`);
-    throw hostFolderRefusal(made.stderr, host.target.host) ?? new HarnessError("runtime.node-start-failed", `Cannot create "${dir}" on host "${host.target.host}": ${why}`);
+    throw hostFolderRefusal(made.stderr, host.target.host) ?? new HarnessError("runtime.node-start-failed", `Cannot ${what} on host "${host.target.host}": ${why}`);
   }));
-  await onEach(checkRunFoldersCommand());
-  await onEach(`${checkRunFoldersCommand(runId)} && mkdir -p ${shellWord(`${dir}/store`)} ${shellWord(`${dir}/clock`)}`);
 }

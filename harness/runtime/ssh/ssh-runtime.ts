@@ -18,7 +18,7 @@ import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
-import { makeRunFolders, runFolder } from "./host-folders.js";
+import { checkStateFolders, makeRunFolders, runFolder } from "./host-folders.js";
 import { clockRefusal, probeHostFaketime } from "./host-faketime.js";
 import { checkSudo } from "./host-sudo.js";
 import { measureHostTime } from "./host-time.js";
@@ -116,6 +116,8 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         for (const line of problems) opts.onProblem?.(line);
         throw unusable(problems);
       }
+      // Before anything is deployed: a state folder another user made is refused (host-folders.ts).
+      await checkStateFolders(hosts.map((h) => h.ssh), clock);
       bundle ??= localBundle(opts.packageRoot, process.execPath, faketimeDir(process.arch));
       const ready = bundle;
       let packed: Promise<string> | undefined;
