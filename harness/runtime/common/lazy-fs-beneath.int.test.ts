@@ -4,7 +4,7 @@
  * while the kernel still holds the folder's name must not lead the server
  * outside the backing folder. Needs root, /dev/fuse and native/lazyfs/build.sh.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -46,5 +46,14 @@ describe("lazyfs with a symbolic link swapped into its backing folder", () => {
     symlinkSync("b/f", join(data, "a", "l"));
     expect(readFileSync(join(data, "a", "l"), "utf8")).toBe("kept");
     expect(readFileSync(join(durableDir(data), "a", "b", "f"), "utf8")).toBe("");
+    chmodSync(join(data, "a", "b", "f"), 0o600);
+    expect(statSync(join(data, "a", "b", "f")).mode & 0o777).toBe(0o600);
+    truncateSync(join(data, "a", "b", "f"), 2);
+    renameSync(join(data, "a", "b", "f"), join(data, "a", "g"));
+    linkSync(join(data, "a", "g"), join(data, "a", "h"));
+    unlinkSync(join(data, "a", "g"));
+    expect(readFileSync(join(data, "a", "h"), "utf8")).toBe("ke");
+    rmSync(join(data, "a", "b"), { recursive: true });
+    expect(readdirSync(join(data, "a")).sort()).toEqual(["h", "l"]);
   });
 });
