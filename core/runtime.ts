@@ -220,6 +220,13 @@ export interface StartOptions {
    * durable lies beside it in `<dir>-durable`. Needs the "lose-unfsynced" fault.
    */
   readonly lazyFs?: Readonly<Record<string, string>>;
+  /**
+   * Node id → its own folder on the harness host (the run's
+   * `nodes/<id>/`): all of the store a node's processes may write. A
+   * runtime that shares the harness host's files with its nodes (docker)
+   * gives each node this folder and no other part of the store.
+   */
+  readonly nodeDirs?: Readonly<Record<string, string>>;
 }
 
 /** What a run will ask of an image, checked before anything starts. */

@@ -50,7 +50,7 @@ async function buildTimes(): Promise<string[]> {
 async function bringUp(kind: "local" | "docker", storeDir: string): Promise<number> {
   const clock = createSystemClock();
   const config = await resolveLockService(configFor(kind, storeDir), { nodesGiven: true });
-  const runtime: Runtime = kind === "docker" ? dockerRuntimeForRun(config) : createLocalRuntime();
+  const runtime: Runtime = kind === "docker" ? await dockerRuntimeForRun(config) : createLocalRuntime();
   let startedAt = 0;
   let runningAt = 0;
   const outcome = await runTest(config, {

@@ -239,6 +239,24 @@ describe("hosts that cannot be used", () => {
     expect(unknown.err).toContain(`Cannot use host "${host}": its host key is not in`);
   });
 
+  it("a state folder another user made first on a host is refused, one line naming it and the host, and nothing planted there runs", async () => {
+    // A local user of host 2 plants the state folder with a restore script in a run's folder: root would run it at clean.
+    onHost(2, "mkdir -p /var/lib/fencecheck/runs/x && echo 'touch /planted-ran' > /var/lib/fencecheck/runs/x/existing-restore.sh && chown -R fencecheck: /var/lib/fencecheck");
+    const uid = onHost(2, "id -u fencecheck").trim();
+    try {
+      const { code, err } = await cli(["run", "--lock", "reference", "--nemesis", "none", "--time-limit", "5", "--store", store, ...sshArgs]);
+      expect(code, err).toBe(254);
+      // Refused before anything is deployed or started: the only line is the refusal.
+      expect(err.trim().split("\n")).toEqual([`fencecheck: Cannot use the folder "/var/lib/fencecheck" on host "${sandbox.addresses[1]}": it is owned by uid ${uid}, not by root (another user may have made it first: remove it)`]);
+      const cleaned = await cli(["clean", "--runtime", "ssh", ...sshArgs.slice(2)]);
+      expect(cleaned.err).toContain(`could not clean: Cannot use the folder "/var/lib/fencecheck": it is owned by uid ${uid}`);
+      expect(onHost(2, "ls /planted-ran 2>/dev/null; ls /var/lib/fencecheck/runs; true").trim()).toBe("x");
+    } finally {
+      onHost(2, "rm -rf /var/lib/fencecheck /planted-ran");
+    }
+    expect(leftovers()).toEqual([]);
+  }, 150_000);
+
   it("hosts prepare names each missing binary with how to install it", async () => {
     // The sandbox image has every built-in service's binary: one host loses redis-server for this test.
     onHost(3, "mv /usr/bin/redis-server /usr/bin/redis-server.away");

@@ -65,7 +65,7 @@ describe("the seed scenario over SSH", () => {
     // Brought back with the node's folder: the text names the host's run folder, not this machine's store.
     for (const [i, node] of ["l1", "l2", "l3"].entries()) {
       expect(readFileSync(join(run, "nodes", node, "data", "myid"), "utf8")).toBe(`${i + 1}\n`);
-      expect(readFileSync(join(run, "nodes", node, "data", "zoo.cfg"), "utf8")).toMatch(new RegExp(`^dataDir=/var/tmp/fencecheck/[^/]+/store/.*/nodes/${node}/data$`, "m"));
+      expect(readFileSync(join(run, "nodes", node, "data", "zoo.cfg"), "utf8")).toMatch(new RegExp(`^dataDir=/var/lib/fencecheck/runs/[^/]+/store/.*/nodes/${node}/data$`, "m"));
     }
     expect(leftovers()).toEqual([]);
   }, 240_000);

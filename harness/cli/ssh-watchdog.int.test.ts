@@ -96,7 +96,7 @@ describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
       const cleanMs = Math.round(performance.now() - killedAt);
       expect(cleanMs, `clean ${cleanMs} ms after SIGKILL`).toBeLessThanOrEqual((WATCHDOG_S + SLACK_S) * 1_000);
       // Each host's watchdog said what it did in the run's folder there.
-      const logs = HOSTS.map((i) => onHost(i, "cat /var/tmp/fencecheck/*/watchdog.log 2>/dev/null; true"));
+      const logs = HOSTS.map((i) => onHost(i, "cat /var/lib/fencecheck/runs/*/watchdog.log 2>/dev/null; true"));
       for (const log of logs) expect(log).toMatch(new RegExp(`^watchdog: no heartbeat from the control machine for ${WATCHDOG_S} s`));
       const all = logs.join("\n");
       expect(all).not.toMatch(/^failed /m);
@@ -105,7 +105,7 @@ describe("a harness killed with SIGKILL mid-fault, and nothing else", () => {
       for (const address of sandbox.addresses) expect(await sshAnswers(address)).toBe("ok");
       console.log(`${fault}: the hosts were clean ${cleanMs} ms after the harness's SIGKILL (watchdog ${WATCHDOG_S} s)`);
       // The next test starts from empty hosts.
-      for (const i of HOSTS) onHost(i, "rm -rf /var/tmp/fencecheck/*");
+      for (const i of HOSTS) onHost(i, "rm -rf /var/lib/fencecheck/runs/*");
     }, 600_000);
   }
 });
@@ -116,7 +116,7 @@ describe("a run that ends normally", () => {
     expect(code, err).toBe(0);
     expect(err).not.toContain("watchdog");
     expect(leftovers()).toEqual([]);
-    expect(HOSTS.map((i) => onHost(i, "ls /var/tmp/fencecheck; true").trim())).toEqual(HOSTS.map(() => ""));
+    expect(HOSTS.map((i) => onHost(i, "ls /var/lib/fencecheck/runs; true").trim())).toEqual(HOSTS.map(() => ""));
   }, 300_000);
 
   it("a watchdog period that is not a whole number of seconds from 2 is refused up front", async () => {
@@ -143,6 +143,6 @@ describe("hosts reached as a user who is not root", () => {
     const { code, err } = await runCliInProcess(["run", "--lock", "reference", "--time-limit", "5", "--store", store, ...sshArgs, "--ssh-user", "nosudo"]);
     expect(code).toBe(254);
     expect(err.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^fencecheck: Cannot use host "${(sandbox.addresses[0] as string).replace(/\./g, "\\.")}": sudo asks user "nosudo" for a password \\(sudo -n: "sudo: a password is required"\\)`))]);
-    expect(HOSTS.map((i) => onHost(i, "ls /var/tmp/fencecheck; true").trim())).toEqual(HOSTS.map(() => ""));
+    expect(HOSTS.map((i) => onHost(i, "ls /var/lib/fencecheck/runs; true").trim())).toEqual(HOSTS.map(() => ""));
   }, 120_000);
 });

@@ -26,7 +26,7 @@ import {
 import { parseLeaseDeclaration } from "../../checkers/index.js";
 import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
 import { entrypointPath, findWorkload, holdingClient, loadLockAdapter } from "../../workloads/index.js";
-import { checkStore, HistoryPastMemoryBound, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
+import { checkStore, HistoryPastMemoryBound, mergeStorageLogs, nodeStorageLogs, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import type { CheckedRun } from "./check-and-report.js";
 import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
 import { healInForce, nemesisOpsInForce } from "./heal-in-force.js";
@@ -149,7 +149,8 @@ async function execute(run: Execution): Promise<void> {
   log(`starting ${runNodes(config).length} nodes (run ${runId})`);
   const clockFaults = run.nemesis.needs.has("clock") ? { clock: { monotonic: fakeMonotonic(config), nodes: run.nemesis.clockNodes } } : {};
   const lazyFs = run.nemesis.needs.has("lose-unfsynced") ? { lazyFs: Object.fromEntries(run.nemesis.diskNodes.map((n) => [n, join(store.nodeDir(n), "data")])) } : {};
-  await using started = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, ...clockFaults, ...lazyFs });
+  const nodeDirs = Object.fromEntries(runNodes(config).map((n) => [n.id, store.nodeDir(n.id)]));
+  await using started = await deps.runtime.start(runNodes(config), { runId, signal: run.signal, onFailure: run.onFailure, nodeDirs, ...clockFaults, ...lazyFs });
   trace("cluster started (network up)");
   // Filled as the services start: a fault's restart of a node waits until it answers again.
   const readiness: ReadinessChecks = new Map();
@@ -207,10 +208,17 @@ async function execute(run: Execution): Promise<void> {
   }
 }
 
-/** Brings every node's files (its folder, and storage.jsonl from storage nodes) to the run's folder. */
+/**
+ * Brings every node's folder to the run's folder, then merges the storage
+ * nodes' own logs into the run's storage.jsonl, each node's records in the
+ * order it wrote them (merge-storage-logs.ts).
+ */
 async function collectFiles(cluster: Cluster, store: RunStore): Promise<void> {
-  await Promise.all(cluster.nodes.map((node) =>
-    cluster.collect(node.id, [store.nodeDir(node.id), ...(node.role === "storage" ? [join(store.dir, RUN_FILES.storage)] : [])])));
+  const collected = await Promise.allSettled(cluster.nodes.map((node) => cluster.collect(node.id, [store.nodeDir(node.id)])));
+  const storageNodes = cluster.nodes.filter((n) => n.role === "storage").map((n) => n.id);
+  mergeStorageLogs(nodeStorageLogs(store.dir, storageNodes, RUN_FILES.storage), join(store.dir, RUN_FILES.storage));
+  const failed = collected.find((c) => c.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 /**

@@ -29,7 +29,8 @@ export async function startStorageNode(
   opts: { readonly store: RunStore; readonly originNs: bigint; readonly readiness?: ReadinessChecks },
 ): Promise<void> {
   const dir = opts.store.nodeDir(node.id);
-  const common = { host: node.host, port: STORAGE_PORT, node: node.id, log: join(opts.store.dir, RUN_FILES.storage), "origin-ns": opts.originNs };
+  // Its own log in its own folder (the only part of the store a node may write), merged into the run's at collect time.
+  const common = { host: node.host, port: STORAGE_PORT, node: node.id, log: join(dir, RUN_FILES.storage), "origin-ns": opts.originNs };
   const { backend } = findStorageKind(config.storage.kind);
   if (backend.kind === "postgres") {
     const launch = postgresLaunch({ host: node.host, port: POSTGRES_PORT, dataDir: join(dir, "data") });

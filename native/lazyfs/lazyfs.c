@@ -21,10 +21,20 @@
  * chmod, utimens) reaches the backing directory at once, so it is durable
  * without a sync; fallocate is passed through. The process never does I/O
  * on its own mount point: only on the backing directory.
+ *
+ * It runs as root, and what it serves is a node's data folder, which the
+ * service under test writes: every backing path is resolved beneath the
+ * backing directory with no symbolic link on the way (openat2 with
+ * RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS for the folder, then the *at calls
+ * with O_NOFOLLOW / AT_SYMLINK_NOFOLLOW for the last name), so a link a
+ * service swaps in never leads it outside. A kernel without openat2
+ * (before Linux 5.6) is refused at start (exit 254).
  */
 #define FUSE_USE_VERSION 31
 #define _GNU_SOURCE
 #include <fuse.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -59,10 +69,11 @@ struct fcache {
   struct fcache *next;
 };
 
-/* A file created here and not yet synced. */
+/* A file created here and not yet synced; `path` is its path in the mount ("/dir/name"). */
 struct created { ino_t ino; char *path; struct created *next; };
 
 static const char *backing;
+static int backing_fd = -1;
 static struct fcache *files;
 static struct created *created;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -74,7 +85,34 @@ static double now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static void full(const char *path, char *out) { snprintf(out, PATH_MAX, "%s%s", backing, path); }
+/* The folder of `dir` (relative) beneath the backing directory, no symbolic link on the way: an O_PATH fd, or -errno. */
+static int beneath(const char *dir) {
+  struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC, .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+  long fd = syscall(SYS_openat2, backing_fd, dir, &how, sizeof how);
+  return fd < 0 ? -errno : (int)fd;
+}
+
+/*
+ * Opens the folder that holds the last name of `path` (a path in the mount,
+ * "/a/b"), resolved beneath the backing directory; sets *name to that last
+ * name ("." for the root). Returns the folder's fd, or -errno.
+ */
+static int parent_at(const char *path, const char **name) {
+  const char *slash = strrchr(path, '/');
+  char dir[PATH_MAX];
+  if (!slash || slash[1] == 0) { *name = "."; return beneath("."); }
+  size_t n = (size_t)(slash - path);
+  if (n >= PATH_MAX) return -ENAMETOOLONG;
+  if (n <= 1) strcpy(dir, ".");
+  else { memcpy(dir, path + 1, n - 1); dir[n - 1] = 0; }
+  *name = slash + 1;
+  return beneath(dir);
+}
+
+/* Declares `dfd` and `name` for `path`, returning -errno from the caller when its folder cannot be resolved. */
+#define AT(path, name, dfd) const char *name; int dfd = parent_at(path, &name); if (dfd < 0) return dfd
+/* Closes `dfd` and turns a call's result (0 or -1 with errno) into FUSE's (0 or -errno). */
+static int done(int dfd, int r) { int e = errno; close(dfd); return r ? -e : 0; }
 
 static struct fcache *find_cache(ino_t ino) {
   for (struct fcache *c = files; c; c = c->next) if (c->ino == ino) return c;
@@ -172,26 +210,29 @@ static void apply_size(struct stat *st) {
 }
 
 static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi) {
-  char p[PATH_MAX];
-  int r = fi ? fstat(fi->fh, st) : (full(path, p), lstat(p, st));
-  if (r != 0) return -errno;
-  apply_size(st);
-  return 0;
+  if (fi) { if (fstat(fi->fh, st) != 0) return -errno; apply_size(st); return 0; }
+  AT(path, name, dfd);
+  int r = done(dfd, fstatat(dfd, name, st, AT_SYMLINK_NOFOLLOW));
+  if (r == 0) apply_size(st);
+  return r;
 }
 
-static int fs_access(const char *path, int mask) { char p[PATH_MAX]; full(path, p); return access(p, mask) ? -errno : 0; }
+static int fs_access(const char *path, int mask) { AT(path, name, dfd); return done(dfd, faccessat(dfd, name, mask, AT_SYMLINK_NOFOLLOW)); }
 static int fs_readlink(const char *path, char *buf, size_t size) {
-  char p[PATH_MAX]; full(path, p);
-  ssize_t n = readlink(p, buf, size - 1);
-  if (n < 0) return -errno;
-  buf[n] = 0;
-  return 0;
+  AT(path, name, dfd);
+  ssize_t n = readlinkat(dfd, name, buf, size - 1);
+  int r = done(dfd, n < 0 ? -1 : 0);
+  if (r == 0) buf[n] = 0;
+  return r;
 }
 
 static int fs_opendir(const char *path, struct fuse_file_info *fi) {
-  char p[PATH_MAX]; full(path, p);
-  DIR *d = opendir(p);
-  if (!d) return -errno;
+  AT(path, name, dfd);
+  int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  int r = done(dfd, fd < 0 ? -1 : 0);
+  if (r) return r;
+  DIR *d = fdopendir(fd);
+  if (!d) { r = -errno; close(fd); return r; }
   fi->fh = (uint64_t)(uintptr_t)d;
   return 0;
 }
@@ -213,51 +254,76 @@ static int fs_releasedir(const char *path, struct fuse_file_info *fi) { (void)pa
 static int fs_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi);
 
 /* A new entry belongs to the caller, as on a disk (this server runs as root). */
-static int own(const char *p) {
+static int own(int dfd, const char *name) {
   struct fuse_context *ctx = fuse_get_context();
-  return lchown(p, ctx->uid, ctx->gid) ? -errno : 0;
+  return fchownat(dfd, name, ctx->uid, ctx->gid, AT_SYMLINK_NOFOLLOW) ? -errno : 0;
 }
 
-static int fs_mkdir(const char *path, mode_t mode) { char p[PATH_MAX]; full(path, p); return mkdir(p, mode) ? -errno : own(p); }
-static int fs_rmdir(const char *path) { char p[PATH_MAX]; full(path, p); return rmdir(p) ? -errno : 0; }
-static int fs_symlink(const char *to, const char *path) { char p[PATH_MAX]; full(path, p); return symlink(to, p) ? -errno : own(p); }
+static int fs_mkdir(const char *path, mode_t mode) {
+  AT(path, name, dfd);
+  int r = mkdirat(dfd, name, mode) ? -errno : own(dfd, name);
+  close(dfd);
+  return r;
+}
+static int fs_rmdir(const char *path) { AT(path, name, dfd); return done(dfd, unlinkat(dfd, name, AT_REMOVEDIR)); }
+static int fs_symlink(const char *to, const char *path) {
+  AT(path, name, dfd);
+  int r = symlinkat(to, dfd, name) ? -errno : own(dfd, name);
+  close(dfd);
+  return r;
+}
 
 /* Drops the cache of a file whose last name is about to go. */
-static void forget_if_last(const char *p) {
+static void forget_if_last(int dfd, const char *name) {
   struct stat st;
-  if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink <= 1) { drop_cache(st.st_ino); forget_created(st.st_ino); }
+  if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) && st.st_nlink <= 1) { drop_cache(st.st_ino); forget_created(st.st_ino); }
 }
 
 static int fs_unlink(const char *path) {
-  char p[PATH_MAX]; full(path, p);
-  forget_if_last(p);
-  return unlink(p) ? -errno : 0;
+  AT(path, name, dfd);
+  forget_if_last(dfd, name);
+  return done(dfd, unlinkat(dfd, name, 0));
 }
 
 static int fs_rename(const char *from, const char *to, unsigned int flags) {
-  char a[PATH_MAX], b[PATH_MAX]; full(from, a); full(to, b);
   if (flags) return -EINVAL;
+  AT(from, na, da);
+  const char *nb; int db = parent_at(to, &nb);
+  if (db < 0) { close(da); return db; }
   struct stat sa, sb;
-  if (lstat(a, &sa) == 0 && lstat(b, &sb) == 0 && sa.st_ino != sb.st_ino) forget_if_last(b);
-  if (rename(a, b)) return -errno;
-  for (struct created *c = created; c; c = c->next) {
-    if (c->ino == sa.st_ino) { free(c->path); c->path = strdup(b); }
+  int had = fstatat(da, na, &sa, AT_SYMLINK_NOFOLLOW) == 0;
+  if (had && fstatat(db, nb, &sb, AT_SYMLINK_NOFOLLOW) == 0 && sa.st_ino != sb.st_ino) forget_if_last(db, nb);
+  int r = renameat(da, na, db, nb) ? -errno : 0;
+  close(da); close(db);
+  if (r) return r;
+  for (struct created *c = created; had && c; c = c->next) {
+    if (c->ino == sa.st_ino) { free(c->path); c->path = strdup(to); }
   }
   return 0;
 }
 
-static int fs_link(const char *from, const char *to) { char a[PATH_MAX], b[PATH_MAX]; full(from, a); full(to, b); return link(a, b) ? -errno : 0; }
+static int fs_link(const char *from, const char *to) {
+  AT(from, na, da);
+  const char *nb; int db = parent_at(to, &nb);
+  if (db < 0) { close(da); return db; }
+  int r = linkat(da, na, db, nb, 0) ? -errno : 0;
+  close(da); close(db);
+  return r;
+}
 static int fs_chmod(const char *path, mode_t mode, struct fuse_file_info *fi) {
-  char p[PATH_MAX]; full(path, p);
-  return (fi ? fchmod(fi->fh, mode) : chmod(p, mode)) ? -errno : 0;
+  if (fi) return fchmod(fi->fh, mode) ? -errno : 0;
+  AT(path, name, dfd);
+  return done(dfd, fchmodat(dfd, name, mode, AT_SYMLINK_NOFOLLOW));
 }
 static int fs_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_info *fi) {
-  char p[PATH_MAX]; full(path, p);
-  return (fi ? fchown(fi->fh, uid, gid) : lchown(p, uid, gid)) ? -errno : 0;
+  if (fi) return fchown(fi->fh, uid, gid) ? -errno : 0;
+  AT(path, name, dfd);
+  return done(dfd, fchownat(dfd, name, uid, gid, AT_SYMLINK_NOFOLLOW));
 }
 static int fs_utimens(const char *path, const struct timespec tv[2], struct fuse_file_info *fi) {
-  char p[PATH_MAX]; full(path, p);
-  return (fi ? futimens(fi->fh, tv) : utimensat(AT_FDCWD, p, tv, AT_SYMLINK_NOFOLLOW)) ? -errno : 0;
+  if (fi) return futimens(fi->fh, tv) ? -errno : 0;
+  AT(path, name, dfd);
+  return done(dfd, utimensat(dfd, name, tv, AT_SYMLINK_NOFOLLOW));
 }
 
 /* Sets the size a file's readers see, in the cache only. */
@@ -282,43 +348,47 @@ static int cached_truncate(int fd, off_t size) {
 
 static int fs_truncate(const char *path, off_t size, struct fuse_file_info *fi) {
   if (fi) return cached_truncate(fi->fh, size);
-  char p[PATH_MAX]; full(path, p);
-  int fd = open(p, O_RDWR);
-  if (fd < 0) return -errno;
-  int r = cached_truncate(fd, size);
+  AT(path, name, dfd);
+  int fd = openat(dfd, name, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+  int r = done(dfd, fd < 0 ? -1 : 0);
+  if (r) return r;
+  r = cached_truncate(fd, size);
   close(fd);
   return r;
 }
 
-static int open_backing(const char *p, int flags, mode_t mode) {
-  int clean = flags & ~(O_TRUNC | O_APPEND | O_DIRECT);
-  int fd = open(p, (clean & ~O_ACCMODE) | O_RDWR, mode);
-  if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EISDIR)) fd = open(p, clean, mode);
+/* Opens the last name `name` in `dfd`, never through a symbolic link, read-write when it may (the cache reads back pages). */
+static int open_backing(int dfd, const char *name, int flags, mode_t mode) {
+  int clean = (flags & ~(O_TRUNC | O_APPEND | O_DIRECT)) | O_NOFOLLOW | O_CLOEXEC;
+  int fd = openat(dfd, name, (clean & ~O_ACCMODE) | O_RDWR, mode);
+  if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EISDIR)) fd = openat(dfd, name, clean, mode);
   return fd;
 }
 
 static int fs_create(const char *path, mode_t mode, struct fuse_file_info *fi) {
-  char p[PATH_MAX]; full(path, p);
+  AT(path, name, dfd);
   struct stat before;
-  int existed = lstat(p, &before) == 0;
-  int fd = open_backing(p, fi->flags | O_CREAT, mode);
-  if (fd < 0) return -errno;
+  int existed = fstatat(dfd, name, &before, AT_SYMLINK_NOFOLLOW) == 0;
+  int fd = open_backing(dfd, name, fi->flags | O_CREAT, mode);
+  if (fd < 0) return done(dfd, -1);
   fi->fh = fd;
   if (!existed) {
-    own(p);
+    own(dfd, name);
     struct stat st; fstat(fd, &st);
     struct created *c = malloc(sizeof *c);
-    c->ino = st.st_ino; c->path = strdup(p); c->next = created; created = c;
+    c->ino = st.st_ino; c->path = strdup(path); c->next = created; created = c;
   } else if (fi->flags & O_TRUNC) {
     cached_truncate(fd, 0);
   }
+  close(dfd);
   return 0;
 }
 
 static int fs_open(const char *path, struct fuse_file_info *fi) {
-  char p[PATH_MAX]; full(path, p);
-  int fd = open_backing(p, fi->flags, 0);
-  if (fd < 0) return -errno;
+  AT(path, name, dfd);
+  int fd = open_backing(dfd, name, fi->flags, 0);
+  int r = done(dfd, fd < 0 ? -1 : 0);
+  if (r) return r;
   fi->fh = fd;
   if (fi->flags & O_TRUNC) cached_truncate(fd, 0);
   return 0;
@@ -381,10 +451,13 @@ static int fs_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi
   ssize_t got = readlink(link, p, PATH_MAX - 1);
   if (got < 0) return -errno;
   p[got] = 0;
-  size_t n = strlen(p);
-  for (struct created **c = &created; *c;) {
+  /* The folder's path in the mount: created files are named by theirs ("" for the root). */
+  size_t b = strlen(backing);
+  const char *in = strncmp(p, backing, b) == 0 && (p[b] == 0 || p[b] == '/') ? p + b : NULL;
+  size_t n = in ? strlen(in) : 0;
+  for (struct created **c = &created; in && *c;) {
     const char *cp = (*c)->path;
-    if (strncmp(cp, p, n) == 0 && cp[n] == '/' && !strchr(cp + n + 1, '/')) {
+    if (strncmp(cp, in, n) == 0 && cp[n] == '/' && !strchr(cp + n + 1, '/')) {
       struct created *d = *c; *c = d->next; free(d->path); free(d); continue;
     }
     c = &(*c)->next;
@@ -426,7 +499,11 @@ static int clear_cache(void) {
   while (created) {
     struct created *c = created; created = c->next;
     struct stat st;
-    if (lstat(c->path, &st) == 0 && st.st_ino == c->ino && unlink(c->path) == 0) removed++;
+    const char *name; int dfd = parent_at(c->path, &name);
+    if (dfd >= 0) {
+      if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_ino == c->ino && unlinkat(dfd, name, 0) == 0) removed++;
+      close(dfd);
+    }
     free(c->path); free(c);
   }
   return removed;
@@ -490,6 +567,15 @@ int main(int argc, char **argv) {
   static char real[PATH_MAX];
   if (!realpath(argv[1], real)) { fprintf(stderr, "fencecheck-lazyfs: backing directory %s: %s\n", argv[1], strerror(errno)); return 254; }
   backing = real;
+  backing_fd = open(real, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (backing_fd < 0) { fprintf(stderr, "fencecheck-lazyfs: backing directory %s: %s\n", real, strerror(errno)); return 254; }
+  int probe = beneath(".");
+  if (probe == -ENOSYS) {
+    fprintf(stderr, "fencecheck-lazyfs: this kernel has no openat2 (Linux 5.6 or later), without which paths cannot be kept beneath the backing directory: refusing to serve %s\n", real);
+    return 254;
+  }
+  if (probe < 0) { fprintf(stderr, "fencecheck-lazyfs: backing directory %s: %s\n", real, strerror(-probe)); return 254; }
+  close(probe);
   static char options[160];
   snprintf(options, sizeof options, "allow_other,default_permissions,fsname=%s,subtype=lazyfs", name);
   char *fargv[] = { argv[0], "-o", options, NULL };

@@ -56,6 +56,15 @@ describe("loadLockAdapter", () => {
     expect(error.message).toBe('Cannot use lock adapter "./no-connect.mjs": it exports no connect function');
   });
 
+  it("keeps the files a module declares, and refuses a path out of its folder", async () => {
+    moduleFile("files.mjs", "export default { name: 'x', files: ['server.mjs', 'lib/'], connect: async () => ({}) };\n");
+    expect((await loadLockAdapter("./files.mjs", dir)).adapter.files).toEqual(["server.mjs", "lib/"]);
+    moduleFile("files-out.mjs", "export default { name: 'x', files: ['../.ssh'], connect: async () => ({}) };\n");
+    expect((await loadError("./files-out.mjs", dir)).message).toBe('Cannot use lock adapter "./files-out.mjs": its "files" names "../.ssh", which is not a path inside the module\'s folder');
+    moduleFile("files-string.mjs", "export default { name: 'x', files: 'server.mjs', connect: async () => ({}) };\n");
+    expect((await loadError("./files-string.mjs", dir)).message).toBe('Cannot use lock adapter "./files-string.mjs": its "files" is not an array of paths');
+  });
+
   it("refuses a module whose connect is not a function", async () => {
     const path = moduleFile("connect-string.mjs", "export default { name: 'x', connect: 'yes' };\n");
     const error = await loadError(path);

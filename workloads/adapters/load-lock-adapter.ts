@@ -88,8 +88,16 @@ function adapterShape(module: Record<string, unknown>, label: string): LockAdapt
     }
   }
   if (adapter.leader !== undefined && typeof adapter.leader !== "function") throw invalid(label, `its "leader" is not a function`);
+  if (adapter.files !== undefined) checkFiles(adapter.files, label);
   if (adapter.existing !== undefined) checkExistingService(adapter.existing, `adapter "${label}" ("existing")`);
   return { ...(adapter as unknown as LockAdapter), name: typeof adapter.name === "string" ? adapter.name : label };
+}
+
+/** A module's `files`: an array of relative paths that stay inside its folder. */
+function checkFiles(files: unknown, label: string): void {
+  if (!Array.isArray(files) || !files.every((f) => typeof f === "string")) throw invalid(label, `its "files" is not an array of paths`);
+  const outside = (files as string[]).find((f) => f === "" || isAbsolute(f) || f.split(/[\\/]/).includes(".."));
+  if (outside !== undefined) throw invalid(label, `its "files" names "${outside}", which is not a path inside the module's folder`);
 }
 
 function checkedAdapter(adapter: LockAdapter, label: string, builtIn: boolean): LoadedLockAdapter {

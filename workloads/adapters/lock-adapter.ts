@@ -4,6 +4,16 @@
  * with a `name`, an optional `service` that says how to start the lock
  * service on the lock nodes, and `connect`, which returns a client for one
  * logical process.
+ *
+ * A user's module (`--lock ./adapter.mjs`) is loaded where its clients and
+ * service run: on the ssh hosts and in the docker runtime's containers.
+ * Its `files` says what it needs there besides itself (the programs its
+ * `service.start` names, its own node_modules), as paths relative to the
+ * module's folder; only those are copied to the hosts (readable by root
+ * only) and mounted read-only into containers. Without `files` the whole
+ * folder goes, as long as it is not a home folder and holds at most
+ * ADAPTER_FOLDER_MAX_BYTES (harness/runtime/common/adapter-files.ts): a
+ * module run from $HOME never ships the home folder.
  */
 
 import type { ExistingService, LeaseDeclaration } from "../../core/index.js";
@@ -198,6 +208,13 @@ export interface LockAdapter {
   readonly existing?: ExistingService;
   /** Optional self-description; built-in adapters all have one. */
   readonly info?: LockAdapterInfo;
+  /**
+   * A user's module only: the files and folders, relative to the module's
+   * folder and inside it, that the module needs on the hosts and in
+   * containers besides itself (see the module comment), e.g.
+   * `["server.mjs", "node_modules"]`. Omitted: the module's whole folder.
+   */
+  readonly files?: readonly string[];
   connect(options: ConnectOptions): Promise<LockClient>;
   /**
    * Optional: the endpoint ("host:port", one of `endpoints`) of the node that

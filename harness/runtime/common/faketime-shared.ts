@@ -21,8 +21,9 @@
  * bytes libfaketime itself would write, and removes the run's objects at
  * stop and in `fencecheck clean`.
  */
-import { chmodSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { writeNoFollow } from "./node-log.js";
 
 /** Where glibc keeps POSIX semaphores and shared memory objects. */
 export const SHM_DIR = "/dev/shm";
@@ -75,8 +76,8 @@ export function faketimeSharedEnv(name: string): Record<string, string> {
 export function createSharedObjects(name: string, dir: string = SHM_DIR): void {
   for (const [file, bytes] of [[`sem.${name}`, semaphoreBytes()], [name, sharedMemoryBytes()]] as const) {
     const path = join(dir, file);
-    writeFileSync(path, bytes);
-    chmodSync(path, 0o666);
+    // Never through a link another user left in /dev/shm (world-writable) in its place.
+    writeNoFollow(path, bytes, 0o666);
   }
 }
 

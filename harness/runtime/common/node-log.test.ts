@@ -1,9 +1,9 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { HarnessError } from "../../../core/index.js";
-import { endLog, firstFailureTo, logStream, openLogFd } from "./node-log.js";
+import { endLog, firstFailureTo, logStream, openLogFd, writeNoFollow } from "./node-log.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-node-log-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,6 +16,28 @@ function failuresOf(write: (onFailure: (error: HarnessError) => void) => NodeJS.
     stream.on("close", () => setImmediate(() => resolve(failures)));
   });
 }
+
+describe("a node swapping its log or a clock file for a symbolic link", () => {
+  it("does not get the harness to append through it to a file of the host", () => {
+    const hostFile = join(dir, "host-secret");
+    writeFileSync(hostFile, "root's own\n");
+    const log = join(dir, "swapped", "service.log");
+    openLogFd(join(dir, "swapped", "other.log"), "--- folder made");
+    symlinkSync(hostFile, log);
+    expect(() => openLogFd(log, "--- restarting")).toThrow(expect.objectContaining({ code: "store.write-failed", message: expect.stringContaining(`Cannot write "${log}"`) }));
+    expect(readFileSync(hostFile, "utf8")).toBe("root's own\n");
+  });
+
+  it("does not get the harness to rewrite the file it points at", () => {
+    const hostFile = join(dir, "host-config");
+    writeFileSync(hostFile, "kept\n");
+    symlinkSync(hostFile, join(dir, "l1.1.tmp"));
+    expect(() => writeNoFollow(join(dir, "l1.1.tmp"), "+5s\n")).toThrow(/ELOOP/);
+    expect(readFileSync(hostFile, "utf8")).toBe("kept\n");
+    writeNoFollow(join(dir, "l1.2.tmp"), "+5s\n", 0o666);
+    expect(statSync(join(dir, "l1.2.tmp")).mode & 0o777).toBe(0o666);
+  });
+});
 
 describe("openLogFd", () => {
   it("makes the folder and writes the header as the first line", () => {

@@ -4,12 +4,13 @@
  * into every container at CLOCK_MOUNT, rewritten atomically on every change
  * (see common/faketime.ts for why each process has its own file).
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, ExecResult, NodeId } from "../../../core/index.js";
 import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
+import { writeNoFollow } from "../common/node-log.js";
 import { FAKETIME_LIBRARY } from "./images/image-specs.js";
 import { CLOCK_MOUNT } from "./docker-plan.js";
 
@@ -47,7 +48,7 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
   const faked = (node: NodeId): boolean => options !== undefined && (options.nodes === undefined || options.nodes.includes(node));
   function writeSkew(name: string, startedAtMs: number, node: NodeId): void {
     const path = join(dir, name);
-    writeFileSync(`${path}.tmp`, `${faketimeSpec(processSkew(state(node), startedAtMs))}\n`);
+    writeNoFollow(`${path}.tmp`, `${faketimeSpec(processSkew(state(node), startedAtMs))}\n`);
     renameSync(`${path}.tmp`, path);
   }
   return {

@@ -60,6 +60,15 @@ describe("create options", () => {
     expect(options.NetworkingConfig?.EndpointsConfig?.[plan.network]?.IPAMConfig?.IPv4Address).toBe(plan.containers[1]!.host);
   });
 
+  it("gives each node's container its own folder of the run read-write, and no other node's nor the store", () => {
+    const nodeDirs = { l1: "/work/main/store/r/t/nodes/l1", s1: "/work/main/store/r/t/nodes/s1" };
+    const own = { readOnly: ["/work/main"], readWrite: [], clockDir: "/tmp/fc-clock", nodeDirs };
+    const binds = plan.containers.map((c) => containerCreateOptions(plan, c, "fencecheck/node:local", own).HostConfig?.Binds);
+    expect(binds[1]).toEqual(["/work/main:/work/main:ro", "/work/main/store/r/t/nodes/s1:/work/main/store/r/t/nodes/s1:rw", "/tmp/fc-clock:/fencecheck/clock:ro"]);
+    expect(binds[0]).toContain("/work/main/store/r/t/nodes/l1:/work/main/store/r/t/nodes/l1:rw");
+    expect(binds.flat().filter((b) => b?.endsWith(":rw"))).toHaveLength(2);
+  });
+
   it("filters one run's objects, or every run's", () => {
     expect(JSON.parse(runLabelFilter("abc"))).toEqual({ label: ["fencecheck.run=abc"] });
     expect(JSON.parse(runLabelFilter())).toEqual({ label: ["fencecheck.run"] });

@@ -39,10 +39,12 @@ export interface DockerPlan {
   readonly containers: readonly PlannedContainer[];
 }
 
-/** Host paths bind-mounted at the same path in every container. */
+/** Host paths bind-mounted at the same path in every container (or in one node's). */
 export interface PlanMounts {
   readonly readOnly: readonly string[];
   readonly readWrite: readonly string[];
+  /** Node id → its own folder, mounted read-write in that node's containers only (StartOptions.nodeDirs). */
+  readonly nodeDirs?: Readonly<Record<string, string>>;
   /** The run's clock directory on the host, mounted at CLOCK_MOUNT. */
   readonly clockDir: string;
 }
@@ -95,16 +97,22 @@ export function networkCreateOptions(plan: DockerPlan): Docker.NetworkCreateOpti
   };
 }
 
+/** The read-write binds of `node`'s containers: the mounts every node shares, and its own folder. Pure. */
+export function writableBinds(mounts: PlanMounts, node: NodeId): string[] {
+  const own = mounts.nodeDirs?.[node];
+  return [...mounts.readWrite, ...(own === undefined ? [] : [own])].map((path) => `${path}:${path}:rw`);
+}
+
 /**
  * Create options of one node's container: the image's idle main process
  * (the harness starts programs with exec), a fixed address on the run's
- * network, the bind mounts at the same paths, no added capabilities and
- * never privileged.
+ * network, the bind mounts at the same paths (of the store, the node's own
+ * folder only), no added capabilities and never privileged.
  */
 export function containerCreateOptions(plan: DockerPlan, node: PlannedContainer, image: string, mounts: PlanMounts): Docker.ContainerCreateOptions {
   const binds = [
     ...mounts.readOnly.map((path) => `${path}:${path}:ro`),
-    ...mounts.readWrite.map((path) => `${path}:${path}:rw`),
+    ...writableBinds(mounts, node.id),
     `${mounts.clockDir}:${CLOCK_MOUNT}:ro`,
   ];
   return {

@@ -1,12 +1,14 @@
 /**
  * The docker runtime as a run needs it: images by lock adapter, and the
- * package root, the store and a user's adapter module mounted at their
- * host paths so the harness's argv work unchanged inside containers.
+ * package root, each node's own folder of the run and a user's adapter
+ * module mounted at their host paths so the harness's argv work unchanged
+ * inside containers.
  */
 import { mkdirSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { NodeRole, RunConfig, Runtime } from "../../../core/index.js";
-import { findStorageKind } from "../../../workloads/index.js";
+import { findStorageKind, loadLockAdapter } from "../../../workloads/index.js";
+import { ADAPTER_FOLDER_MAX_BYTES, adapterShare, homeFolders, sharedPaths } from "../common/adapter-files.js";
 import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
 import type { DockerEngine } from "./docker-engine.js";
@@ -38,14 +40,22 @@ export function dockerImagesFor(lockAdapter: string, storageKind = "fenced"): Re
   return { lock: localImageTag(service[lockAdapter] ?? "node"), storage: localImageTag(storage), client: localImageTag("node") };
 }
 
-/** Creates the docker runtime for `config` (creates the store directory so it can be mounted). */
-export function dockerRuntimeForRun(config: RunConfig, opts: { readonly engine?: DockerEngine } = {}): Runtime {
+/**
+ * Creates the docker runtime for `config` (creates the store directory so
+ * it can be mounted). A user's adapter module is mounted read-only with
+ * the files it declares, or its whole folder (common/adapter-files.ts).
+ */
+export async function dockerRuntimeForRun(config: RunConfig, opts: { readonly engine?: DockerEngine } = {}): Promise<Runtime> {
   mkdirSync(config.storeDir, { recursive: true });
-  const adapterDir = isAbsolute(config.lock.adapter) ? [dirname(config.lock.adapter)] : [];
+  const module = config.lock.adapter;
+  const adapterDir = isAbsolute(module)
+    ? sharedPaths(adapterShare(module, (await loadLockAdapter(module)).adapter.files, { homes: homeFolders(), maxBytes: ADAPTER_FOLDER_MAX_BYTES, skip: config.storeDir }))
+    : [];
   return createDockerRuntime({
     ...(opts.engine ? { engine: opts.engine } : {}),
     images: dockerImagesFor(config.lock.adapter, config.storage.kind),
-    mounts: { readOnly: [packageRoot(), ...linkedModules(packageRoot()), ...adapterDir], readWrite: [config.storeDir] },
+    // The store is not mounted: each node gets its own folder of the run (StartOptions.nodeDirs).
+    mounts: { readOnly: [packageRoot(), ...linkedModules(packageRoot()), ...adapterDir], readWrite: [] },
   });
 }
 

@@ -6,13 +6,14 @@
  * `--privileged` or SYS_TIME. On a remote engine (DOCKER_HOST tcp:// or
  * ssh://) only the faults the engine itself can apply are offered.
  */
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, createSystemClock, messageOf } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeRole, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
 import { runCommand } from "../common/run-command.js";
 import { checkLazyFs, mountLazyDisks, type LazyDisks } from "../common/lazy-fs.js";
 import { firstFailureTo } from "../common/node-log.js";
+import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { cleanDocker } from "./clean-docker.js";
 import { createDockerClocks } from "./docker-clocks.js";
 import { createDockerCluster } from "./docker-cluster.js";
@@ -31,10 +32,16 @@ export interface DockerRuntimeOptions {
   readonly images?: Partial<Readonly<Record<NodeRole, string>>>;
   /**
    * Host paths mounted at the same path in every container: the package
-   * root (dist/, node_modules) read-only, the store read-write.
+   * root (dist/, node_modules) and a user's adapter read-only; `readWrite`
+   * for every node (tests), besides each node's own folder
+   * (`StartOptions.nodeDirs`), which only that node's containers get.
    */
   readonly mounts: { readonly readOnly: readonly string[]; readonly readWrite: readonly string[] };
-  /** Host directory for the runs' clock files; `<tmpdir>/fencecheck-docker` by default. */
+  /**
+   * Host directory for the runs' clock files and logs, `<stateDir>/<run id>`:
+   * `<state root>/docker` by default (owned-folder.ts). Each run's folder,
+   * and every folder from the state root down, is checked before use.
+   */
   readonly stateDir?: string;
   /** How long `stop` waits after SIGTERM before removing the containers; default 1000 ms. */
   readonly stopGraceMs?: number;
@@ -46,9 +53,9 @@ export interface DockerRuntimeOptions {
 export const DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill", "partition", "clock", "lose-unfsynced"]);
 export const REMOTE_DOCKER_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill"]);
 
-/** The default state directory of the docker runtime (clock files), for `fencecheck clean`. */
+/** The default state directory of the docker runtime (clock files, logs), for `fencecheck clean`. */
 export function defaultDockerStateDir(): string {
-  return join(tmpdir(), "fencecheck-docker");
+  return join(controlStateRoot(), "docker");
 }
 
 const SUBNET_ATTEMPTS = 8;
@@ -79,7 +86,8 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
       if (leftovers.length > 0) {
         throw new HarnessError("runtime.unavailable", `Cannot start run "${start.runId}": containers of an earlier run with this id still exist (run "fencecheck clean")`);
       }
-      const clockDir = join(stateDir, start.runId, "clock");
+      const runState = opts.stateDir === undefined ? ownedPath(controlStateRoot(), ["docker", start.runId]) : ownedPath(opts.stateDir, [start.runId]);
+      const clockDir = join(runState, "clock");
       const clocks = createDockerClocks(clockDir, clock, start.clock);
       let disks: LazyDisks | undefined;
       const remove = async (): Promise<void> => {
@@ -89,7 +97,9 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         // Mounted before the containers exist: their bind mount of the store then carries the lazy disks in.
         if (start.lazyFs && !engine.remote) disks = await mountLazyDisks(start.lazyFs, clock, start.runId);
         const plan = await createNetwork(engine, start.runId, nodes, opts.controllerId ?? controllerId());
-        const mounts: PlanMounts = { ...opts.mounts, clockDir };
+        // Each node writes its own folder of the store only; it is made here so that Docker mounts a folder, not a new root-owned path.
+        for (const dir of Object.values(start.nodeDirs ?? {})) mkdirSync(dir, { recursive: true });
+        const mounts: PlanMounts = { ...opts.mounts, clockDir, ...(start.nodeDirs ? { nodeDirs: start.nodeDirs } : {}) };
         await Promise.all(plan.containers.map(async (node) => {
           throwIfAborted(start.signal, start.runId);
           const container = await engine.docker.createContainer(containerCreateOptions(plan, node, imageOf(node.role), mounts));
@@ -97,7 +107,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         }));
         throwIfAborted(start.signal, start.runId);
         const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
-        const logDir = join(stateDir, start.runId, "logs");
+        const logDir = join(runState, "logs");
         return createDockerCluster({
           engine, plan, mounts, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure), ...(disks ? { disks } : {}),
         });

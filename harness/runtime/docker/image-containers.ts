@@ -9,7 +9,7 @@ import type Docker from "dockerode";
 import type { HarnessError, NodeId, ProcessImage, ProcessSpec } from "../../../core/index.js";
 import { FAKETIME_LIBRARY } from "./images/image-specs.js";
 import { containerPids, signalHostPid } from "./container-io.js";
-import { CLOCK_MOUNT, type DockerPlan, type PlanMounts } from "./docker-plan.js";
+import { CLOCK_MOUNT, writableBinds, type DockerPlan, type PlanMounts } from "./docker-plan.js";
 import type { DockerEngine } from "./docker-engine.js";
 import type { ExecProcess } from "./exec-process.js";
 import { startImageProcess } from "./image-process.js";
@@ -43,7 +43,7 @@ export function createImageContainers(parts: ImageContainerParts): ImageContaine
       const nodeContainer = plan.containers.find((c) => c.id === node)?.name ?? "";
       const faked = env.LD_PRELOAD !== undefined;
       const binds = [
-        ...mounts.readWrite.map((path) => `${path}:${path}:rw`),
+        ...writableBinds(mounts, node),
         ...(faked ? [`${mounts.clockDir}:${CLOCK_MOUNT}:ro`, `${FAKETIME_LIBRARY}:${FAKETIME_LIBRARY}:ro`] : []),
       ];
       const started = await startImageProcess({

@@ -5,13 +5,15 @@
  * /dev/shm named after the run. See `faketime.ts` for why each process has
  * its own file, and `faketime-shared.ts` for the shared objects.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
 import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
 import { createSharedObjects, faketimeSharedEnv, removeSharedObjects, removeSharedPair, sharedObjectName } from "../common/faketime-shared.js";
+import { writeNoFollow } from "../common/node-log.js";
+import { ownedPath } from "../common/owned-folder.js";
 import { namespaceExecArgv } from "./namespaces.js";
 import { runCommand } from "../common/run-command.js";
 
@@ -62,7 +64,8 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
     throw new HarnessError("prerequisite.missing", `Cannot fake clocks: libfaketime is not installed (apt-get install libfaketime)`);
   }
   const found: string = library;
-  const dir = join(runStateDir(opts.stateDir, opts.runId), "clock");
+  // 0755: a service that drops to another user (PostgreSQL) reads its skew file here.
+  const dir = join(ownedPath(opts.stateDir, [opts.runId], { mode: 0o755 }), "clock");
   mkdirSync(dir, { recursive: true });
   const states = new Map<NodeId, NodeClockState>();
   const files = new Map<NodeId, { path: string; startedAtMs: number }[]>();
@@ -71,7 +74,7 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
 
   function writeSkew(path: string, startedAtMs: number, node: NodeId): void {
     const line = `${faketimeSpec(processSkew(state(node), startedAtMs))}\n`;
-    writeFileSync(`${path}.tmp`, line);
+    writeNoFollow(`${path}.tmp`, line);
     renameSync(`${path}.tmp`, path);
   }
   /** The environment of a process whose skew file is `path`, with its own shared objects `key`. */

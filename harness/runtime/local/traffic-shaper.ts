@@ -9,7 +9,6 @@
  * reset; `killProxies` (the cluster's stop) ends whatever still drains.
  */
 import { existsSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HarnessError } from "../../../core/index.js";
@@ -17,6 +16,7 @@ import type { Clock, NodeId, TrafficDelay, TrafficKind } from "../../../core/ind
 import type { NetworkPlan } from "./namespaces.js";
 import { spawnNodeProcess, type LocalProcess } from "./node-process.js";
 import { DRAIN_SIGNAL, proxyProgram } from "../common/delay-proxy-program.js";
+import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { runChecked } from "../common/run-command.js";
 import { DELAY_CHAIN, LOSS_CHAIN, delayHealScript, delayScript, lossHealScript, lossScript, proxyPortFor, type Redirect } from "../common/traffic-rules.js";
 import { waitForPort } from "./wait-for-port.js";
@@ -43,7 +43,8 @@ export function createTrafficShaper(plan: NetworkPlan, opts: { readonly clock: C
   const redirects = new Map<NodeId, Redirect[]>();
   const proxies = new Map<string, LocalProcess>();
   const draining = new Set<LocalProcess>();
-  const logDir = join(tmpdir(), `fencecheck-${opts.runId}`);
+  // The delay proxies' logs, in the run's checked state folder (made with the first proxy).
+  const logDir = join(controlStateRoot(), "local", opts.runId);
 
   function target(node: NodeId): { namespace: string; host: string } {
     const found = planned.get(node);
@@ -84,7 +85,7 @@ export function createTrafficShaper(plan: NetworkPlan, opts: { readonly clock: C
     await killProxy(key);
     const argv = [process.execPath, proxyProgram(), "--listen", `${host}:${proxyPort}`, "--target", `${host}:${delay.port}`,
       "--delay-ms", String(delay.delayMs), "--jitter-ms", String(delay.jitterMs), "--seed", String(delay.seed)];
-    const logFile = join(logDir, `delay-proxy-${node}-${delay.port}.log`);
+    const logFile = join(ownedPath(controlStateRoot(), ["local", opts.runId]), `delay-proxy-${node}-${delay.port}.log`);
     const proc = await spawnNodeProcess({ node, namespace, clock }, { argv, logFile, kind: "agent" });
     proxies.set(key, proc);
     await waitForPort(node, proc, { namespace, host, port: proxyPort, timeoutMs: PROXY_READY_MS, clock });

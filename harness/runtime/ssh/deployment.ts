@@ -13,14 +13,24 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
+import { checkDeployRootCommand, DEPLOY_ROOT, hostFolderRefusal } from "./host-folders.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 
 /** dist/ files the archive leaves out (tests and source maps): `packBundle`'s excludes. */
 const NOT_PACKED = /(\.test\.js|\.test\.d\.ts|\.map)$/;
 
-/** Where deployments live on every host. */
-export const DEPLOY_ROOT = "/opt/fencecheck";
+export { DEPLOY_ROOT };
+
+/**
+ * How archives that root unpacks on the hosts are packed: every file owned
+ * by root, never by a uid of this machine whose namesake on a host could
+ * then edit what root runs.
+ */
+export const PACK_AS_ROOT = ["--owner=0", "--group=0", "--numeric-owner"] as const;
+
+/** How the hosts unpack them: owned by the unpacking user (root), modes cut by its umask (no setuid from an archive). */
+export const UNPACK = "tar --no-same-owner --no-same-permissions";
 
 /** The local files a deployment is made of, and its version. */
 export interface Bundle {
@@ -84,7 +94,7 @@ export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly c
   if (present.exitCode === 0) return "present";
   const archive = await opts.archive();
   const tmp = `${bundle.dir}.partial`;
-  const command = `set -e; rm -rf ${shellWord(tmp)}; mkdir -p ${shellWord(tmp)}; tar -xz -C ${shellWord(tmp)}; touch ${shellWord(tmp)}/.complete; rm -rf ${dir}; mv ${shellWord(tmp)} ${dir}`;
+  const command = `${checkDeployRootCommand()} || exit 1\nset -e; rm -rf ${shellWord(tmp)}; mkdir ${shellWord(tmp)}; ${UNPACK} -xz -C ${shellWord(tmp)}; touch ${shellWord(tmp)}/.complete; rm -rf ${dir}; mv ${shellWord(tmp)} ${dir}`;
   const channel = await host.open(command);
   const stderr: Buffer[] = [];
   channel.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
@@ -93,7 +103,7 @@ export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly c
   createReadStream(archive).pipe(channel);
   const { code } = await channel.done;
   if (code !== 0) {
-    throw new HarnessError("runtime.command-failed", `Cannot deploy to host "${host.target.host}": unpacking into "${bundle.dir}" failed: ${Buffer.concat(stderr).toString().trim().split("\n").at(-1) ?? `exit ${code}`}`);
+    throw hostFolderRefusal(Buffer.concat(stderr).toString(), host.target.host) ?? new HarnessError("runtime.command-failed", `Cannot deploy to host "${host.target.host}": unpacking into "${bundle.dir}" failed: ${Buffer.concat(stderr).toString().trim().split("\n").at(-1) ?? `exit ${code}`}`);
   }
   return "copied";
 }
@@ -116,7 +126,7 @@ export async function packBundle(bundle: Bundle, cacheDir: string): Promise<stri
       if (existsSync(join(bundle.packageRoot, dep))) link(join(bundle.packageRoot, dep), `pkg/${dep}`);
     }
     const partial = `${archive}.${process.pid}.partial`;
-    await tar(["-C", stage, "-I", "gzip -1", "-chf", partial, "--exclude=*.test.js", "--exclude=*.test.d.ts", "--exclude=*.map", "bin", "lib", "pkg"]);
+    await tar(["-C", stage, "-I", "gzip -1", ...PACK_AS_ROOT, "-chf", partial, "--exclude=*.test.js", "--exclude=*.test.d.ts", "--exclude=*.map", "bin", "lib", "pkg"]);
     renameSync(partial, archive);
     // Earlier versions' archives are of no further use here.
     for (const old of readdirSync(cacheDir).filter((f) => f.endsWith(".tar.gz") && f !== `${bundle.version}.tar.gz`)) rmSync(join(cacheDir, old), { force: true });

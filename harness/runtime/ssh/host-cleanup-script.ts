@@ -9,10 +9,10 @@ import { checkRunId, HarnessError } from "../../../core/index.js";
 import { CONTROLLER_ID_FORM } from "../common/controller-id.js";
 import { DELAY_CHAIN, LOSS_CHAIN } from "../common/traffic-rules.js";
 import { PARTITION_CHAIN } from "../common/partition-rules.js";
+import { checkRunFoldersCommand, runFolder, RUNS_ROOT } from "./host-folders.js";
 import { shellWord } from "./remote-command.js";
 
-/** The folder of every run on a host. */
-export const RUNS_ROOT = "/var/tmp/fencecheck";
+export { RUNS_ROOT, runFolder };
 
 /** The environment variable that marks a run's processes on a host. */
 export const RUN_MARK = "FENCECHECK_RUN";
@@ -41,11 +41,6 @@ export interface CleanupOptions {
   readonly keepFolder?: boolean;
   /** Leave the run's watchdog alone (the watchdog runs this script itself). */
   readonly spareWatchdog?: boolean;
-}
-
-/** A run's folder on a host; throws "config.invalid" unless `runId` has the harness's form. Pure. */
-export function runFolder(runId: string): string {
-  return `${RUNS_ROOT}/${checkRunId(runId)}`;
 }
 
 /**
@@ -152,10 +147,14 @@ export function cleanupScript(scope: CleanupScope, opts: CleanupOptions = {}): s
     "if ! command -v iptables >/dev/null 2>&1; then echo 'failed iptables is not installed: our chains could not be checked'; else",
     ...chainScript(scope),
     "fi",
+    // Nothing in the runs' folder is run or removed unless the folder check passes (host-folders.ts): a folder another user made is theirs.
+    `if [ -e ${shellWord(RUNS_ROOT)} ] || [ -L ${shellWord(RUNS_ROOT)} ]; then if why=$({ ${checkRunFoldersCommand()}
+} 2>&1); then`,
     folderScript(scope),
     // An existing lock service the run steered is put back as it was found (continued, or started): see existing-service.ts.
     'for d in $folders; do [ -f "$d/existing-restore.sh" ] && sh "$d/existing-restore.sh" </dev/null >/dev/null 2>&1; done; true',
     ...(opts.keepFolder === true ? [] : ['for d in $folders; do rm -rf "$d" 2>/dev/null; [ -e "$d" ] && echo "failed folder $d is still there"; done']),
+    'else echo "failed $why"; fi; fi',
     'echo "killed $killed"',
     'echo "chains $chains"',
     `echo '${CLEANUP_DONE}'`,

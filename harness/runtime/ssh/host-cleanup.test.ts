@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSystemClock } from "../../../core/index.js";
 import { cleanHost, cleanupLine, cleanupScript, jumpComment, parseCleanup, runFolder } from "./host-cleanup.js";
@@ -31,7 +34,7 @@ describe("cleanupScript", () => {
     const script = cleanupScript({ all: true });
     expect(script).toContain("procs=$(marked '^FENCECHECK_RUN='); dogs=$(marked '^FENCECHECK_WATCHDOG=')");
     expect(script).toContain("iptables -w -t filter -D INPUT -j FENCECHECK 2>/dev/null");
-    expect(script).toContain("for d in /var/tmp/fencecheck/*; do");
+    expect(script).toContain("for d in /var/lib/fencecheck/runs/*; do");
   });
 
   it("for this controller reaches only processes carrying its id beside a run's mark, and never a jump without a comment", () => {
@@ -40,6 +43,22 @@ describe("cleanupScript", () => {
     expect(script).toContain("case $c in fencecheck:00112233aabbccdd:*)");
     expect(script).not.toContain("-D INPUT -j FENCECHECK ");
     expect(script).toContain('echo "left run $name"');
+  });
+
+  it("runs and removes nothing in a runs folder that fails the folder check, and says why in a failure line", () => {
+    // sh with `id -u` answering 4242: every existing folder is then someone else's, as a planted one is.
+    // No process of this machine is looked for or signalled, and no chain touched: only the folders are at stake.
+    const script = `id() { echo 4242; }\nkill() { :; }\niptables() { return 1; }\n${cleanupScript({ all: true })}`
+      .replace(/^marked\(\) \{.*$/m, "marked() { :; }").replaceAll("/var/lib/fencecheck", "$ROOT");
+    expect(script).toContain("marked() { :; }");
+    const root = mkdtempSync(join(tmpdir(), "fc-cleanup-"));
+    mkdirSync(join(root, "runs", "x"), { recursive: true, mode: 0o700 });
+    writeFileSync(join(root, "runs", "x", "existing-restore.sh"), `touch ${join(root, "ran")}\n`);
+    const out = execFileSync("sh", ["-c", script], { encoding: "utf8", env: { ...process.env, ROOT: root } });
+    expect(out).toContain(`failed Cannot use the folder "${root}": it is owned by uid ${process.getuid?.() ?? 0}, not by uid 4242`);
+    expect(existsSync(join(root, "ran"))).toBe(false);
+    expect(existsSync(join(root, "runs", "x"))).toBe(true);
+    rmSync(root, { recursive: true, force: true });
   });
 
   it("keeps the folder when asked (the watchdog writes its report there)", () => {

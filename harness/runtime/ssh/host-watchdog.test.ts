@@ -4,11 +4,11 @@ import { checkPeriod, startWatchdogCommand, watchdogScript } from "./host-watchd
 describe("startWatchdogCommand", () => {
   it("starts the script detached from the channel, marked with the run and its controller, without the one-off command's mark", () => {
     const command = startWatchdogCommand("abc12345", 30, "00112233aabbccdd");
-    expect(command).toContain("env -u FENCECHECK_CMD FENCECHECK_WATCHDOG=abc12345 FENCECHECK_CONTROLLER=00112233aabbccdd setsid nohup sh /var/tmp/fencecheck/abc12345/watchdog.sh </dev/null >/dev/null 2>&1 &");
+    expect(command).toContain("env -u FENCECHECK_CMD FENCECHECK_WATCHDOG=abc12345 FENCECHECK_CONTROLLER=00112233aabbccdd setsid nohup sh /var/lib/fencecheck/runs/abc12345/watchdog.sh </dev/null >/dev/null 2>&1 &");
   });
 
   it("names the run's controller in the run folder, for a clean once the run's processes are gone", () => {
-    expect(startWatchdogCommand("abc12345", 30, "00112233aabbccdd")).toContain("echo 00112233aabbccdd > /var/tmp/fencecheck/abc12345/controller &&");
+    expect(startWatchdogCommand("abc12345", 30, "00112233aabbccdd")).toContain("echo 00112233aabbccdd > /var/lib/fencecheck/runs/abc12345/controller &&");
   });
 
   it("refuses a run id not of the harness's form, and a controller id not of its own", () => {

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createSystemClock } from "../../../core/index.js";
-import { fetchPath } from "./remote-files.js";
+import { fetchFile, fetchPath } from "./remote-files.js";
 import { localHost } from "./testing/local-host.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-fetch-"));
@@ -33,7 +33,52 @@ describe("fetchPath of a file", () => {
   });
 });
 
+describe("fetchFile's bounds", () => {
+  const size = readFileSync(remote).length;
+
+  it("cuts a host that sends more than the size it announced, and keeps nothing", async () => {
+    const local = join(dir, "more", "storage.jsonl");
+    await fetchFile(localHost((c) => `${c}; ${c}; ${c}`), { remote, local, size });
+    expect(existsSync(local)).toBe(false);
+    expect(readFileSync(`${local}.incomplete`, "utf8")).toBe(`host "local": "${remote}": it sent more than the ${size} bytes it announced: nothing of it was kept\n`);
+  });
+
+  it("cuts a copy that does not end within its time", async () => {
+    const local = join(dir, "late", "storage.jsonl");
+    await fetchFile(localHost((c) => `head -c 10 ${remote}; exec sleep 30`), { remote, local, size }, { timeoutMs: 300, maxBytes: 1 << 20 });
+    expect(existsSync(local)).toBe(false);
+    expect(readFileSync(`${local}.incomplete`, "utf8")).toMatch(/the copy did not end within 0.3 s: nothing of it was kept\n$/);
+  });
+
+  it("does not copy a file larger than its bound", async () => {
+    const local = join(dir, "large", "storage.jsonl");
+    await fetchFile(localHost(), { remote, local, size }, { timeoutMs: 10_000, maxBytes: 8 });
+    expect(readFileSync(`${local}.incomplete`, "utf8")).toBe(`host "local": "${remote}": its ${size} bytes are more than the 8 a copy may bring\n`);
+  });
+
+  it("does not append through a symbolic link in the local file's place", async () => {
+    const target = join(dir, "host-file");
+    writeFileSync(target, "kept\n");
+    mkdirSync(join(dir, "linked"));
+    symlinkSync(target, join(dir, "linked", "storage.jsonl"));
+    await expect(fetchFile(localHost(), { remote, local: join(dir, "linked", "storage.jsonl"), size })).rejects.toThrow(/ELOOP/);
+    expect(readFileSync(target, "utf8")).toBe("kept\n");
+  });
+});
+
 describe("fetchPath of a directory", () => {
+  it("brings a host's setuid file without its setuid bit (no root-owned setuid program lands in the store)", async () => {
+    const folder = mkdtempSync(join(dir, "node-"));
+    writeFileSync(join(folder, "shell"), "#!/bin/sh\n");
+    chmodSync(join(folder, "shell"), 0o4755);
+    mkdirSync(join(folder, "shared"));
+    chmodSync(join(folder, "shared"), 0o2777);
+    const copy = join(dir, "copy-setuid");
+    await fetchPath(localHost(), folder, copy, clock);
+    expect(statSync(join(copy, "shell")).mode & 0o7777).toBe(0o755);
+    expect(statSync(join(copy, "shared")).mode & 0o7000).toBe(0);
+  });
+
   it("brings a service's preallocated 64 MB log whole, compressed on the way", async () => {
     const folder = mkdtempSync(join(dir, "node-"));
     writeFileSync(join(folder, "log.1"), Buffer.alloc(64 * 1024 * 1024));

@@ -7,14 +7,20 @@
  * host said the file has. Otherwise nothing is appended and
  * `<file>.incomplete` names the host, the file and why, so no checker takes
  * a partial storage.jsonl for the whole one.
+ *
+ * What a host sends is the host's, not root's: files land owned by the
+ * harness's user with the modes its umask allows (no setuid or setgid bit
+ * comes back from a host), a file never arrives through a symbolic link in
+ * its local place, and a copy is bounded in time and size.
  */
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { HarnessError, INCOMPLETE_SUFFIX, messageOf } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
+import { APPEND_NO_FOLLOW } from "../common/node-log.js";
 import { runRemote, shellWord } from "./remote-command.js";
-import type { SshHost } from "./ssh-connection.js";
+import type { ChannelExit, SshHost } from "./ssh-connection.js";
 
 /**
  * Copies `remote` on the host into `local` here; a path the host does not
@@ -40,13 +46,25 @@ export async function fetchPath(host: SshHost, remote: string, local: string, cl
 /** How long a node's folder may take to arrive: a copy past it is a failure, never a hang. */
 const DIRECTORY_TIMEOUT_MS = 120_000;
 
+/** The local tar's options for what a host sends: our owner, our umask's modes (setuid and setgid dropped). */
+export const UNPACK_AS_OURS = ["--no-same-owner", "--no-same-permissions"] as const;
+
+/** The bounds of one file's copy (storage.jsonl of an hour's run is some hundreds of MB). */
+export interface FileBounds {
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+}
+
+/** The default bounds: 120 s and 1 GiB. */
+export const FILE_BOUNDS: FileBounds = { timeoutMs: 120_000, maxBytes: 1 << 30 };
+
 async function fetchDirectory(host: SshHost, remote: string, local: string): Promise<void> {
   mkdirSync(local, { recursive: true });
   // Compressed, holes kept: services preallocate their logs (ZooKeeper's and etcd's are 64 MB of zeros each).
   const channel = await host.open(`tar -C ${shellWord(remote)} -cS -I ${shellWord("gzip -1")} .`);
   let remoteErr = "";
   channel.stderr.on("data", (chunk: Buffer) => (remoteErr += chunk.toString()));
-  const tar = spawn("tar", ["-xz", "-C", local, "--no-same-owner"], { stdio: ["pipe", "ignore", "pipe"] });
+  const tar = spawn("tar", ["-xz", "-C", local, ...UNPACK_AS_OURS], { stdio: ["pipe", "ignore", "pipe"] });
   let stderr = "";
   tar.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   tar.stdin.on("error", () => undefined);
@@ -65,33 +83,72 @@ async function fetchDirectory(host: SshHost, remote: string, local: string): Pro
   if (code !== 0) throw fetchError(host, remote, `tar exited with code ${code}: ${stderr.trim()}`);
 }
 
-async function fetchFile(host: SshHost, file: { readonly remote: string; readonly local: string; readonly size: number }): Promise<void> {
+/**
+ * Appends the remote file to the local one when it arrived whole; past
+ * `bounds` (more bytes than the host announced or than `maxBytes`, or
+ * longer than `timeoutMs`) the copy is cut and recorded as incomplete.
+ */
+export async function fetchFile(host: SshHost, file: { readonly remote: string; readonly local: string; readonly size: number }, bounds: FileBounds = FILE_BOUNDS): Promise<void> {
   mkdirSync(dirname(file.local), { recursive: true });
+  if (file.size > bounds.maxBytes) {
+    markIncomplete(file.local, host, file.remote, `its ${file.size} bytes are more than the ${bounds.maxBytes} a copy may bring`);
+    return;
+  }
   const chunks: Buffer[] = [];
-  let exit;
+  let received = 0;
+  let cut: string | undefined;
+  let exit: ChannelExit | undefined;
   try {
     const channel = await host.open(`cat ${shellWord(file.remote)}`);
-    channel.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let stopped: () => void = () => undefined;
+    const cutShort = new Promise<undefined>((resolve) => (stopped = () => resolve(undefined)));
+    const stop = (why: string): void => {
+      cut ??= why;
+      channel.close();
+      stopped();
+    };
+    channel.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > file.size) stop(`it sent more than the ${file.size} bytes it announced`);
+      else chunks.push(chunk);
+    });
     channel.stderr.resume();
-    exit = await channel.done;
+    const late = setTimeout(() => stop(`the copy did not end within ${bounds.timeoutMs / 1000} s`), bounds.timeoutMs);
+    try {
+      exit = await Promise.race([channel.done, cutShort]);
+    } finally {
+      clearTimeout(late);
+    }
   } catch (error) {
     markIncomplete(file.local, host, file.remote, `cannot copy it: ${messageOf(error)}`);
     return;
   }
   const bytes = Buffer.concat(chunks);
-  if (exit.code !== 0) {
+  if (cut !== undefined || exit === undefined) {
+    markIncomplete(file.local, host, file.remote, `${cut ?? "the copy was cut short"}: nothing of it was kept`);
+  } else if (exit.code !== 0) {
     markIncomplete(file.local, host, file.remote, `cat ${exit.signal ? `was killed by ${exit.signal}` : exit.code === null ? "ended without an exit status" : `exited with code ${exit.code}`} after ${bytes.length} of ${file.size} bytes`);
   } else if (bytes.length < file.size) {
     markIncomplete(file.local, host, file.remote, `only ${bytes.length} of its ${file.size} bytes arrived`);
   } else {
-    appendFileSync(file.local, bytes);
+    appendNoFollow(file.local, bytes);
+  }
+}
+
+/** Appends to `path`, never through a symbolic link in its place. */
+function appendNoFollow(path: string, bytes: Buffer): void {
+  const fd = openSync(path, APPEND_NO_FOLLOW, 0o644);
+  try {
+    writeSync(fd, bytes);
+  } finally {
+    closeSync(fd);
   }
 }
 
 /** Adds a line to `<local>.incomplete`: the file here is not the whole of what the host had. */
 function markIncomplete(local: string, host: SshHost, remote: string, why: string): void {
   mkdirSync(dirname(local), { recursive: true });
-  appendFileSync(`${local}${INCOMPLETE_SUFFIX}`, `host "${host.target.host}": "${remote}": ${why}\n`);
+  appendNoFollow(`${local}${INCOMPLETE_SUFFIX}`, Buffer.from(`host "${host.target.host}": "${remote}": ${why}\n`));
 }
 
 function fetchError(host: SshHost, remote: string, why: string): HarnessError {

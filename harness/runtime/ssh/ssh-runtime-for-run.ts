@@ -8,6 +8,7 @@ import { dirname, isAbsolute, relative } from "node:path";
 import { HarnessError, createSystemClock, messageOf } from "../../../core/index.js";
 import type { NodeId, RunConfig } from "../../../core/index.js";
 import { loadLockAdapter } from "../../../workloads/index.js";
+import { ADAPTER_FOLDER_MAX_BYTES, adapterShare, homeFolders } from "../common/adapter-files.js";
 import { packageRoot } from "../common/package-root.js";
 import { withExistingService } from "./existing-service.js";
 import { binaryRequirement, type Requirement } from "./host-checks.js";
@@ -21,7 +22,7 @@ export async function sshRuntimeForRun(config: RunConfig, log: (line: string) =>
   const runtime = createSshRuntime({
     hosts: ssh.hosts, user: ssh.user, port: ssh.port, keyFile: ssh.keyFile, knownHostsFile: ssh.knownHostsFile, acceptNew: ssh.acceptNewHostKeys,
     ...(ssh.placement ? { placement: new Map(Object.entries(ssh.placement) as [NodeId, string][]) } : {}),
-    ...(module ? { adapterDir: dirname(module) } : {}),
+    ...(module ? { adapter: adapterShare(module, (await loadLockAdapter(module)).adapter.files, { homes: homeFolders(), maxBytes: ADAPTER_FOLDER_MAX_BYTES, skip: config.storeDir }) } : {}),
     storeDir: config.storeDir, packageRoot: packageRoot(), lockRequirements: await lockRequirements(config), log,
     ...(ssh.watchdogS === undefined ? {} : { watchdogS: ssh.watchdogS }), sudo: ssh.sudo === true,
   });

@@ -8,15 +8,17 @@
  */
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { homedir, tmpdir } from "node:os";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { HarnessError, createSystemClock } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, NodeSpec, Runtime, StartOptions } from "../../../core/index.js";
+import type { AdapterShare } from "../common/adapter-files.js";
 import { firstFailureTo } from "../common/node-log.js";
+import { controlStateRoot, ownedPath } from "../common/owned-folder.js";
 import { deployAdapterFolder, remoteAdapterDir } from "./adapter-deployment.js";
 import { deployTo, localBundle, packBundle, remoteLayout, type Bundle } from "./deployment.js";
 import { BASE_REQUIREMENTS, missingOn, unameMachine, type Requirement } from "./host-checks.js";
-import { runFolder } from "./host-cleanup.js";
+import { checkStateFolders, makeRunFolders, runFolder } from "./host-folders.js";
 import { clockRefusal, probeHostFaketime } from "./host-faketime.js";
 import { checkSudo } from "./host-sudo.js";
 import { measureHostTime } from "./host-time.js";
@@ -43,10 +45,11 @@ export interface SshRuntimeOptions {
   /** Programs the lock nodes' hosts need (the lock service's binaries). */
   readonly lockRequirements?: readonly Requirement[];
   /**
-   * The folder of a user's adapter module (absolute): copied into the run's
-   * folder on every host, and its paths mapped there.
+   * What of a user's adapter module goes to the hosts (its folder is
+   * absolute): copied into the run's folder on every host, and its
+   * folder's paths mapped there.
    */
-  readonly adapterDir?: string;
+  readonly adapter?: AdapterShare;
   /** Programs every host needs besides the runtime's own (`hosts prepare --lock`). */
   readonly requirements?: readonly Requirement[];
   /** Called with every problem line (unusable host, missing program) before the first is thrown. */
@@ -116,10 +119,12 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         for (const line of problems) opts.onProblem?.(line);
         throw unusable(problems);
       }
+      // Before anything is deployed: a state folder another user made is refused (host-folders.ts).
+      await checkStateFolders(hosts.map((h) => h.ssh), clock);
       bundle ??= localBundle(opts.packageRoot, process.execPath, faketimeDir(process.arch));
       const ready = bundle;
       let packed: Promise<string> | undefined;
-      const archive = (): Promise<string> => (packed ??= packBundle(ready, join(tmpdir(), "fencecheck-deploy")));
+      const archive = (): Promise<string> => (packed ??= packBundle(ready, ownedPath(controlStateRoot(), ["deploy"])));
       const copied = await Promise.all(hosts.map((h) => deployTo(h.ssh, ready, { clock, archive })));
       const fresh = hosts.filter((_, i) => copied[i] === "copied").map((h) => h.ssh.target.host);
       if (fresh.length > 0) opts.log?.(`deployed fencecheck ${ready.version} to ${fresh.join(", ")} (${ready.dir})`);
@@ -168,22 +173,22 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
         throw new HarnessError("nemesis.unsupported-fault", refusal);
       }
       const runDir = runFolder(start.runId);
-      await Promise.all(hosts.map(async (h) => {
-        const made = await runRemote(h.ssh, `mkdir -p ${shellWord(`${runDir}/store`)} ${shellWord(`${runDir}/clock`)}`, { clock });
-        if (made.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot create "${runDir}" on host "${h.ssh.target.host}": ${made.stderr.trim() || (made.signal ? `no answer (${made.signal})` : `exit code ${made.exitCode}`)}`);
-      }));
-      const adapterDir = opts.adapterDir;
-      if (adapterDir !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapterDir, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
+      await makeRunFolders(hosts.map((h) => h.ssh), start.runId, clock).catch((error: unknown) => {
+        runtime.close();
+        throw error;
+      });
+      const adapter = opts.adapter;
+      if (adapter !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapter, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
       const watchdogs = await startWatchdogs(hosts.map((h) => h.ssh), { runId: start.runId, controllerId: controller, periodS: opts.watchdogS ?? DEFAULT_WATCHDOG_S, clock });
       const layout = remoteLayout(bundle as Bundle);
       const paths: [string, string][] = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]];
-      if (adapterDir !== undefined) paths.push([adapterDir, remoteAdapterDir(runDir)]);
+      if (adapter !== undefined) paths.push([adapter.dir, remoteAdapterDir(runDir)]);
       const clusterNodes = nodes.map((n) => ({ id: n.id, role: n.role, host: (byName.get(placed.get(n.id) as string) as ClusterHost).address }));
       return createSshCluster({
         runId: start.runId, controllerId: controller, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
         faults: start.clock ? SSH_FAULTS : new Set([...SSH_FAULTS].filter((f) => f !== "clock")),
         paths, storeDir: opts.storeDir, runDir, layout, sshPort: opts.port, clockOptions: start.clock, clock,
-        logDir: join(tmpdir(), "fencecheck-ssh", start.runId), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure), watchdogs,
+        logDir: ownedPath(controlStateRoot(), ["ssh", start.runId]), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure), watchdogs,
       });
     },
   };

@@ -32,7 +32,7 @@ export interface TestSandbox {
   /**
    * What is left on every host: each process whose environment carries a
    * mark matching `marks` (an extended regex; with its state), our chains,
-   * and, with `folders`, the run folders under /var/tmp/fencecheck.
+   * and, with `folders`, the run folders under /var/lib/fencecheck/runs.
    */
   leftovers(opts?: { marks?: string; folders?: boolean }): string[];
 }
@@ -67,7 +67,7 @@ export function testSandbox(name: string, count: number): TestSandbox {
       return hosts.flatMap((i) => onHost(i, [
         `for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ | grep -Eq '^${marks}' && echo "process \${p#/proc/} $(grep '^State' $p/status 2>/dev/null)"; done`,
         "iptables -S | grep FENCECHECK; iptables -t nat -S | grep FENCECHECK",
-        ...(folders ? ["ls /var/tmp/fencecheck 2>/dev/null"] : []),
+        ...(folders ? ["ls /var/lib/fencecheck/runs 2>/dev/null"] : []),
         "true",
       ].join("; ")).split("\n").filter(Boolean).map((line) => `host ${i}: ${line}`));
     },
