@@ -46,7 +46,7 @@ const LOCKED = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-a
 /**
  * The policy of the tool's pages: the report's one script by its hash (a
  * report written by another version of the tool draws no timeline here,
- * `fencecheck report <run-dir>` writes it again), inline styles (the
+ * `fencecheck analyze <run-dir>` writes it again), inline styles (the
  * report's `<style>` and its legend swatches' `style` attributes), and
  * images only as `data:` URIs (the charts). Pure.
  */
