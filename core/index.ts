@@ -9,6 +9,7 @@ export * from "./clock.js";
 export * from "./run-config.js";
 export * from "./existing-service.js";
 export * from "./run-id.js";
+export * from "./terminal-text.js";
 export * from "./runtime.js";
 export * from "./storage-record.js";
 export * from "./checker.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRunId, runIdFor, RUN_ID_FORM } from "./run-id.js";
+import { checkRunId, checkRunName, runIdFor, RUN_ID_FORM } from "./run-id.js";
 
 describe("runIdFor", () => {
   it("makes ids of the exact form checkRunId accepts", () => {
@@ -14,5 +14,16 @@ describe("checkRunId", () => {
   it.each(["", "..", "../../../usr", "a/b", "abc", "abcdefghi", "ABCDEFGH", "abcd*fgh", "abc'defg", "abcd efg", "abcdefg\n"])(
     "refuses %j with config.invalid (exit 254), quoting it", (text) => {
       expect(() => checkRunId(text)).toThrow(expect.objectContaining({ code: "config.invalid", message: expect.stringContaining(JSON.stringify(text)) }));
+    });
+});
+
+describe("checkRunName", () => {
+  it.each(["etcd-fenced-pause-holder", "my run", "adapter-unfenced-pause-holder+kill-lock", "_x", "a..b", "x".repeat(200)])("takes %j, one folder name", (name) => {
+    expect(checkRunName(name)).toBe(name);
+  });
+
+  it.each(["", ".", "..", "../../x", "a/b", "a\\b", "-rf", ".hidden", "x'$(touch y)'", "a\u001b[2Jb", "a\nb", "x".repeat(201)])(
+    "refuses %j with config.invalid (exit 254), quoting it", (name) => {
+      expect(() => checkRunName(name)).toThrow(expect.objectContaining({ code: "config.invalid", message: expect.stringContaining(JSON.stringify(name)) }));
     });
 });

@@ -25,3 +25,22 @@ export function checkRunId(text: string): string {
   }
   return text;
 }
+
+/**
+ * The form of a run's name (`--name`, or the one made from lock, storage
+ * and faults): one folder name of the store, so never `.`, `..`, a path
+ * separator, a quote, a shell character or a control character.
+ */
+export const RUN_NAME_FORM = /^[A-Za-z0-9_][A-Za-z0-9_ .+=@,:%-]{0,199}$/;
+
+/**
+ * Returns `name` when it has the form of a run's name; throws
+ * "config.invalid" (exit 254) otherwise, so a run folder is always one
+ * level below the store (`--name ../../x` made it two levels above).
+ */
+export function checkRunName(name: string): string {
+  if (!RUN_NAME_FORM.test(name)) {
+    throw new HarnessError("config.invalid", `Cannot use run name ${JSON.stringify(name)}: a name is 1 to 200 letters, digits, spaces and "_.+=@,:%-", starting with a letter, a digit or "_" (give another with --name)`);
+  }
+  return name;
+}

@@ -8,6 +8,7 @@ export * from "./aimed-fault-story.js";
 export * from "./summary.js";
 export * from "./findings.js";
 export * from "./timeline.js";
+export { TIMELINE_SCRIPT } from "./timeline-script.js";
 export * from "./fault-periods.js";
 export * from "./html-escape.js";
 export * from "./canvas-track.js";

@@ -3,8 +3,9 @@
  * injected `cwd` (relative paths) and `defaultSeed`; unit-tested.
  */
 import { isAbsolute, resolve } from "node:path";
-import { defaultHold, HarnessError, parseHold, shortestHold, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../../core/index.js";
+import { checkRunName, defaultHold, HarnessError, parseHold, shortestHold, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../../core/index.js";
 import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../run/registries.js";
+import { shellLine } from "../run/runtimes.js";
 
 /** The raw options commander hands over (all strings, as typed). */
 export interface RunOptions {
@@ -71,7 +72,7 @@ export function optionsToConfig(opts: RunOptions, env: ConfigEnv): RunConfig {
   const hold = opts.holdMs === undefined ? defaultHold(ttlMs) : parseHold(opts.holdMs);
   if (!hold) invalid(`--hold-ms "${opts.holdMs}" is not a number of ms or a range like 50..1500`);
   const config: RunConfig = {
-    name: opts.name ?? `${baseName(opts.lock)}${workload === DEFAULT_WORKLOAD ? "" : `-${workload}`}-${opts.storage}-${faults.join("+") || "none"}`,
+    name: checkRunName(opts.name ?? `${baseName(opts.lock)}${workload === DEFAULT_WORKLOAD ? "" : `-${workload}`}-${opts.storage}-${faults.join("+") || "none"}`),
     seed,
     runtime: opts.runtime as RuntimeKind,
     lock: {
@@ -125,7 +126,7 @@ export function faultOptions(pairs: readonly string[]): Record<string, Record<st
 
 function rerunCommand(argv: readonly string[], seed: number, seedWasDefault: boolean): string {
   const words = ["fencecheck", ...argv, ...(seedWasDefault ? ["--seed", String(seed)] : [])];
-  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ");
+  return shellLine(words);
 }
 
 function leaseCheck(raw: string): LeaseCheck {

@@ -1,5 +1,5 @@
 /** The one-line summary a run or an analysis prints, and its exit code. */
-import { exitCodeFor, exitCodeForValidity, type CheckValidity, type Validity } from "../../core/index.js";
+import { exitCodeFor, exitCodeForValidity, terminalText, type CheckValidity, type Validity } from "../../core/index.js";
 import type { HarnessError } from "../../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
 
@@ -24,19 +24,21 @@ export interface PrintableOutcome {
  * shows "n/a"), why an unknown verdict is unknown, each checker's headline,
  * then the report path, on stdout; the
  * error, if any, once on stderr. A run that never reached its workload
- * prints only its error: there is nothing to give a verdict on.
+ * prints only its error: there is nothing to give a verdict on. What came
+ * from the history (resource names, services' error messages) is printed
+ * through `terminalText`: one line each, no control character.
  */
 export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
   if (outcome.reachedWorkload === false && outcome.error) {
-    io.err(`fencecheck: ${outcome.error.message}\n`);
+    io.err(`fencecheck: ${terminalText(outcome.error.message, "keep")}\n`);
     return;
   }
   const word = outcome.valid === true ? "valid" : outcome.valid === false ? "INVALID" : "unknown";
   const parts = Object.entries(outcome.results).map(([name, r]) => `${name}: ${verdictWord((r as { valid?: CheckValidity }).valid)}`);
   io.out(`${word} (${parts.join(", ")})${outcome.aborted ? " [interrupted]" : ""}\n`);
-  if (outcome.valid === "unknown" && outcome.reason) io.out(`  unknown: ${outcome.reason}\n`);
-  for (const line of headlines(outcome.results)) io.out(`  ${line}\n`);
-  if (outcome.error) io.err(`fencecheck: ${outcome.error.message}\n`);
+  if (outcome.valid === "unknown" && outcome.reason) io.out(`  unknown: ${terminalText(outcome.reason)}\n`);
+  for (const line of headlines(outcome.results)) io.out(`  ${terminalText(line)}\n`);
+  if (outcome.error) io.err(`fencecheck: ${terminalText(outcome.error.message, "keep")}\n`);
   io.out(`report: ${outcome.reportPath ?? outcome.dir}\n`);
   if (outcome.junitPath) io.out(`junit: ${outcome.junitPath}\n`);
 }

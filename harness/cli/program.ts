@@ -6,7 +6,7 @@
  * alone, so that a check never loads the other commands' modules.
  */
 import { Command, CommanderError, type OutputConfiguration } from "commander";
-import { exitCodeFor, HarnessError, messageOf } from "../../core/index.js";
+import { exitCodeFor, HarnessError, messageOf, terminalText } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { CliIo, ExitCode } from "./io.js";
 
@@ -70,9 +70,9 @@ function reportError(error: unknown, io: CliIo): ExitCode {
     return 254;
   }
   if (error instanceof HarnessError) {
-    io.err(`fencecheck: ${error.message}\n`);
+    io.err(`fencecheck: ${terminalText(error.message, "keep")}\n`);
     return exitCodeFor(error.code) as ExitCode;
   }
-  io.err(`fencecheck: ${messageOf(error)}\n`);
+  io.err(`fencecheck: ${terminalText(messageOf(error), "keep")}\n`);
   return 255;
 }

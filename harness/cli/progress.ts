@@ -4,7 +4,7 @@
  * faults in force,
  * redrawn in place (at most every 200 ms) and cleared before log lines.
  */
-import { createSystemClock, type Clock, type FaultShading, type Op } from "../../core/index.js";
+import { createSystemClock, terminalText, type Clock, type FaultShading, type Op } from "../../core/index.js";
 import type { CliIo } from "./io.js";
 
 /** What the line shows; `elapsedMs` counts from the first client op (undefined before it). */
@@ -64,7 +64,7 @@ export interface ProgressOptions {
   readonly clock: Clock;
   readonly timeLimitMs: number;
   readonly shading: readonly FaultShading[];
-  /** Writes to the terminal (stdout). */
+  /** Draws on the terminal (stdout), control sequences as they are: only the tool's own line goes here. */
   readonly out: (text: string) => void;
   /** Writes a log line (stderr, which shares the terminal). */
   readonly err: (text: string) => void;
@@ -89,7 +89,7 @@ export function createProgress(o: ProgressOptions): Progress {
     if (stopped || (!force && now - lastDraw < 200e6)) return;
     lastDraw = now;
     const elapsedMs = start === undefined ? undefined : (now - start) / 1e6;
-    o.out(CLEAR + progressLine({ elapsedMs, timeLimitMs: o.timeLimitMs, ops, faults: faults.active() }));
+    o.out(CLEAR + terminalText(progressLine({ elapsedMs, timeLimitMs: o.timeLimitMs, ops, faults: faults.active() })));
   };
   const timer = setInterval(() => draw(true), 500);
   timer.unref();
@@ -118,5 +118,5 @@ export function createProgress(o: ProgressOptions): Progress {
 /** A progress line on a terminal; elsewhere just the log lines on stderr. */
 export function runProgress(io: CliIo, o: Pick<ProgressOptions, "timeLimitMs" | "shading"> & { readonly clock?: Clock }): Progress {
   if (!io.isTty) return { onOp: () => undefined, log: (line) => io.err(line), stop: () => undefined };
-  return createProgress({ ...o, clock: o.clock ?? createSystemClock(), out: (s) => io.out(s), err: (s) => io.err(s) });
+  return createProgress({ ...o, clock: o.clock ?? createSystemClock(), out: (s) => (io.draw ?? io.out)(s), err: (s) => io.err(s) });
 }

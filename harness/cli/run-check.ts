@@ -5,7 +5,7 @@
  * 0 all ok, 1 some illegal (or, with a manifest, some verdict not the
  * expected one), 2 some unknown, 254 bad input (one line naming file and line).
  */
-import { exitCodeFor, HarnessError, messageOf } from "../../core/index.js";
+import { exitCodeFor, HarnessError, messageOf, terminalText } from "../../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice, explainResult, checkFile, readManifest, runManifest } from "../run/checking.js";
 
@@ -33,14 +33,14 @@ export async function runCheck(args: CheckArgs, io: CliIo): Promise<ExitCode> {
     let worst: ExitCode = 0;
     for (const file of args.files) {
       const c = await checkFile(file, { model, format, ...bounds });
-      for (const warning of c.warnings) io.err(`fencecheck: warning: ${warning}\n`);
+      for (const warning of c.warnings) io.err(`fencecheck: warning: ${terminalText(warning)}\n`);
       io.out(`${file}\t${c.modelName}\t${c.result.result}\t${c.checkMs.toFixed(1)} ms\n`);
-      for (const line of explainResult(c.result)) io.out(`${line}\n`);
+      for (const line of explainResult(c.result)) io.out(`${terminalText(line)}\n`);
       worst = worse(worst, c.result.result === "ok" ? 0 : c.result.result === "illegal" ? 1 : 2);
     }
     return worst;
   } catch (error) {
-    io.err(`fencecheck: ${messageOf(error)}\n`);
+    io.err(`fencecheck: ${terminalText(messageOf(error), "keep")}\n`);
     return error instanceof HarnessError ? (exitCodeFor(error.code) as ExitCode) : 255;
   }
 }

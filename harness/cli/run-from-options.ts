@@ -1,5 +1,6 @@
 /** The body of `fencecheck run` once its options passed the up-front refusals: build the run, run it, print the outcome. */
 import { resolve } from "node:path";
+import { terminalText } from "../../core/index.js";
 import { checkStore, createPhaseTrace, formatPhases, processTimes, resolveNemesis, runTest, type PhaseTrace } from "../run/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
@@ -25,10 +26,10 @@ export async function runFromOptions(ctx: CliContext, opts: RunAndSshOptions, en
   const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesis.shading });
   const outcome = await runTest(config, {
     nemesis,
-    runtime: await runtimeFor(config, (line) => progress.log(`  ${line}\n`)),
+    runtime: await runtimeFor(config, (line) => progress.log(`  ${terminalText(line)}\n`)),
     signal: ctx.signal,
     whileChecking: ctx.endOnInterrupt,
-    log: (line) => progress.log(`  ${line}\n`),
+    log: (line) => progress.log(`  ${terminalText(line)}\n`),
     onOp: (op) => progress.onOp(op),
     ...(trace !== undefined ? { trace: (phase: string) => trace.mark(phase) } : {}),
     ...(junit !== undefined ? { junitPath: resolve(ctx.cwd, junit) } : {}),

@@ -15,7 +15,7 @@
  * the run found.
  */
 import { messageOf } from "../../core/index.js";
-import type { CliIo, ExitCode } from "./io.js";
+import { terminalIo, type CliIo, type ExitCode } from "./io.js";
 import type { CliMain } from "./program.js";
 
 /** How Ctrl-C and SIGTERM are met: abort the run's signal and let it clean up, or end the process. */
@@ -64,11 +64,11 @@ export async function runProcess(argv: readonly string[], main: CliMain, onInter
     }
   };
   try {
-    const io = given ?? {
+    const io = terminalIo(given ?? {
       out: (s: string) => void process.stdout.write(s),
       err: (s: string) => void process.stderr.write(s),
       isTty: process.stdout.isTTY === true,
-    };
+    });
     const code = await main(argv, io, { cwd: process.cwd(), signal: controller.signal, endOnInterrupt });
     if (unhandled === undefined) return code;
     io.err(`fencecheck: internal error (a promise rejected with no handler): ${messageOf(unhandled.reason)}\n`);

@@ -48,3 +48,10 @@ describe("fencecheck serve", () => {
     expect((await fetch(new URL("/reference-fenced-pause/2026-11-30T050000Z/", server.url))).status).toBe(404);
   });
 });
+
+describe("fencecheck serve, asked badly", () => {
+  it("answers 400 to a path that does not decode and goes on serving", async () => {
+    expect((await fetch(new URL("/%", server.url))).status).toBe(400);
+    expect((await fetch(server.url)).status).toBe(200);
+  });
+});

@@ -1,21 +1,27 @@
 /**
  * `fencecheck serve [store] [--port N]`: a local web page (127.0.0.1 only)
  * listing the store's runs coloured by verdict, each opening its report;
- * every other path serves a report-related file of the store as is.
+ * every other path serves a report-related file of the store as is. What a
+ * browser may see is decided in serve-policy.ts: only the server's own
+ * Host, only the tool's pages as HTML, nosniff and a CSP on every answer.
+ * A bad request (a path that does not decode) is answered 400, and no
+ * request can end the server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFileSync, realpathSync } from "node:fs";
-import { extname, resolve, sep } from "node:path";
+import { extname, relative, resolve, sep } from "node:path";
 import { Command } from "commander";
 import { HarnessError } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { readStoreIndex } from "./store-index.js";
 import { renderRunIndex } from "../run/index.js";
+import { filePolicy, isOwnHost, isToolPage, toolPagePolicy } from "./serve-policy.js";
 
+const HTML = "text/html; charset=utf-8";
+const TEXT = "text/plain; charset=utf-8";
 const TYPES: Readonly<Record<string, string>> = {
-  ".html": "text/html; charset=utf-8", ".json": "application/json", ".jsonl": "text/plain; charset=utf-8",
-  ".xml": "application/xml", ".png": "image/png", ".log": "text/plain; charset=utf-8",
+  ".html": TEXT, ".json": "application/json", ".jsonl": TEXT, ".xml": "application/xml", ".png": "image/png", ".log": TEXT,
 };
 
 /** A running server. */
@@ -27,13 +33,21 @@ export interface StoreServer {
 /** Serves `store` on 127.0.0.1:`port` (0: any free port) until closed. */
 export async function serveStore(store: string, port: number): Promise<StoreServer> {
   const root = resolve(store);
-  const server = createServer((req, res) => handle(root, req, res));
+  let actual = port;
+  const server = createServer((req, res) => {
+    try {
+      handle(root, actual, req, res);
+    } catch {
+      if (!res.headersSent) send(res, 500, TEXT, "Internal error");
+      else res.destroy();
+    }
+  });
   await new Promise<void>((ok, fail) => {
     server.once("error", (e) => fail(new HarnessError("config.invalid", `Cannot serve on port "${port}": ${e.message}`)));
     server.listen(port, "127.0.0.1", () => ok());
   });
   const address = server.address();
-  const actual = typeof address === "object" && address !== null ? address.port : port;
+  actual = typeof address === "object" && address !== null ? address.port : port;
   return { url: `http://127.0.0.1:${actual}/`, close: () => closeServer(server) };
 }
 
@@ -44,19 +58,36 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-function handle(root: string, req: IncomingMessage, res: ServerResponse): void {
-  const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
-  if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "Only GET");
-  if (path === "/" || path === "/index.html") return send(res, 200, TYPES[".html"]!, renderRunIndex(readStoreIndex(root)));
-  const type = TYPES[extname(path)];
+function handle(root: string, port: number, req: IncomingMessage, res: ServerResponse): void {
+  if (!isOwnHost(req.headers.host, port)) return send(res, 421, TEXT, `Misdirected: this server answers only to 127.0.0.1:${port} and localhost:${port}`);
+  if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, TEXT, "Only GET");
+  const path = decodedPath(req.url);
+  if (path === undefined) return send(res, 400, TEXT, "Bad path");
+  if (path === "/" || path === "/index.html") return send(res, 200, HTML, renderRunIndex(readStoreIndex(root)));
   const file = resolve(root, `.${path}`);
-  if (type === undefined || !inside(root, file)) return send(res, 404, "text/plain", "Not found");
+  if (TYPES[extname(path)] === undefined || !inside(root, file)) return notFound(res);
+  let real: string;
+  let body: Buffer;
   try {
-    const real = realpathSync(file);
-    if (!inside(realpathSync(root), real)) return send(res, 404, "text/plain", "Not found");
-    return send(res, 200, type, readFileSync(real));
+    const realRoot = realpathSync(root);
+    real = realpathSync(file);
+    if (!inside(realRoot, real)) return notFound(res);
+    body = readFileSync(real);
+    // Judged on where the file really is: a link named report.html to a service's page stays text.
+    if (extname(real) === ".html" && isToolPage(relative(realRoot, real).split(sep).join("/"))) return send(res, 200, HTML, body);
   } catch {
-    return send(res, 404, "text/plain", "Not found");
+    return notFound(res);
+  }
+  return send(res, 200, TYPES[extname(real)] ?? TEXT, body);
+}
+
+/** The request's path, decoded; undefined when it does not decode (`/%`) or holds a NUL. */
+function decodedPath(url: string | undefined): string | undefined {
+  try {
+    const path = decodeURIComponent(new URL(url ?? "/", "http://localhost").pathname);
+    return path.includes("\0") ? undefined : path;
+  } catch {
+    return undefined;
   }
 }
 
@@ -64,8 +95,17 @@ function inside(root: string, file: string): boolean {
   return file.startsWith(root + sep);
 }
 
+function notFound(res: ServerResponse): void {
+  send(res, 404, TEXT, "Not found");
+}
+
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.writeHead(status, {
+    "content-type": type,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": type === HTML ? toolPagePolicy() : filePolicy(),
+  });
   res.end(body);
 }
 

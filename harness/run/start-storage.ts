@@ -65,8 +65,9 @@ function flags(values: Readonly<Record<string, string | number | bigint>>): stri
 async function postgresAnswers(cluster: Pick<ClusterProcesses, "exec">, node: ClusterNode, timeoutMs: number): Promise<void> {
   const tries = Math.ceil(timeoutMs / 500);
   const program = `${postgresBinDir()}/pg_isready`;
-  // Without pg_isready in the node, the port's readiness is all there is to wait for.
-  const poll = `test -x '${program}' || exit 0; for i in $(seq 1 ${tries}); do '${program}' -q -h ${node.host} -p ${POSTGRES_PORT} -t 1 && exit 0; sleep 0.5; done; exit 1`;
-  const answered = await cluster.exec(node.id as NodeId, ["sh", "-c", poll], { timeoutMs: timeoutMs + 5_000 });
+  // Without pg_isready in the node, the port's readiness is all there is to wait for. Every value is an argument, not script text.
+  const poll = 'test -x "$1" || exit 0; for i in $(seq 1 "$2"); do "$1" -q -h "$3" -p "$4" -t 1 && exit 0; sleep 0.5; done; exit 1';
+  const argv = ["sh", "-c", poll, "pg-poll", program, String(tries), node.host, String(POSTGRES_PORT)];
+  const answered = await cluster.exec(node.id as NodeId, argv, { timeoutMs: timeoutMs + 5_000 });
   if (answered.exitCode !== 0) throw new HarnessError("runtime.node-start-failed", `Cannot restart node "${node.id}": PostgreSQL did not accept sessions within ${timeoutMs} ms`);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeOp, parseHistoryJsonl, type Op } from "../../core/index.js";
-import { HistoryPastMemoryBound, readHistoryLines } from "./read-history-lines.js";
+import { forEachLine, HistoryPastMemoryBound, MAX_LINE_BYTES, readHistoryLines } from "./read-history-lines.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -67,5 +67,29 @@ describe("reading history.jsonl line by line", () => {
   it("reads the whole file when the bound is never passed", () => {
     const path = file(Array.from({ length: 70 }, (_, i) => encodeOp(op(i))).join("\n") + "\n");
     expect(readHistoryLines(path, { pastBound: () => false, boundEvery: 64 })).toHaveLength(70);
+  });
+});
+
+describe("a line past the cap", () => {
+  it("ends the read of a history with one error naming the file and the line", () => {
+    const path = file(`${encodeOp(op(0))}\n${"x".repeat(MAX_LINE_BYTES + 1)}`);
+    expect(() => readHistoryLines(path)).toThrow(`Cannot read "${path}" line 2: longer than ${MAX_LINE_BYTES} bytes (a damaged file?)`);
+  });
+
+  it("is refused while it is read: memory stays within the cap, not the line (64 MiB read with a 1 MiB cap)", () => {
+    const path = file(`${encodeOp(op(0))}\n${"y".repeat(64 << 20)}\n`);
+    const seen: number[] = [];
+    const before = process.memoryUsage().arrayBuffers;
+    const read = (): void => forEachLine(path, 64 << 10, (_line, n) => void seen.push(n), 1 << 20);
+    expect(read).toThrow(`Cannot read "${path}" line 2: longer than ${1 << 20} bytes`);
+    expect(seen).toEqual([1]);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 << 20);
+  });
+
+  it("takes a line of exactly the cap, cut across chunks", () => {
+    const path = file(`${"z".repeat(1000)}\nend\n`);
+    const lines: string[] = [];
+    forEachLine(path, 7, (line) => void lines.push(line), 1000);
+    expect(lines).toEqual(["z".repeat(1000), "end"]);
   });
 });

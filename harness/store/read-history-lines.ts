@@ -59,30 +59,55 @@ export function readHistoryLines(path: string, options: ReadHistoryOptions = {})
 }
 
 /**
+ * The longest line `forEachLine` takes: 16 MiB. An op or a storage record
+ * is a few hundred bytes; a longer line is a damaged or hostile file, and
+ * reading on would hold all of it in memory.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/**
  * Calls `each` with every line (without its newline), its 1-based number,
  * and whether it is a final line with no newline after it. Multi-byte
  * characters split across chunks are decoded whole: lines are cut on the
- * newline byte, then decoded.
+ * newline byte, then decoded. A line's pieces are joined once, when its
+ * newline comes; a line past `maxLineBytes` ends the read with
+ * "input.invalid" naming the file and the line.
  */
-export function forEachLine(path: string, chunkBytes: number, each: (line: string, n: number, last: boolean) => void): void {
+export function forEachLine(path: string, chunkBytes: number, each: (line: string, n: number, last: boolean) => void, maxLineBytes = MAX_LINE_BYTES): void {
   const fd = openFile(path);
   try {
     const buf = Buffer.alloc(chunkBytes);
-    let carry: Buffer = Buffer.alloc(0);
+    let carry: Buffer[] = [];
+    let carried = 0;
     let n = 0;
+    const lineOf = (tail: Buffer): string => {
+      if (carried + tail.length > maxLineBytes) throw tooLong(path, n + 1, maxLineBytes);
+      const line = carry.length === 0 ? tail.toString("utf8") : Buffer.concat([...carry, tail]).toString("utf8");
+      carry = [];
+      carried = 0;
+      return line;
+    };
     for (let read = readSync(fd, buf, 0, chunkBytes, null); read > 0; read = readSync(fd, buf, 0, chunkBytes, null)) {
-      const chunk = carry.length > 0 ? Buffer.concat([carry, buf.subarray(0, read)]) : buf.subarray(0, read);
+      const chunk = buf.subarray(0, read);
       let from = 0;
       for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
-        each(chunk.toString("utf8", from, nl), ++n, false);
+        each(lineOf(chunk.subarray(from, nl)), ++n, false);
         from = nl + 1;
       }
-      carry = Buffer.from(chunk.subarray(from));
+      if (from < read) {
+        carried += read - from;
+        if (carried > maxLineBytes) throw tooLong(path, n + 1, maxLineBytes);
+        carry.push(Buffer.from(chunk.subarray(from)));
+      }
     }
-    if (carry.length > 0) each(carry.toString("utf8"), ++n, true);
+    if (carried > 0) each(lineOf(Buffer.alloc(0)), ++n, true);
   } finally {
     closeSync(fd);
   }
+}
+
+function tooLong(path: string, n: number, maxLineBytes: number): HarnessError {
+  return new HarnessError("input.invalid", `Cannot read "${path}" line ${n}: longer than ${maxLineBytes} bytes (a damaged file?)`);
 }
 
 function openFile(path: string): number {

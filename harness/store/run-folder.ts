@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { HarnessError, messageOf, type RunConfig } from "../../core/index.js";
+import { checkRunName, HarnessError, messageOf, type RunConfig } from "../../core/index.js";
 
 /** Tries this many suffixes before giving up (a store that keeps refusing is a harness error). */
 const MAX_SUFFIX = 1000;
@@ -27,9 +27,13 @@ export function runFolderName(config: RunConfig, startedAtMs: number): string {
   return `${stamp}-${hash}`;
 }
 
-/** Creates the run's folder exclusively (a suffix when the name is taken) and returns its path. */
+/**
+ * Creates the run's folder exclusively (a suffix when the name is taken) and
+ * returns its path. Throws "config.invalid" for a name that is not one
+ * folder name (`checkRunName`): the folder is always one level below the store.
+ */
 export function createRunFolder(config: RunConfig, startedAtMs: number): string {
-  const parent = join(config.storeDir, config.name);
+  const parent = join(config.storeDir, checkRunName(config.name));
   mkdirSync(parent, { recursive: true });
   const base = runFolderName(config, startedAtMs);
   for (let n = 1; n <= MAX_SUFFIX; n++) {

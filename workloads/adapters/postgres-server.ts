@@ -39,29 +39,36 @@ const AS_POSTGRES = `${SETPRIV} --reuid=postgres --regid=postgres --init-groups 
 /** The durability settings every server runs with (PostgreSQL's defaults, stated so no config file can turn them off). */
 const POSTGRES_DURABILITY: Readonly<Record<string, string>> = { fsync: "on", synchronous_commit: "on", full_page_writes: "on" };
 
+/**
+ * The launch script: every path, the address and each `-c` flag come as
+ * positional arguments ("$1"...), never as text of the script, so no data
+ * dir (a store path with a quote in it, say) is ever read as shell.
+ */
+const LAUNCH_SCRIPT = [
+  "set -e",
+  'data=$1 log=$2 bin=$3 host=$4 port=$5',
+  "shift 5",
+  'mkdir -p "$data"',
+  'chown postgres:postgres "$data"',
+  'chmod 700 "$data"',
+  PICK_CAP,
+  'if [ ! -f "$data/PG_VERSION" ]; then',
+  `  ${AS_POSTGRES} "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 > "$log"`,
+  // Clients connect from other nodes of the run's private network.
+  `  echo 'host all all 0.0.0.0/0 trust' >> "$data/pg_hba.conf"`,
+  // Made durable like initdb's own files: a power loss (lose-unfsynced) dropped the unsynced line, and
+  // the restarted server refused every client ("no pg_hba.conf entry").
+  '  sync "$data/pg_hba.conf"',
+  "fi",
+  `exec ${AS_POSTGRES} "$bin/postgres" -D "$data" -k '' -h "$host" -p "$port" "$@"`,
+].join("\n");
+
 /** The launch of one server; `settings` become `-c name=value` flags. */
 export function postgresLaunch(node: PostgresNode, settings: Readonly<Record<string, string>> = {}): LockServiceLaunch {
   const bin = postgresBinDir();
-  const data = join(node.dataDir, "pg");
-  const flags = Object.entries({ ...POSTGRES_DURABILITY, max_connections: "200", ...settings })
-    .map(([name, value]) => `-c ${name}=${value}`).join(" ");
-  const script = [
-    "set -e",
-    `mkdir -p '${data}'`,
-    `chown postgres:postgres '${data}'`,
-    `chmod 700 '${data}'`,
-    PICK_CAP,
-    `if [ ! -f '${data}/PG_VERSION' ]; then`,
-    `  ${AS_POSTGRES} ${bin}/initdb -D '${data}' -U postgres --auth=trust -E UTF8 > '${node.dataDir}/initdb.log'`,
-    // Clients connect from other nodes of the run's private network.
-    `  echo 'host all all 0.0.0.0/0 trust' >> '${data}/pg_hba.conf'`,
-    // Made durable like initdb's own files: a power loss (lose-unfsynced) dropped the unsynced line, and
-    // the restarted server refused every client ("no pg_hba.conf entry").
-    `  sync '${data}/pg_hba.conf'`,
-    "fi",
-    `exec ${AS_POSTGRES} ${bin}/postgres -D '${data}' -k '' -h ${node.host} -p ${node.port} ${flags}`,
-  ].join("\n");
+  const flags = Object.entries({ ...POSTGRES_DURABILITY, max_connections: "200", ...settings }).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+  const args = [join(node.dataDir, "pg"), join(node.dataDir, "initdb.log"), bin, node.host, String(node.port), ...flags];
   // initdb syncs its files before it returns: seconds on a busy disk, and more than 60 s on a lazy
   // disk (lose-unfsynced: every write a FUSE round trip) at a load average of 45 on 2 cores.
-  return { argv: ["/bin/sh", "-c", script], readyTimeoutMs: 150_000 };
+  return { argv: ["/bin/sh", "-c", LAUNCH_SCRIPT, "postgres-launch", ...args], readyTimeoutMs: 150_000 };
 }

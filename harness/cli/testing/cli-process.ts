@@ -23,6 +23,8 @@ export interface CliChild {
   readonly done: Promise<CliResult>;
   /** Everything printed on stderr so far. */
   stderr(): string;
+  /** Everything printed on stdout so far. */
+  stdout(): string;
 }
 
 /** Where the CLI runs: its working directory and environment (this process's by default). */
@@ -39,7 +41,7 @@ export function startCli(args: readonly string[], opts: CliOptions = {}): CliChi
   child.stdout?.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
   const done = new Promise<CliResult>((res) => child.once("close", (code, signal) => res({ code, signal, stdout, stderr })));
-  return { child, done, stderr: () => stderr };
+  return { child, done, stderr: () => stderr, stdout: () => stdout };
 }
 
 /** Runs `fencecheck ...args` to the end. */

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { NodeId, ProcessSpec } from "../../../core/index.js";
 import { processHandle, stdoutLines, type HandleParts } from "./process-handle.js";
+import { MAX_LINE_CHARS } from "./line-splitter.js";
 
 const spec: ProcessSpec = { argv: ["prog"], logFile: "/tmp/x.log" };
 
@@ -71,6 +72,22 @@ describe("stdoutLines", () => {
     stdout.end("o\r\nthree");
     await new Promise((resolve) => stdout.on("end", resolve));
     expect(seen).toEqual(["one", "two", "three"]);
+  });
+
+  it("stops reading a program whose line passes the cap, with one error naming it", async () => {
+    const stdout = new PassThrough();
+    const errors: string[] = [];
+    const seen: string[] = [];
+    stdoutLines(stdout, "the agent on node c1", (error) => errors.push(`${error.code}: ${error.message}`))((line) => seen.push(line));
+    stdout.write("hello\n");
+    const chunk = "x".repeat(1 << 20);
+    for (let i = 0; i < 5 && !stdout.destroyed; i++) {
+      stdout.write(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(seen).toEqual(["hello"]);
+    expect(errors).toEqual([`runtime.command-failed: Stopped reading the output of the agent on node c1: a line passed ${MAX_LINE_CHARS} characters without a newline`]);
+    expect(stdout.destroyed).toBe(true);
   });
 
   it("gives no line without a stream", () => {

@@ -63,11 +63,20 @@ export function processHandle(parts: HandleParts): TrackedProcess {
  * The lines a program writes on `stdout` (UTF-8, in order, a last line
  * without a newline included), as a listener registration that keeps lines
  * arriving before the first listener. With no stream, no line ever comes.
+ * A line past `MAX_LINE_CHARS` ends the stream (nothing more is read from
+ * the program) and calls `onOverflow` once with an error naming `whose`.
  */
-export function stdoutLines(stdout: Readable | null | undefined): (listener: (line: string) => void) => void {
+export function stdoutLines(
+  stdout: Readable | null | undefined, whose = "a program", onOverflow?: (error: HarnessError) => void,
+): (listener: (line: string) => void) => void {
   const lines = lineChannel();
   if (stdout) {
-    const splitter = createLineSplitter(lines.emit);
+    const splitter = createLineSplitter(lines.emit, {
+      onOverflow: (why) => {
+        stdout.on("error", () => undefined).destroy();
+        onOverflow?.(new HarnessError("runtime.command-failed", `Stopped reading the output of ${whose}: ${why}`));
+      },
+    });
     stdout.setEncoding("utf8").on("data", (chunk: string) => splitter.push(chunk));
     stdout.on("end", () => splitter.end());
   }

@@ -73,7 +73,7 @@ export async function startExecProcess(target: ExecTarget, spec: ProcessSpec): P
     throw new HarnessError("runtime.node-start-failed", `Cannot start node "${target.node}": ${messageOf(error)}`, { cause: error });
   }
   const stdout = new PassThrough();
-  const onLine = stdoutLines(pipe ? stdout : undefined);
+  const onLine = stdoutLines(pipe ? stdout : undefined, `a program on node "${target.node}" (log ${spec.logFile})`, target.onLogFailure);
   if (!pipe) stdout.pipe(log, { end: false });
   target.docker.modem.demuxStream(stream, stdout, log);
   stream.on("error", () => undefined);

@@ -46,6 +46,8 @@ export interface LocalClusterParts {
   readonly stateDir?: string;
   /** The nodes' lazy data directories, unmounted by `stop` once every process is dead. */
   readonly disks?: LazyDisks;
+  /** Called when a program's output cannot be read any more (a line past the cap; see `StartOptions.onFailure`). */
+  readonly onFailure?: (error: HarnessError) => void;
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
@@ -75,7 +77,7 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
     if (stopped) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
     const target = planned(node);
     const env = clockAndFreeze.envFor(node, spec);
-    const proc = await spawnNodeProcess({ node, namespace: target.namespace, clock, ...(env ? { env } : {}) }, spec);
+    const proc = await spawnNodeProcess({ node, namespace: target.namespace, clock, ...(env ? { env } : {}), ...(parts.onFailure ? { onFailure: parts.onFailure } : {}) }, spec);
     table.add(proc);
     if (spec.readyPort !== undefined) {
       const timeoutMs = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;

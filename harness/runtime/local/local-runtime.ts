@@ -71,6 +71,7 @@ export function createLocalRuntime(opts: LocalRuntimeOptions = {}): Runtime {
         ...(disks ? { disks } : {}),
         runId: start.runId, plan, specs: nodes, faults: LOCAL_FAULTS, clock, stopGraceMs,
         ...(start.clock ? { fakeClock: start.clock } : {}), ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
+        ...(start.onFailure ? { onFailure: start.onFailure } : {}),
       });
     },
   };

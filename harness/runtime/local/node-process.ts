@@ -25,6 +25,8 @@ export interface SpawnTarget {
   readonly clock: Clock;
   /** Added to `spec.env` (the node's fake clock, say) without changing the spec. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Called when the program's stdout passes the line cap (`stdoutLines`): the run ends with that error. */
+  readonly onFailure?: (error: HarnessError) => void;
 }
 
 const EXEC_POLL_MS = 1;
@@ -58,7 +60,7 @@ export function spawnNodeProcess(target: SpawnTarget, spec: ProcessSpec): Promis
       resolve({ code, signal });
     });
   });
-  const onLine = stdoutLines(child.stdout);
+  const onLine = stdoutLines(child.stdout, `a program on node "${target.node}" (log ${spec.logFile})`, target.onFailure);
   child.stdin?.on("error", () => undefined);
   return new Promise((resolve, reject) => {
     child.once("error", (error) => {

@@ -17,6 +17,7 @@ import { createExistingClocks } from "./existing-clock.js";
 import {
   goneCheckScript, parsePids, type ExistingHost, pidsScript, readyCheckScript, restoreScript, signalScript, stoppedCheckScript, userCommand, writeRestoreScript,
 } from "./existing-scripts.js";
+import { shellWord } from "../common/shell-word.js";
 import { runFolder } from "./host-cleanup.js";
 import { runRemote } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
@@ -152,7 +153,7 @@ async function checkFound(
   const answered = await run(host, readyCheckScript(existing, host.address, 15), 30_000);
   if (answered.exitCode !== 0) refuse(`nothing answers on port ${existing.port} of ${host.address} (PIDs ${pids.join(" ")} run)`);
   if (existing.dataDir !== undefined) {
-    const found = await run(host, `test -d '${existing.dataDir.replace(/'/g, "'\\''")}'`);
+    const found = await run(host, `test -d ${shellWord(existing.dataDir)}`);
     if (found.exitCode !== 0) refuse(`its data folder "${existing.dataDir}" does not exist`);
   }
 }

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createSystemClock } from "../../../core/index.js";
 import { killCommandScript, markedCommand, runRemote } from "./remote-command.js";
+import { MAX_COMMAND_OUTPUT_BYTES } from "../common/bounded-output.js";
 import { localHost } from "./testing/local-host.js";
 
 /** The PIDs of this machine's live processes with an argument matching `pattern` (an extended regex that does not match itself). */
@@ -34,6 +35,18 @@ describe("runRemote", () => {
     expect(result.signal).toBe("SIGKILL");
     expect(result.timeout).toEqual({ killed: true, detail: expect.stringMatching(/^killed process group \d+ \(4 process\(es\) sent SIGKILL, none left\)$/) });
     expect(result.stderr).toMatch(/^fencecheck: no answer within 300 ms: killed process group/);
+  }, 60_000);
+});
+
+describe("runRemote of a command that prints without end", () => {
+  it("keeps the first 16 MiB, kills the command and ends its stderr with one line saying so", async () => {
+    const result = await runRemote(localHost(), "yes fencecheck-flood", { clock, timeoutMs: 50_000 });
+    expect(result.stdout.length).toBe(MAX_COMMAND_OUTPUT_BYTES);
+    expect(result.stdout.startsWith("fencecheck-flood\n")).toBe(true);
+    expect(result.exitCode).toBeUndefined();
+    expect(result.signal).toBe("SIGKILL");
+    expect(result.timeout).toBeUndefined();
+    expect(result.stderr).toMatch(new RegExp(`^fencecheck: stopped reading the command's stdout past ${MAX_COMMAND_OUTPUT_BYTES} bytes: killed process group \\d+`));
   }, 60_000);
 });
 

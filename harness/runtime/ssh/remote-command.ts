@@ -11,6 +11,7 @@
  * channel, and the result says whether they are gone.
  */
 import type { Clock, ExecResult } from "../../../core/index.js";
+import { boundedOutput, MAX_COMMAND_OUTPUT_BYTES, outputCutLine } from "../common/bounded-output.js";
 import { shellLine, shellWord } from "../common/shell-word.js";
 import type { SshHost } from "./ssh-connection.js";
 
@@ -76,29 +77,40 @@ export function killCommandScript(pgid: number): string {
  * what it did, whatever its exit code. Past `timeoutMs` the command's
  * processes are killed on the host and the result has signal "SIGKILL"
  * when they are gone (undefined otherwise) and `timeout` saying what was
- * done. Rejects only when no channel can be opened.
+ * done. Past `MAX_COMMAND_OUTPUT_BYTES` on stdout or stderr the command is
+ * killed the same way, with no exit code, the first bytes kept and stderr
+ * ending with one line that says so. Rejects only when no channel can be opened.
  */
 export async function runRemote(host: SshHost, command: string, opts: RemoteRunOptions): Promise<RemoteResult> {
   const startNs = opts.clock.nowNs();
   const channel = await host.open(markedCommand(command));
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  channel.on("data", (chunk: Buffer) => out.push(chunk));
-  channel.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+  const out = boundedOutput();
+  const err = boundedOutput();
+  const cut = new Promise<"stdout" | "stderr">((resolve) => {
+    channel.on("data", (chunk: Buffer) => void (out.push(chunk) || resolve("stdout")));
+    channel.stderr.on("data", (chunk: Buffer) => void (err.push(chunk) || resolve("stderr")));
+  });
   channel.end(opts.input ?? "");
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timer = new AbortController();
   const late = opts.clock.sleep(timeoutMs, timer.signal).then(() => "timeout" as const);
-  const outcome = await Promise.race([channel.done, late]);
+  const outcome = await Promise.race([channel.done, late, cut]);
   timer.abort();
-  const stderrText = (): string => Buffer.concat(err).toString("utf8");
+  const stderrText = (): string => err.text();
   const pid = PID_LINE.exec(stderrText())?.[1];
-  const base = { command, stdout: Buffer.concat(out).toString("utf8"), durationMs: 0 };
-  if (outcome === "timeout") {
-    const timeout = await killRemote(host, pid === undefined ? undefined : Number(pid), opts.clock);
+  const base = { command, stdout: out.text(), durationMs: 0 };
+  if (typeof outcome === "string") {
+    const killed = await killRemote(host, pid === undefined ? undefined : Number(pid), opts.clock);
     channel.close();
-    const stderr = `${stderrText().replace(PID_LINE, "")}fencecheck: no answer within ${timeoutMs} ms: ${timeout.detail}\n`;
-    return { ...base, exitCode: undefined, signal: timeout.killed ? "SIGKILL" : undefined, stderr, timeout, durationMs: (opts.clock.nowNs() - startNs) / 1e6 };
+    const signal = killed.killed ? ("SIGKILL" as const) : undefined;
+    const durationMs = (opts.clock.nowNs() - startNs) / 1e6;
+    if (outcome !== "timeout") {
+      const said = stderrText().replace(PID_LINE, "");
+      const stderr = `${said}${said === "" || said.endsWith("\n") ? "" : "\n"}${outputCutLine(outcome, MAX_COMMAND_OUTPUT_BYTES)}: ${killed.detail}\n`;
+      return { ...base, exitCode: undefined, signal, stderr, durationMs };
+    }
+    const stderr = `${stderrText().replace(PID_LINE, "")}fencecheck: no answer within ${timeoutMs} ms: ${killed.detail}\n`;
+    return { ...base, exitCode: undefined, signal, stderr, timeout: killed, durationMs };
   }
   return {
     ...base,

@@ -32,6 +32,8 @@ export interface RemoteTarget {
 }
 
 const PID_MARK = "fencecheck-pid ";
+/** The most read off stderr while waiting for the PID line: a shell prints it first, in a few bytes. */
+const MAX_PID_HEAD = 4096;
 
 /** `name` when it can be an environment variable's name; throws "config.invalid" otherwise (it would be read as shell). Pure. */
 export function envName(name: string): string {
@@ -59,7 +61,7 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
     log.end();
     throw fail(messageOf(error));
   });
-  const onLine = stdoutLines(pipe ? channel : undefined);
+  const onLine = stdoutLines(pipe ? channel : undefined, `a program on node "${target.node}" (log ${spec.logFile})`, target.onLogFailure);
   if (!pipe) channel.on("data", (chunk: Buffer) => log.write(chunk));
   let running = true;
   const exited = channel.done.then(async (exit): Promise<ProcessExit> => {
@@ -70,6 +72,10 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
     return exit;
   });
   const pid = await readPid(channel.stderr, log, exited);
+  if (pid === "garbled") {
+    channel.close();
+    throw fail(`its first ${MAX_PID_HEAD} bytes on stderr held no PID line (see ${spec.logFile})`);
+  }
   if (pid === undefined) throw fail(`the program ended before it started (${describe(await exited)}; see ${spec.logFile})`);
   return processHandle({
     node: target.node,
@@ -84,13 +90,25 @@ export async function startRemoteProcess(target: RemoteTarget, spec: ProcessSpec
   });
 }
 
-/** Reads the PID line off stderr, then passes the rest of stderr to the log. */
-function readPid(stderr: NodeJS.ReadableStream, log: NodeJS.WritableStream, exited: Promise<ProcessExit>): Promise<number | undefined> {
+/**
+ * Reads the PID line off stderr, then passes the rest of stderr to the log.
+ * Undefined when the first line is not the PID line or the program ends
+ * first; "garbled" when MAX_PID_HEAD bytes came without a newline.
+ */
+function readPid(stderr: NodeJS.ReadableStream, log: NodeJS.WritableStream, exited: Promise<ProcessExit>): Promise<number | "garbled" | undefined> {
   return new Promise((resolve) => {
     let head = "";
     const onData = (chunk: Buffer): void => {
       head += chunk.toString("utf8");
       const newline = head.indexOf("\n");
+      if (newline < 0 && head.length > MAX_PID_HEAD) {
+        stderr.off("data", onData);
+        log.write(`${head}\n--- fencecheck: no PID line in the first ${MAX_PID_HEAD} bytes of stderr\n`);
+        head = "\n"; // read: the exit below has nothing left to log
+        stderr.on("data", (more: Buffer) => log.write(more));
+        resolve("garbled");
+        return;
+      }
       if (newline < 0) return;
       stderr.off("data", onData);
       const first = head.slice(0, newline);
