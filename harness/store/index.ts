@@ -3,5 +3,5 @@ export * from "./run-store.js";
 export * from "./read-stored-run.js";
 export { HistoryPastMemoryBound, readHistoryLines, type ReadHistoryOptions } from "./read-history-lines.js";
 export * from "./store-check.js";
-export { mergeStorageLogs, nodeStorageLogs } from "./merge-storage-logs.js";
+export { mergeStorageLogs, mergeUnmergedStorageLogs, nodeStorageLogs } from "./merge-storage-logs.js";
 export { runFolderName, writeError, writeWhole } from "./run-folder.js";

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mergeStorageLogs, nodeStorageLogs } from "./merge-storage-logs.js";
+import { mergeStorageLogs, mergeUnmergedStorageLogs, nodeStorageLogs } from "./merge-storage-logs.js";
 
 let run: string;
 beforeEach(() => {
@@ -63,5 +63,24 @@ describe("mergeStorageLogs", () => {
     expect(lines).toHaveLength(30_001);
     expect(lines.slice(0, 3)).toEqual(["s1:0", "s2:99", "s1:1"]);
     expect(readFileSync(join(run, "storage.jsonl"), "utf8")).toContain("é".repeat(20));
+  });
+});
+
+describe("mergeUnmergedStorageLogs", () => {
+  it("merges the nodes' logs into a run whose own storage log is missing or empty, and leaves a merged one alone", () => {
+    nodeLog("s1", `${record("s1", 10, 1)}\n`);
+    nodeLog("s2", `${record("s2", 20, 2)}\n`);
+    mkdirSync(join(run, "nodes", "l1"), { recursive: true });
+    expect(mergeUnmergedStorageLogs(run, "storage.jsonl")).toBe(2);
+    const text = readFileSync(join(run, "storage.jsonl"), "utf8");
+    expect(text.split("\n").filter(Boolean)).toHaveLength(2);
+    expect(mergeUnmergedStorageLogs(run, "storage.jsonl")).toBe(0);
+    expect(readFileSync(join(run, "storage.jsonl"), "utf8")).toBe(text);
+    writeFileSync(join(run, "storage.jsonl"), "");
+    expect(mergeUnmergedStorageLogs(run, "storage.jsonl")).toBe(2);
+  });
+
+  it("does nothing for a run with no node folders", () => {
+    expect(mergeUnmergedStorageLogs(run, "storage.jsonl")).toBe(0);
   });
 });

@@ -11,7 +11,7 @@
  * `storage.jsonl.incomplete` lines go to the run's. A node's log is never
  * read through a symbolic link the node put in its place.
  */
-import { appendFileSync, closeSync, constants, existsSync, lstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { INCOMPLETE_SUFFIX } from "../../core/index.js";
@@ -66,6 +66,23 @@ export function mergeStorageLogs(sources: readonly string[], target: string): nu
     for (const r of readers) closeSync(r.fd);
   }
   return written;
+}
+
+/**
+ * Merges the storage nodes' own logs of run folder `runDir` into its
+ * `name` (storage.jsonl) when the run ended before its collect merged them
+ * (the harness killed between the two): the run's file is missing or
+ * empty while some node's is not. Nodes are taken in the order of their
+ * folders' names. Returns how many records were written (0: nothing to do).
+ */
+export function mergeUnmergedStorageLogs(runDir: string, name: string): number {
+  const target = join(runDir, name);
+  if (existsSync(target) && lstatSync(target).size > 0) return 0;
+  const nodesDir = join(runDir, "nodes");
+  if (!existsSync(nodesDir) || !lstatSync(nodesDir).isDirectory()) return 0;
+  const sources = nodeStorageLogs(runDir, readdirSync(nodesDir).sort(), name)
+    .filter((source) => existsSync(source) && lstatSync(source).isFile() && lstatSync(source).size > 0);
+  return sources.length === 0 ? 0 : mergeStorageLogs(sources, target);
 }
 
 /** The storage logs of `nodes` in a run folder. Pure. */

@@ -13,6 +13,7 @@ import {
   type StorageRecord,
 } from "../../core/index.js";
 import { forEachLine, readHistoryLines, type ReadHistoryOptions } from "./read-history-lines.js";
+import { mergeUnmergedStorageLogs } from "./merge-storage-logs.js";
 import { RUN_FILES } from "./run-store.js";
 
 /** What a run folder holds, as data. */
@@ -37,6 +38,8 @@ export function readStoredRun(dirArg: string, options: Pick<ReadHistoryOptions, 
   if (typeof config?.name !== "string" || typeof config?.workload !== "object") {
     throw new HarnessError("store.invalid", `Cannot read "${join(dir, RUN_FILES.config)}": not a fencecheck run configuration`);
   }
+  // A run stopped between collecting its nodes' files and merging their storage logs still has them.
+  mergeUnmergedStorageLogs(dir, RUN_FILES.storage);
   const historyPath = join(dir, RUN_FILES.history);
   const history = existsSync(historyPath) ? readHistoryLines(historyPath, options) : [];
   return { dir, config, history, storage: readStorageLog(join(dir, RUN_FILES.storage)) };
