@@ -26,3 +26,4 @@ export * from "./compact-history.js";
 export * from "./compact-view.js";
 export * from "./compact-storage.js";
 export * from "./op-fields.js";
+export * from "./faults-in-force.js";
