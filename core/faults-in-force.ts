@@ -48,11 +48,14 @@ export function faultsInForce(history: readonly Op[], shading: readonly FaultSha
 
 /** The faults in force after `op`, given those in force before it, and those `op` healed. Pure. */
 export function stepFaultsInForce(before: readonly FaultInForce[], op: Op, shading: readonly FaultShading[]): FaultsStep {
-  if (op.process !== "nemesis") return { inForce: before, healed: [] };
+  const unchanged = { inForce: before, healed: [] };
+  if (op.process !== "nemesis") return unchanged;
+  const kinds = shading.filter((kind) => op.f === kind.start || op.f === kind.stop);
+  if (kinds.length === 0) return unchanged;
   const nodes = nodesOf(op);
   let inForce = [...before];
   const healed: FaultInForce[] = [];
-  for (const kind of shading) {
+  for (const kind of kinds) {
     const ofKind = (f: FaultInForce): boolean => sameKind(f.shading, kind);
     const onNodes = (f: FaultInForce): boolean => sameNodes(f.nodes, nodes);
     if (op.f === kind.start && op.type === "invoke" && !inForce.some((f) => ofKind(f) && onNodes(f))) {
