@@ -20,7 +20,6 @@ import { get } from "node:http";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
 import { launchProgramPath } from "../entrypoints.js";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient, LockServiceNode } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -144,7 +143,6 @@ function directoryLaunch(node: LockServiceNode) {
 /** The built-in proper-lockfile adapter (one directory node; the local runtime only). */
 export const properLockfileAdapter: LockAdapter = {
   name: "proper-lockfile",
-  info: ADAPTER_INFOS["proper-lockfile"],
   service: { nodes: 1, start: directoryLaunch },
   connect: async ({ endpoints, clientId }) => lockfileClient(endpoints, clientId),
 };

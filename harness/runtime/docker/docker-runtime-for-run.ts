@@ -1,12 +1,11 @@
 /**
- * The docker runtime as a run needs it: images by lock adapter, and the
+ * The docker runtime as a run needs it: the images the run names, and the
  * package root, the store and a user's adapter module mounted at their
  * host paths so the harness's argv work unchanged inside containers.
  */
 import { mkdirSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import type { NodeRole, RunConfig, Runtime } from "../../../core/index.js";
-import { findStorageKind } from "../../../workloads/index.js";
+import type { RunConfig, Runtime } from "../../../core/index.js";
 import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
 import type { DockerEngine } from "./docker-engine.js";
@@ -15,36 +14,23 @@ export { packageRoot };
 import { localImageTag } from "./images/image-specs.js";
 
 /**
- * The image that runs each role for a lock adapter and storage kind: the
- * lock service's image for lock nodes, PostgreSQL's for the storage nodes of
- * a postgres-* kind, node for the rest. Pure.
+ * The images a run's nodes run in, by the names `fencecheck images build`
+ * gives them: the lock service's for lock nodes, the storage kind's for
+ * storage nodes (clients run in node's). The run says which (from its lock
+ * service's record and its storage kind): the runtime knows no lock service.
  */
-export function dockerImagesFor(lockAdapter: string, storageKind = "fenced"): Record<NodeRole, string> {
-  const service: Readonly<Record<string, string>> = {
-    etcd: "etcd",
-    zookeeper: "zookeeper",
-    redis: "redis",
-    "redis-token": "redis",
-    "redis-token-everysec": "redis",
-    "redis-token-volatile": "redis",
-    redlock: "redis",
-    postgres: "postgres",
-    // The npm lock libraries run on the services above (dynalite and proper-lockfile's directory node on node).
-    "etcd-lock": "etcd",
-    "redis-semaphore": "redis",
-    warlock: "redis",
-  };
-  const storage = findStorageKind(storageKind).backend.kind === "postgres" ? "postgres" : "node";
-  return { lock: localImageTag(service[lockAdapter] ?? "node"), storage: localImageTag(storage), client: localImageTag("node") };
+export interface RunImages {
+  readonly lock: string;
+  readonly storage: string;
 }
 
-/** Creates the docker runtime for `config` (creates the store directory so it can be mounted). */
-export function dockerRuntimeForRun(config: RunConfig, opts: { readonly engine?: DockerEngine } = {}): Runtime {
+/** Creates the docker runtime for `config`, its nodes in `opts.images` (creates the store directory so it can be mounted). */
+export function dockerRuntimeForRun(config: RunConfig, opts: { readonly images: RunImages; readonly engine?: DockerEngine }): Runtime {
   mkdirSync(config.storeDir, { recursive: true });
   const adapterDir = isAbsolute(config.lock.adapter) ? [dirname(config.lock.adapter)] : [];
   return createDockerRuntime({
     ...(opts.engine ? { engine: opts.engine } : {}),
-    images: dockerImagesFor(config.lock.adapter, config.storage.kind),
+    images: { lock: localImageTag(opts.images.lock), storage: localImageTag(opts.images.storage), client: localImageTag("node") },
     mounts: { readOnly: [packageRoot(), ...linkedModules(packageRoot()), ...adapterDir], readWrite: [config.storeDir] },
   });
 }
