@@ -28,3 +28,4 @@ export * from "./compact-view.js";
 export * from "./compact-storage.js";
 export * from "./op-fields.js";
 export * from "./lease-span.js";
+export * from "./faults-in-force.js";

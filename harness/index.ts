@@ -6,7 +6,7 @@ export * from "../core/index.js";
 export { runTest, type RunDeps, type RunOutcome } from "./run/index.js";
 export { analyzeRun } from "./run/analyze-run.js";
 export { checkAndReport, type CheckedRun } from "./run/check-and-report.js";
-export { resolveLockService } from "./run/index.js";
+export { resolveLockService, runImages } from "./run/index.js";
 export { resolveNemesis, findWorkload, workloads, type NemesisPlan } from "./run/index.js";
 export { builtInAdapters, faultPackages, storageKinds } from "./run/index.js";
 export type { Workload } from "../workloads/index.js";

@@ -44,16 +44,35 @@ export function entrypointPath(name: EntrypointName): string {
   return programPathIn(packageRoot(), name);
 }
 
-/** `entrypointPath` under the package root `root`. */
-export function programPathIn(root: string, name: EntrypointName): string {
+/**
+ * The path a lock service's launch names for program `name`: the path
+ * `entrypointPath` finds when the package is built, its module's when it
+ * is not. Describing a launch (`service.start`) needs no build, so a check
+ * made before a run (what a service needs on the hosts, whether it runs
+ * as an image) works on a fresh clone; the run itself refuses an unbuilt
+ * package, with `entrypointPath("agent")`, before it starts any node.
+ */
+export function launchProgramPath(name: EntrypointName): string {
+  return launchProgramPathIn(packageRoot(), name);
+}
+
+/** `launchProgramPath` under the package root `root`. */
+export function launchProgramPathIn(root: string, name: EntrypointName): string {
   const module = join(root, PROGRAM_MODULES[name]);
   const moduleStat = statSync(module, { throwIfNoEntry: false });
-  if (moduleStat === undefined) {
-    throw new HarnessError("prerequisite.missing", `Cannot find the "${name}" program: "${module}" does not exist (run npm run build)`);
-  }
+  if (moduleStat === undefined) return module;
   const bundle = join(root, PROGRAM_BUNDLE_DIR, `${name}.js`);
   const bundleStat = statSync(bundle, { throwIfNoEntry: false });
   return bundleStat !== undefined && bundleStat.mtimeMs >= moduleStat.mtimeMs ? bundle : module;
+}
+
+/** `entrypointPath` under the package root `root`. */
+export function programPathIn(root: string, name: EntrypointName): string {
+  const module = join(root, PROGRAM_MODULES[name]);
+  if (!existsSync(module)) {
+    throw new HarnessError("prerequisite.missing", `Cannot find the "${name}" program: "${module}" does not exist (run npm run build)`);
+  }
+  return launchProgramPathIn(root, name);
 }
 
 function packageRoot(): string {

@@ -9,7 +9,7 @@
  */
 import { Command } from "commander";
 import { HarnessError, type RunConfig, type Runtime } from "../../core/index.js";
-import { createLocalRuntime, dockerRuntimeForRun, resolveLockService, sshRuntimeForRun } from "../run/index.js";
+import { createLocalRuntime, dockerRuntimeForRun, resolveLockService, runImages, sshRuntimeForRun } from "../run/index.js";
 import { optionsToConfig, type ConfigEnv, type RunOptions } from "./options-to-config.js";
 import { withExistingOption, type ExistingOptions } from "./existing-option.js";
 import { addRunOptions } from "./run-options.js";
@@ -45,7 +45,7 @@ export async function resolveRunConfig(opts: RunAndSshOptions, env: ConfigEnv): 
 
 /** The runtime a resolved configuration names; the ssh runtime logs its preparation of the hosts through `log`. */
 export async function runtimeFor(config: RunConfig, log: (line: string) => void): Promise<Runtime> {
-  if (config.runtime === "docker") return dockerRuntimeForRun(config);
+  if (config.runtime === "docker") return dockerRuntimeForRun(config, { images: runImages(config) });
   if (config.runtime === "ssh") return sshRuntimeForRun(config, log);
   return createLocalRuntime();
 }

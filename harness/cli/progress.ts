@@ -4,7 +4,7 @@
  * faults in force,
  * redrawn in place (at most every 200 ms) and cleared before log lines.
  */
-import { createSystemClock, terminalText, type Clock, type FaultShading, type Op } from "../../core/index.js";
+import { createSystemClock, faultLabel, stepFaultsInForce, terminalText, type Clock, type FaultInForce, type FaultShading, type Op } from "../../core/index.js";
 import type { CliIo } from "./io.js";
 
 /** What the line shows; `elapsedMs` counts from the first client op (undefined before it). */
@@ -34,28 +34,14 @@ export interface FaultTracker {
   readonly active: () => string[];
 }
 
-function nodesOf(op: Op): string {
-  const nodes = (op.value as { nodes?: unknown } | null)?.nodes;
-  return Array.isArray(nodes) ? nodes.map(String).sort().join(",") : "";
-}
-
-/** Tracks faults: a `start` invoke opens one, a `stop` op closes the same nodes (or all of its kind). */
+/** Tracks faults by `faultsInForce`'s rule (core/faults-in-force.ts), one op at a time. */
 export function faultTracker(shading: readonly FaultShading[]): FaultTracker {
-  const open = new Map<string, string>();
+  let inForce: readonly FaultInForce[] = [];
   return {
     onOp(op) {
-      if (op.process !== "nemesis") return;
-      const nodes = nodesOf(op);
-      for (const s of shading) {
-        if (op.type === "invoke" && op.f === s.start) open.set(`${s.label}|${nodes}`, nodes ? `${s.label} ${nodes}` : s.label);
-        if (op.type !== "invoke" && (op.f === s.stop || (op.f === s.start && op.type === "fail"))) {
-          for (const k of [...open.keys()]) {
-            if (k.startsWith(`${s.label}|`) && (nodes === "" || k === `${s.label}|` || k === `${s.label}|${nodes}`)) open.delete(k);
-          }
-        }
-      }
+      inForce = stepFaultsInForce(inForce, op, shading).inForce;
     },
-    active: () => [...open.values()],
+    active: () => inForce.map(faultLabel),
   };
 }
 

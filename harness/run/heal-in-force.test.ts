@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, type FaultShading, type Op } from "../../core/index.js";
-import { faultPeriods } from "../../reports/index.js";
+import { createRng, faultLabel, faultsInForce, type FaultShading, type Op } from "../../core/index.js";
 import { nemesisOpsInForce } from "./heal-in-force.js";
 
 const SHADING: FaultShading[] = [
@@ -14,9 +13,9 @@ function nemesisOp(time: number, f: string, type: "invoke" | "info", nodes: stri
   return { index: 0, time, process: "nemesis", type, f, value: nodes.length > 0 ? { nodes } : null };
 }
 
-/** What the last heal would heal: the open periods' labels. */
+/** What the last heal would heal: the labels of the faults in force. */
 function inForce(ops: readonly Op[]): string[] {
-  return faultPeriods(ops, SHADING).filter((p) => !p.healed).map((p) => p.label).sort();
+  return faultsInForce(ops, SHADING).map(faultLabel).sort();
 }
 
 describe("the nemesis ops kept for the last heal", () => {

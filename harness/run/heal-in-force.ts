@@ -4,8 +4,7 @@
  * and each heal is recorded as a nemesis op (invoke, then info), so the
  * history and nemesis.jsonl never end with a pause and no resume.
  */
-import { messageOf, type Cluster, type FaultShading, type Nemesis, type Op } from "../../core/index.js";
-import { faultPeriods } from "../../reports/index.js";
+import { faultLabel, faultsInForce, messageOf, type Cluster, type FaultShading, type Nemesis, type Op } from "../../core/index.js";
 import type { Interpreter } from "./interpreter.js";
 
 /** What healing needs: the history so far, how faults open and close, and where to record. */
@@ -21,15 +20,15 @@ export interface HealInForce {
 
 /** Heals everything; records one heal op per fault in force; never throws (a failed heal is logged and recorded). */
 export async function healInForce(h: HealInForce): Promise<void> {
-  const open = faultPeriods(h.history, h.shading).filter((p) => !p.healed);
+  const open = faultsInForce(h.history, h.shading);
   const teardown = (): Promise<void> => h.nemesis.teardown(h.cluster);
   if (open.length === 0 || !h.interpreter) {
     await teardown().catch((e: unknown) => h.log(`cannot heal: ${messageOf(e)}`));
     return;
   }
-  const labels = open.map((p) => p.label).join(", ");
+  const labels = open.map(faultLabel).join(", ");
   h.log(`healing the faults in force: ${labels}`);
-  const heals = open.map((p) => ({ f: p.stop, value: p.nodes.length > 0 ? { nodes: p.nodes } : null }));
+  const heals = open.map((f) => ({ f: f.shading.stop, value: f.nodes.length > 0 ? { nodes: f.nodes } : null }));
   let failed: unknown;
   await h.interpreter.recordNemesis(heals, () => teardown().catch((e: unknown) => {
     failed = e;
@@ -43,7 +42,7 @@ export async function healInForce(h: HealInForce): Promise<void> {
  * drops the ops before the start of the earliest fault still in force once
  * twice as many are kept as after the last drop (so each op is looked at a
  * bounded number of times). Dropped ops belong to faults healed before
- * every fault in force began, so `faultPeriods` finds the same faults in
+ * every fault in force began, so `faultsInForce` finds the same faults in
  * force in what is kept. An hour's soak recorded 6,252 nemesis ops, which
  * kept whole were its live heap's only growth (2.5 MB an hour).
  */
@@ -61,8 +60,7 @@ export function nemesisOpsInForce(shading: readonly FaultShading[], floor = 256)
     add(op) {
       ops.push(op);
       if (ops.length < dropAt) return;
-      const open = faultPeriods(ops, shading).filter((p) => !p.healed);
-      const from = Math.min(...open.map((p) => p.start));
+      const from = Math.min(...faultsInForce(ops, shading).map((f) => f.start));
       const first = ops.findIndex((o) => o.time >= from);
       ops.splice(0, first < 0 ? ops.length : first);
       dropAt = Math.max(floor, 2 * ops.length);

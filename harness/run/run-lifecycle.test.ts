@@ -15,7 +15,10 @@ import { findWorkload, type Workload } from "../../workloads/index.js";
 import { createFakeRuntime, type FakeCall, type FakeLineHandler } from "../runtime/fake/fake-runtime.js";
 import { runTest } from "./run-test.js";
 
-vi.mock("../../workloads/entrypoints.js", () => ({ entrypointPath: (name: string) => `/no-build/${name}.js` }));
+vi.mock("../../workloads/entrypoints.js", () => ({
+  entrypointPath: (name: string) => `/no-build/${name}.js`,
+  launchProgramPath: (name: string) => `/no-build/${name}.js`,
+}));
 
 const store = mkdtempSync(join(tmpdir(), "fc-lifecycle-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));

@@ -18,13 +18,12 @@ export {
   createDockerRuntime,
   defaultDockerStateDir,
   describeResult,
-  dockerImagesFor,
   dockerRuntimeForRun,
   engineAnswers,
   pingEngine,
   imageSpecs,
   packageRoot,
 } from "./docker/index.js";
-export type { DockerCleanResult, DockerEngine, DockerRuntimeOptions, ImageBuildResult } from "./docker/index.js";
+export type { DockerCleanResult, DockerEngine, DockerRuntimeOptions, ImageBuildResult, RunImages } from "./docker/index.js";
 export { binaryRequirement, buildHostImage, cleanSsh, cleanupLine, createSshRuntime, lockServiceRequirements, HOST_IMAGE, hostsDown, hostsUp, parsePlacement, placeNodes, SSH_FAULTS, sshRuntimeForRun } from "./ssh/index.js";
 export type { HostCleanResult, HostImageResult, HostsUpOptions, Sandbox, SshRuntime, SshRuntimeOptions, SshTarget } from "./ssh/index.js";

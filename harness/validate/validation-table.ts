@@ -14,6 +14,7 @@
  * A cell a scenario already declares (`fencecheck scenario list`) names
  * that scenario's variant instead of repeating its command line and reason.
  */
+import { builtInAdapters, builtInService } from "../run/index.js";
 import type { ValidationDesign, ValidationFault, ValidationRow } from "./validation-types.js";
 
 /** Where the example of a user's own lock service lives (docs/tutorial.md), relative to the package root. */
@@ -22,32 +23,29 @@ export const CUSTOM_LOCK_ADAPTER = "examples/custom-lock/adapter.mjs";
 /** Where the early-granting test lock service lives, relative to the package root. */
 export const EARLY_LOCK_ADAPTER = "harness/cli/testdata/early-lock/adapter.mjs";
 
-/** The designs (rows). Storage protects the data: `fenced` where the service gives tokens, `cas` where it does not. */
+/**
+ * The designs (rows): every built-in lock service, from its record
+ * (workloads/adapters/built-in-services.ts), with the storage that protects
+ * its data: `fenced` where the service gives tokens, `cas` where it does
+ * not; the known-broken ones after the others; then the designs that are
+ * not a built-in service alone.
+ */
 export const DESIGNS: readonly ValidationDesign[] = [
-  { name: "reference", argv: ["--lock", "reference", "--storage", "fenced"] },
-  { name: "etcd", argv: ["--lock", "etcd", "--storage", "fenced"] },
-  { name: "zookeeper", argv: ["--lock", "zookeeper", "--storage", "fenced"] },
-  { name: "postgres", argv: ["--lock", "postgres", "--storage", "fenced"] },
-  { name: "quorum", argv: ["--lock", "quorum", "--storage", "fenced"] },
-  { name: "redis-token", argv: ["--lock", "redis-token", "--storage", "fenced"] },
-  { name: "redis", argv: ["--lock", "redis", "--storage", "cas"] },
-  { name: "redlock", argv: ["--lock", "redlock", "--storage", "cas"] },
-  { name: "redis-token-everysec", argv: ["--lock", "redis-token-everysec", "--storage", "fenced"] },
-  // The npm lock libraries (docs/lock-services.md, "npm lock libraries"): fenced where the library gives a token, cas otherwise.
-  { name: "proper-lockfile", argv: ["--lock", "proper-lockfile", "--storage", "cas"] },
-  { name: "redis-semaphore", argv: ["--lock", "redis-semaphore", "--storage", "cas"] },
-  { name: "etcd-lock", argv: ["--lock", "etcd-lock", "--storage", "cas"] },
-  { name: "warlock", argv: ["--lock", "warlock", "--storage", "cas"] },
-  { name: "dynamodb-lock", argv: ["--lock", "dynamodb-lock", "--storage", "fenced"] },
+  ...builtInDesigns().filter((d) => !d.knownBroken),
   // The example a user copies (examples/custom-lock): it must stay safe under the faults the tutorial names.
   { name: "custom-lock", argv: ["--lock", `{root}/${CUSTOM_LOCK_ADAPTER}`, "--storage", "fenced"] },
-  { name: "reference-wallclock", argv: ["--lock", "reference-wallclock", "--storage", "fenced"], knownBroken: true },
-  { name: "reference-timer", argv: ["--lock", "reference-timer", "--storage", "fenced"], knownBroken: true },
-  { name: "redis-token-volatile", argv: ["--lock", "redis-token-volatile", "--storage", "fenced"], knownBroken: true },
-  { name: "reference-nosync", argv: ["--lock", "reference-nosync", "--storage", "fenced"], knownBroken: true },
+  ...builtInDesigns().filter((d) => d.knownBroken),
   { name: "quorum-2-of-4", knownBroken: true },
   { name: "early-lock", argv: ["--workload", "lock-mutex", "--lock", `{root}/${EARLY_LOCK_ADAPTER}`, "--clients", "3"], knownBroken: true },
 ];
+
+function builtInDesigns(): ValidationDesign[] {
+  return builtInAdapters().map(({ name }) => {
+    const record = builtInService(name);
+    const storage = record?.info.token === null ? "cas" : "fenced";
+    return { name, argv: ["--lock", name, "--storage", storage], ...(record?.knownBroken ? { knownBroken: true } : {}) };
+  });
+}
 
 /** The faults (columns). */
 export const FAULTS: readonly ValidationFault[] = [

@@ -12,7 +12,6 @@
  * we stopped waiting is released at once.
  */
 import DynamoDBLockClient from "dynamodb-lock-client";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
 import { unavailable } from "./adapter-helpers.js";
 import { DynamoDB, dynaliteLaunch, dynamoOptions, LOCK_TABLE } from "./dynalite-server.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
@@ -100,7 +99,6 @@ async function dynamoLockClient(endpoints: readonly string[], clientId: string):
 /** The built-in dynamodb-lock-client adapter (one dynalite node). */
 export const dynamodbLockAdapter: LockAdapter = {
   name: "dynamodb-lock",
-  info: ADAPTER_INFOS["dynamodb-lock"],
   service: { nodes: 1, start: (node) => dynaliteLaunch(node) },
   connect: async ({ endpoints, clientId }) => dynamoLockClient(endpoints, clientId),
 };

@@ -9,7 +9,6 @@
  */
 import type { Lease as EtcdLease } from "etcd3";
 import { noop } from "cockatiel";
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import { etcdLaunch } from "./etcd-server.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
@@ -83,8 +82,7 @@ function etcdClient(library: Etcd3Library, endpoints: readonly string[], clientI
 /** The built-in etcd adapter (3 nodes). */
 export const etcdAdapter: LockAdapter = {
   name: "etcd",
-  info: ADAPTER_INFOS.etcd,
-  service: { nodes: 3, start: etcdLaunch, startOrder: "one-by-one", clock: UNFAKEABLE_CLOCKS.etcd },
+  service: { nodes: 3, start: etcdLaunch, startOrder: "one-by-one" },
   leader: async (endpoints) => (await import("./etcd-leader.js")).etcdLeader(endpoints),
   connect: async ({ endpoints, clientId }) => etcdClient(await import("etcd3"), endpoints, clientId),
 };

@@ -9,7 +9,6 @@
  * breaker. The helper exposes no revision: leases carry `token: null`.
  * The etcd cluster is the `etcd` adapter's (3 members, started one by one).
  */
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import { etcdLaunch } from "./etcd-server.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
@@ -72,8 +71,7 @@ function etcdLockClient(library: Etcd3Library, endpoints: readonly string[], cli
 /** The built-in etcd3 Lock adapter (the etcd adapter's 3-node cluster). */
 export const etcdLockAdapter: LockAdapter = {
   name: "etcd-lock",
-  info: ADAPTER_INFOS["etcd-lock"],
-  service: { nodes: 3, start: etcdLaunch, startOrder: "one-by-one", clock: UNFAKEABLE_CLOCKS.etcd },
+  service: { nodes: 3, start: etcdLaunch, startOrder: "one-by-one" },
   leader: async (endpoints) => (await import("./etcd-leader.js")).etcdLeader(endpoints),
   connect: async ({ endpoints, clientId }) => etcdLockClient(await import("etcd3"), endpoints, clientId),
 };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HarnessError, exitCodeFor } from "../../core/index.js";
 import { loadLockAdapter } from "./load-lock-adapter.js";
 import { builtInAdapters } from "./built-in-adapters.js";
-import { builtInClock } from "./adapter-infos.js";
+import { builtInClock } from "./built-in-services.js";
 import { preflightSilence } from "./lock-probe.js";
 
 let dir: string;
@@ -153,7 +153,7 @@ describe("the built-in services' clocks", () => {
     expect(unfakeable).toEqual(["etcd", "zookeeper", "redis", "redis-token", "redis-token-everysec", "redis-token-volatile", "redlock", "postgres", "redis-semaphore", "etcd-lock", "warlock"]);
   });
 
-  it("are told by name, without loading the adapter, exactly as each loaded adapter declares them", async () => {
+  it("are told by name, without loading the adapter, exactly as each loaded adapter carries them", async () => {
     for (const a of builtInAdapters()) expect(builtInClock(a.name), a.name).toEqual((await a.load()).service?.clock);
     expect(builtInClock("./my-adapter.mjs")).toBeUndefined();
     expect(builtInClock("toString")).toBeUndefined();

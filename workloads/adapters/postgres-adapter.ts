@@ -8,7 +8,6 @@
  * `fencecheck_token` sequence, taken right after the grant.
  */
 import pg from "pg";
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient, LockServiceNode } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -107,8 +106,7 @@ function postgresLockLaunch(node: LockServiceNode) {
 /** The built-in PostgreSQL adapter (1 node). */
 export const postgresAdapter: LockAdapter = {
   name: "postgres",
-  info: ADAPTER_INFOS.postgres,
-  service: { nodes: 1, start: postgresLockLaunch, clock: UNFAKEABLE_CLOCKS.postgres },
+  service: { nodes: 1, start: postgresLockLaunch },
   async connect({ endpoints, clientId }) {
     const first = endpoints[0];
     if (first === undefined) throw new LockError("unavailable", "Cannot connect to PostgreSQL: no endpoints", true);

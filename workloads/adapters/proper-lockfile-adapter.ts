@@ -19,8 +19,7 @@ import { access, mkdir, open } from "node:fs/promises";
 import { get } from "node:http";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
-import { entrypointPath } from "../entrypoints.js";
-import { ADAPTER_INFOS } from "./adapter-infos.js";
+import { launchProgramPath } from "../entrypoints.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient, LockServiceNode } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -138,13 +137,12 @@ async function lockfileClient(endpoints: readonly string[], clientId: string): P
 
 /** The lock node: serves the shared directory's path (the node's data dir). */
 function directoryLaunch(node: LockServiceNode) {
-  return { argv: [process.execPath, entrypointPath("lockfile-dir"), "--host", node.host, "--port", String(node.port), "--dir", join(node.dataDir, "locks")] };
+  return { argv: [process.execPath, launchProgramPath("lockfile-dir"), "--host", node.host, "--port", String(node.port), "--dir", join(node.dataDir, "locks")] };
 }
 
 /** The built-in proper-lockfile adapter (one directory node; the local runtime only). */
 export const properLockfileAdapter: LockAdapter = {
   name: "proper-lockfile",
-  info: ADAPTER_INFOS["proper-lockfile"],
   service: { nodes: 1, start: directoryLaunch },
   connect: async ({ endpoints, clientId }) => lockfileClient(endpoints, clientId),
 };

@@ -3,7 +3,7 @@
  * are witnesses, what quorum they use, and how to tell when a node is up.
  */
 import { HarnessError } from "../../core/index.js";
-import { entrypointPath } from "../entrypoints.js";
+import { launchProgramPath } from "../entrypoints.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { requestJson } from "./http-json.js";
 import type { LockServiceLaunch, LockServiceNode, LockServiceSettings } from "./lock-adapter.js";
@@ -34,7 +34,7 @@ export function quorumLaunch(
   const base = endpointUrl(`${node.host}:${node.port}`);
   return {
     argv: [
-      process.execPath, entrypointPath("quorum-lock"),
+      process.execPath, launchProgramPath("quorum-lock"),
       "--host", node.host, "--port", String(node.port), "--data-dir", node.dataDir, "--node", node.id,
       "--quorum", String(quorum), "--peers", others.join(","),
       ...(witness ? ["--witness"] : []),

@@ -9,7 +9,6 @@
  * what Redis offers.
  */
 import type { Redis } from "ioredis";
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -62,8 +61,7 @@ function redisClient(endpoints: readonly string[], clientId: string, withToken: 
 /** The built-in `redis` adapter: no fencing token. */
 export const redisAdapter: LockAdapter = {
   name: "redis",
-  info: ADAPTER_INFOS.redis,
-  service: { nodes: 1, start: (node) => redisLaunch(node), clock: UNFAKEABLE_CLOCKS.redis },
+  service: { nodes: 1, start: (node) => redisLaunch(node) },
   connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, false),
 };
 
@@ -79,8 +77,7 @@ export const redisTokenVolatileAdapter: LockAdapter = redisTokenVariant("redis-t
 function redisTokenVariant(name: "redis-token" | "redis-token-everysec" | "redis-token-volatile", persistence: RedisPersistence): LockAdapter {
   return {
     name,
-    info: ADAPTER_INFOS[name],
-    service: { nodes: 1, start: (node) => redisLaunch(node, persistence), clock: UNFAKEABLE_CLOCKS.redis },
+    service: { nodes: 1, start: (node) => redisLaunch(node, persistence) },
     connect: async ({ endpoints, clientId }) => redisClient(endpoints, clientId, true),
   };
 }

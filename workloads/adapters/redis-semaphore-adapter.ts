@@ -9,7 +9,6 @@
  */
 import { Mutex } from "redis-semaphore";
 import { Redis } from "ioredis";
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { lockBusy, unavailable } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -82,7 +81,6 @@ function semaphoreClient(endpoints: readonly string[]): LockClient {
 /** The built-in redis-semaphore adapter (one Redis node, no persistence, as `redis`). */
 export const redisSemaphoreAdapter: LockAdapter = {
   name: "redis-semaphore",
-  info: ADAPTER_INFOS["redis-semaphore"],
-  service: { nodes: 1, start: (node) => redisLaunch(node), clock: UNFAKEABLE_CLOCKS.redis },
+  service: { nodes: 1, start: (node) => redisLaunch(node) },
   connect: async ({ endpoints }) => semaphoreClient(endpoints),
 };

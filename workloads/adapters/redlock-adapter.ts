@@ -6,7 +6,6 @@
  * of Redlock is exactly this).
  */
 import Redlock from "redlock";
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -51,7 +50,6 @@ function redlockClient(endpoints: readonly string[], clientId: string): LockClie
 /** The built-in Redlock adapter (3 independent masters). */
 export const redlockAdapter: LockAdapter = {
   name: "redlock",
-  info: ADAPTER_INFOS.redlock,
-  service: { nodes: 3, start: (node) => redisLaunch(node), clock: UNFAKEABLE_CLOCKS.redis },
+  service: { nodes: 3, start: (node) => redisLaunch(node) },
   connect: async ({ endpoints, clientId }) => redlockClient(endpoints, clientId),
 };

@@ -19,7 +19,7 @@
  * (`lose-unfsynced`) does not.
  */
 import { createRng, HarnessError, sleepUnlessAborted, type Rng } from "../../core/index.js";
-import { entrypointPath } from "../entrypoints.js";
+import { launchProgramPath } from "../entrypoints.js";
 import { endpointUrl } from "./endpoint-url.js";
 import { createJsonHttp, HttpUnanswered, type HttpJsonResponse } from "./http-json.js";
 import type { AcquireOptions, Lease, LockAdapter, LockClient, LockServiceNode } from "./lock-adapter.js";
@@ -62,7 +62,7 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions = {}): L
 
 /** The server listens only once it serves, so its port accepting connections is its readiness: no `ready()` probe. */
 function referenceLaunch(node: LockServiceNode, leaseClock: "monotonic" | "wall", persist: "grant" | "timer", volatile: boolean) {
-  const argv = [process.execPath, entrypointPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
+  const argv = [process.execPath, launchProgramPath("reference-lock"), "--host", node.host, "--port", String(node.port)];
   const flags = ["--data-dir", node.dataDir, "--node", node.id, "--lease-clock", leaseClock, "--persist", persist, "--fsync", volatile ? "never" : "always"];
   return { argv: [...argv, ...flags] };
 }

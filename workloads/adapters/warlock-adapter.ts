@@ -9,7 +9,6 @@
  */
 import Redis from "redis";
 import Warlock from "node-redis-warlock";
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable, withDeadline } from "./adapter-helpers.js";
 import type { LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -71,7 +70,6 @@ function warlockClient(endpoints: readonly string[], clientId: string): LockClie
 /** The built-in warlock adapter (one Redis node, no persistence, as `redis`). */
 export const warlockAdapter: LockAdapter = {
   name: "warlock",
-  info: ADAPTER_INFOS.warlock,
-  service: { nodes: 1, start: (node) => redisLaunch(node), clock: UNFAKEABLE_CLOCKS.redis },
+  service: { nodes: 1, start: (node) => redisLaunch(node) },
   connect: async ({ endpoints, clientId }) => warlockClient(endpoints, clientId),
 };

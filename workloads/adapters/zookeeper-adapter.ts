@@ -8,7 +8,6 @@
  * holder that stays silent longer (paused) loses the session and the znode.
  */
 import zookeeper, { type Client, type Stat } from "node-zookeeper-client";
-import { ADAPTER_INFOS, UNFAKEABLE_CLOCKS } from "./adapter-infos.js";
 import { clientRng, lockBusy, retryDelayMs, sleepUnlessAborted, unavailable } from "./adapter-helpers.js";
 import type { Lease, LockAdapter, LockClient } from "./lock-adapter.js";
 import { LockError } from "./lock-error.js";
@@ -122,8 +121,7 @@ function zookeeperClient(endpoints: readonly string[], clientId: string, session
 /** The built-in ZooKeeper adapter (3 nodes). Session timeout = the TTL of the first acquire's options (default 2 s). */
 export const zookeeperAdapter: LockAdapter = {
   name: "zookeeper",
-  info: ADAPTER_INFOS.zookeeper,
-  service: { nodes: 3, start: zookeeperLaunch, clock: UNFAKEABLE_CLOCKS.zookeeper },
+  service: { nodes: 3, start: zookeeperLaunch },
   leader: zookeeperLeader,
   async connect({ endpoints, clientId }) {
     let inner: LockClient | undefined;

@@ -2,36 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dockerImagesFor, linkedModules } from "./docker-runtime-for-run.js";
+import { linkedModules } from "./docker-runtime-for-run.js";
 import { exitFromCode } from "./exec-process.js";
 import { selectSpecs } from "./images/build-images.js";
 import { imageSpecs } from "./images/image-specs.js";
 import { nsenterArgv } from "./network-faults.js";
-
-describe("dockerImagesFor", () => {
-  it("runs a lock service's nodes in its image and everything else in the node image", () => {
-    expect(dockerImagesFor("etcd")).toEqual({ lock: "fencecheck/etcd:local", storage: "fencecheck/node:local", client: "fencecheck/node:local" });
-    expect(dockerImagesFor("redlock").lock).toBe("fencecheck/redis:local");
-    expect(dockerImagesFor("reference").lock).toBe("fencecheck/node:local");
-    expect(dockerImagesFor("/home/me/my-lock.mjs").lock).toBe("fencecheck/node:local");
-  });
-
-  it("runs the storage nodes of a postgres storage kind in the postgres image", () => {
-    expect(dockerImagesFor("etcd", "postgres-fenced").storage).toBe("fencecheck/postgres:local");
-    expect(dockerImagesFor("etcd", "postgres-unfenced").storage).toBe("fencecheck/postgres:local");
-    expect(dockerImagesFor("etcd", "s3").storage).toBe("fencecheck/node:local");
-  });
-
-  it("runs the npm lock libraries' services in the images of the services they use", () => {
-    expect(dockerImagesFor("etcd-lock").lock).toBe("fencecheck/etcd:local");
-    for (const name of ["redis-semaphore", "warlock"]) expect(dockerImagesFor(name).lock).toBe("fencecheck/redis:local");
-    expect(dockerImagesFor("dynamodb-lock").lock).toBe("fencecheck/node:local");
-  });
-
-  it("runs every redis-token variant in the redis image", () => {
-    for (const name of ["redis-token", "redis-token-everysec", "redis-token-volatile"]) expect(dockerImagesFor(name).lock).toBe("fencecheck/redis:local");
-  });
-});
 
 describe("linkedModules", () => {
   it("mounts the shared install a package's node_modules links to, and nothing for a plain folder", () => {

@@ -1,13 +1,13 @@
 /**
- * The docker runtime as a run needs it: images by lock adapter, and the
+ * The docker runtime as a run needs it: the images the run names, and the
  * package root, each node's own folder of the run and a user's adapter
  * module mounted at their host paths so the harness's argv work unchanged
  * inside containers.
  */
 import { mkdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import type { NodeRole, RunConfig, Runtime } from "../../../core/index.js";
-import { findStorageKind, loadLockAdapter } from "../../../workloads/index.js";
+import type { RunConfig, Runtime } from "../../../core/index.js";
+import { loadLockAdapter } from "../../../workloads/index.js";
 import { ADAPTER_FOLDER_MAX_BYTES, adapterShare, homeFolders, sharedPaths } from "../common/adapter-files.js";
 import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
@@ -17,35 +17,23 @@ export { packageRoot };
 import { localImageTag } from "./images/image-specs.js";
 
 /**
- * The image that runs each role for a lock adapter and storage kind: the
- * lock service's image for lock nodes, PostgreSQL's for the storage nodes of
- * a postgres-* kind, node for the rest. Pure.
+ * The images a run's nodes run in, by the names `fencecheck images build`
+ * gives them: the lock service's for lock nodes, the storage kind's for
+ * storage nodes (clients run in node's). The run says which (from its lock
+ * service's record and its storage kind): the runtime knows no lock service.
  */
-export function dockerImagesFor(lockAdapter: string, storageKind = "fenced"): Record<NodeRole, string> {
-  const service: Readonly<Record<string, string>> = {
-    etcd: "etcd",
-    zookeeper: "zookeeper",
-    redis: "redis",
-    "redis-token": "redis",
-    "redis-token-everysec": "redis",
-    "redis-token-volatile": "redis",
-    redlock: "redis",
-    postgres: "postgres",
-    // The npm lock libraries run on the services above (dynalite and proper-lockfile's directory node on node).
-    "etcd-lock": "etcd",
-    "redis-semaphore": "redis",
-    warlock: "redis",
-  };
-  const storage = findStorageKind(storageKind).backend.kind === "postgres" ? "postgres" : "node";
-  return { lock: localImageTag(service[lockAdapter] ?? "node"), storage: localImageTag(storage), client: localImageTag("node") };
+export interface RunImages {
+  readonly lock: string;
+  readonly storage: string;
 }
 
 /**
- * Creates the docker runtime for `config` (creates the store directory so
- * it can be mounted). A user's adapter module is mounted read-only with
- * the files it declares, or its whole folder (common/adapter-files.ts).
+ * Creates the docker runtime for `config`, its nodes in `opts.images`
+ * (creates the store directory). A user's adapter module is mounted
+ * read-only with the files it declares, or its whole folder
+ * (common/adapter-files.ts).
  */
-export async function dockerRuntimeForRun(config: RunConfig, opts: { readonly engine?: DockerEngine } = {}): Promise<Runtime> {
+export async function dockerRuntimeForRun(config: RunConfig, opts: { readonly images: RunImages; readonly engine?: DockerEngine }): Promise<Runtime> {
   mkdirSync(config.storeDir, { recursive: true });
   const module = config.lock.adapter;
   const adapterDir = isAbsolute(module)
@@ -53,7 +41,7 @@ export async function dockerRuntimeForRun(config: RunConfig, opts: { readonly en
     : [];
   return createDockerRuntime({
     ...(opts.engine ? { engine: opts.engine } : {}),
-    images: dockerImagesFor(config.lock.adapter, config.storage.kind),
+    images: { lock: localImageTag(opts.images.lock), storage: localImageTag(opts.images.storage), client: localImageTag("node") },
     // The store is not mounted: each node gets its own folder of the run (StartOptions.nodeDirs).
     mounts: { readOnly: [packageRoot(), ...linkedModules(packageRoot()), ...adapterDir], readWrite: [] },
   });
