@@ -9,14 +9,16 @@
  * on H:P a pass-through that forwards every request unchanged (signature
  * included) and journals each PutObject's answer as a StorageRecord in FILE
  * before the client sees it (put-journal.ts). The server decides; this node
- * only writes down what it decided. Prints `listening <host>:<port>`.
+ * only writes down what it decided, and forwards one request at a time, so
+ * that a GET never meets a PUT half done inside s3rver (put-journal.ts
+ * says why). Prints `listening <host>:<port>`.
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import S3rver from "@20minutes/s3rver";
-import { createPutJournal, S3_BUCKET, type PutJournal } from "./put-journal.js";
+import { createPutJournal, createTurns, S3_BUCKET, type PutJournal, type Turns } from "./put-journal.js";
 
 interface Upstream {
   readonly host: string;
@@ -66,11 +68,11 @@ function putKey(req: IncomingMessage): string | undefined {
   return decodeURIComponent(url.pathname.slice(prefix.length));
 }
 
-async function handle(up: Upstream, journal: PutJournal, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(up: Upstream, turns: Turns, journal: PutJournal, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readAll(req);
   const key = req.headers["x-amz-copy-source"] === undefined ? putKey(req) : undefined;
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v]));
-  const answer = key === undefined ? await forward(up, req, body) : await journal({ key, headers, body: body.toString("utf8") }, () => forward(up, req, body));
+  const answer = key === undefined ? await turns(() => forward(up, req, body)) : await journal({ key, headers, body: body.toString("utf8") }, () => forward(up, req, body));
   res.writeHead(answer.status, answer.headers).end(answer.body);
 }
 
@@ -90,13 +92,14 @@ async function main(): Promise<void> {
   const s3 = new S3rver({ address: values.host, port: 0, silent: true, directory: join(dataDir, "s3"), configureBuckets: [{ name: S3_BUCKET }] });
   const up = await s3.run();
   const upstream = { host: values.host, port: up.port };
+  const turns = createTurns();
   const journal = createPutJournal({
     node: values.node, mode, nowNs: () => Number(process.hrtime.bigint() - originNs),
     currentEtag: (key) => headEtag(upstream, key),
     record: (record) => appendFileSync(log, `${JSON.stringify(record)}\n`),
-  });
+  }, turns);
   const server = createServer((req, res) => {
-    handle(upstream, journal, req, res).catch((error: unknown) => {
+    handle(upstream, turns, journal, req, res).catch((error: unknown) => {
       process.stderr.write(`[${values.node}] ${error instanceof Error ? error.message : String(error)}\n`);
       if (!res.headersSent) res.writeHead(502).end();
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StorageRecord } from "../../../core/index.js";
-import { createPutJournal, S3_META } from "./put-journal.js";
+import { createPutJournal, createTurns, S3_META } from "./put-journal.js";
 
 function journal(etags: Map<string, string>) {
   const records: StorageRecord[] = [];
@@ -48,5 +48,28 @@ describe("the S3 put journal", () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(["a starts", "a ends", "b starts"]);
+  });
+
+  it("lets a GET given the same turns start only once the PUT in flight has its answer", async () => {
+    const turns = createTurns();
+    const put = createPutJournal({ node: "s1", mode: "s3", nowNs: () => 7, currentEtag: async () => null, record: () => undefined }, turns);
+    const order: string[] = [];
+    let answer: () => void = () => undefined;
+    const write = put({ key: "r1", headers: meta("1", "1"), body: "a" }, () => new Promise<{ status: number }>((resolve) => {
+      order.push("PUT starts");
+      answer = () => { order.push("PUT answered"); resolve({ status: 200 }); };
+    }));
+    const read = turns(async () => { order.push("GET starts"); });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    answer();
+    await Promise.all([write, read]);
+    expect(order).toEqual(["PUT starts", "PUT answered", "GET starts"]);
+  });
+
+  it("gives the next task its turn after one that failed", async () => {
+    const turns = createTurns();
+    const failed = turns(async () => { throw new Error("upstream gone"); });
+    await expect(failed).rejects.toThrow("upstream gone");
+    await expect(turns(async () => "next")).resolves.toBe("next");
   });
 });

@@ -10,6 +10,13 @@
  * named ETag was the object's current one when the server decided, which
  * this node learns with a HEAD just before forwarding the PUT. PUTs are
  * forwarded one at a time, so nothing lands between the HEAD and the PUT.
+ *
+ * The same turns order the node's GETs with its PUTs (`createTurns`):
+ * s3rver stores a PUT as two files, the body and then the metadata, and a
+ * GET reads the metadata and then the body, so a GET beside a PUT could
+ * answer one write's body with the previous write's token, which no S3
+ * object ever holds (a torn read, seen in fault-free runs whose slow writer
+ * outlived its lease).
  */
 import type { StorageRecord } from "../../../core/index.js";
 
@@ -41,12 +48,28 @@ export interface PutJournalDeps {
 /** Wraps one forwarded PUT: records the server's answer, returns it unchanged. */
 export type PutJournal = <A extends { readonly status: number }>(put: PutRequest, forward: () => Promise<A>) => Promise<A>;
 
-/** Creates the journal; `highest` token per key lives in its closure (since this process started). */
-export function createPutJournal(deps: PutJournalDeps): PutJournal {
-  const highest = new Map<string, string>();
+/** Runs each task after every task given before it has settled; a task that fails does not stop the next. */
+export type Turns = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** One line of turns (the order is the order of the calls). */
+export function createTurns(): Turns {
   let queue: Promise<unknown> = Promise.resolve();
-  return (put, forward) => {
-    const turn = queue.then(async () => {
+  return (task) => {
+    const turn = queue.then(task);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
+/**
+ * Creates the journal; `highest` token per key lives in its closure (since
+ * this process started). PUTs take `turns` (default: a line of their own);
+ * pass the line the node's GETs take too.
+ */
+export function createPutJournal(deps: PutJournalDeps, turns: Turns = createTurns()): PutJournal {
+  const highest = new Map<string, string>();
+  return (put, forward) =>
+    turns(async () => {
       const condition = put.headers["if-match"] ?? (put.headers["if-none-match"] === "*" ? null : undefined);
       const before = condition === undefined ? undefined : await deps.currentEtag(put.key);
       const answer = await forward();
@@ -63,9 +86,6 @@ export function createPutJournal(deps: PutJournalDeps): PutJournal {
       });
       return answer;
     });
-    queue = turn.catch(() => undefined);
-    return turn;
-  };
 }
 
 function tokenOf(header: string | undefined): string | null {

@@ -3,7 +3,10 @@
  * SDK as the agents use it: every PutObject's answer is journaled, and the
  * finding docs/lock-services.md reports: the server ignores If-Match on PutObject, so
  * a write naming an ETag it no longer holds is accepted (recorded with
- * conditionHeld false). Needs `npm run build` first.
+ * conditionHeld false). And the node's own promise: a GetObject never
+ * sees a PutObject half done (s3rver writes the body and the metadata as two
+ * files, so a GET beside a PUT can return one write's body with the previous
+ * write's token). Needs `npm run build` first.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,5 +50,25 @@ describe("the S3 storage node", () => {
       ["v2", "2", "2", true, true, "s3-conditional"],
       ["v3", "1", "1", true, false, "s3-conditional"],
     ]);
+  });
+
+  it("never answers a GetObject with one write's body and another's token, however the PUTs and GETs overlap", async () => {
+    const s3 = createS3StorageClient({ endpoints: [node.endpoint], conditional: false, timeoutMs: 10_000 });
+    const torn: string[] = [];
+    let writes = 0;
+    const writer = async (): Promise<void> => {
+      for (let i = 1; i <= 150; i++) {
+        await s3.write({ key: "torn", value: `v${i}`, token: String(i), client: "1" });
+        writes = i;
+      }
+    };
+    const reader = async (): Promise<void> => {
+      while (writes < 150) {
+        const got = await s3.read("torn");
+        if (got.kind === "value" && got.value !== null && got.value !== `v${got.token}`) torn.push(`${got.value} with token ${got.token}`);
+      }
+    };
+    await Promise.all([writer(), reader(), reader()]);
+    expect(torn).toEqual([]);
   });
 });
