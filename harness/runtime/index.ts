@@ -6,7 +6,7 @@ export type { CleanLocalOptions } from "./local/clean-local.js";
 export type { ReapResult } from "./local/namespace-reaper.js";
 export { checkLocalPrerequisites } from "./local/prerequisites.js";
 export { createFakeRuntime } from "./fake/fake-runtime.js";
-export { controllerId, CONTROL_STATE_DIR, CONTROLLER_ID_FORM } from "./common/controller-id.js";
+export { controllerId, CONTROLLER_ID_FORM } from "./common/controller-id.js";
 export { shellLine, shellWord } from "./common/shell-word.js";
 export { checkLazyFs, mountLazyDisks, type LazyDisks } from "./common/lazy-fs.js";
 export { cleanLazyDisks, lazyFsName, lazyMountPoints, type LazyCleanResult } from "./common/lazy-fs-clean.js";

@@ -20,7 +20,7 @@ describe("controllerId", () => {
   it("refuses a folder others can write in, with one line and nothing written", () => {
     const stateDir = scratch();
     chmodSync(stateDir, 0o777);
-    expect(() => controllerId({ stateDir })).toThrow(expect.objectContaining({ code: "config.invalid", message: expect.stringMatching(/mode 777 lets other users write in it/) }));
+    expect(() => controllerId({ stateDir })).toThrow(expect.objectContaining({ code: "config.invalid", message: expect.stringMatching(/writable by its group or by every user \(mode 777/) }));
     expect(() => statSync(join(stateDir, CONTROLLER_ID_FILE))).toThrow();
   });
 
@@ -28,7 +28,7 @@ describe("controllerId", () => {
     const real = scratch();
     const stateDir = join(scratch(), "link");
     symlinkSync(real, stateDir);
-    expect(() => controllerId({ stateDir })).toThrow(/not a folder/);
+    expect(() => controllerId({ stateDir })).toThrow(/it is a symbolic link/);
   });
 
   it("refuses an id file that is a link, readable by others, or not an id", () => {

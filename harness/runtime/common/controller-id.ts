@@ -7,13 +7,11 @@
  * only the runs that carry this machine's id, so a host or an engine
  * shared with another controller keeps that controller's runs.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
-
-/** The control machine's state folder, root-owned and 0700. */
-export const CONTROL_STATE_DIR = "/var/lib/fencecheck";
+import { controlStateRoot, ownedPath } from "./owned-folder.js";
 
 /** The file holding the id, inside the state folder (mode 0600). */
 export const CONTROLLER_ID_FILE = "controller-id";
@@ -23,7 +21,7 @@ export const CONTROLLER_ID_FORM = /^[0-9a-f]{16}$/;
 
 /** Where the id is and how a new one is drawn. */
 export interface ControllerIdOptions {
-  /** The state folder; CONTROL_STATE_DIR by default. */
+  /** The state folder; this machine's state root (owned-folder.ts) by default. */
   readonly stateDir?: string;
   /** Random bytes for a new id (8 are asked); node:crypto's by default. */
   readonly random?: (size: number) => Uint8Array;
@@ -58,15 +56,14 @@ export function controllerId(opts: ControllerIdOptions = {}): string {
 }
 
 /**
- * The control machine's state folder (`stateDir`, CONTROL_STATE_DIR by
- * default), made 0700 when missing; throws "config.invalid" with one line
- * unless it is a real folder (not a symlink) of the user running fencecheck
- * (root) that no one else may write in.
+ * The control machine's state folder (`stateDir`, this machine's state root
+ * by default), made 0700 when missing and checked with the one folder check
+ * (owned-folder.ts): "config.invalid" with one line unless it is a real
+ * folder (not a symlink) of the user running fencecheck that no one else
+ * may write in.
  */
-export function ownedStateDir(stateDir: string = CONTROL_STATE_DIR): string {
-  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-  checkOwned(stateDir, lstatSync(stateDir), "folder", 0o022);
-  return stateDir;
+export function ownedStateDir(stateDir: string = controlStateRoot()): string {
+  return ownedPath(stateDir, []);
 }
 
 /** Reads an existing id file without following a symlink; throws "config.invalid" when it is not what controllerId writes. */
@@ -78,7 +75,7 @@ function readControllerId(file: string): string {
     throw refusal(file, `it cannot be opened without following a link (${(error as NodeJS.ErrnoException).code ?? "error"})`);
   }
   try {
-    checkOwned(file, fstatSync(fd), "file", 0o077);
+    checkOwned(file, fstatSync(fd));
     const buffer = Buffer.alloc(64);
     const text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8").trim();
     if (!CONTROLLER_ID_FORM.test(text)) throw refusal(file, "it does not hold a controller id (16 hex digits)");
@@ -88,13 +85,12 @@ function readControllerId(file: string): string {
   }
 }
 
-/** Throws unless `stats` is a `kind` (not a link) of the user running fencecheck, without any of the `forbidden` mode bits. */
-function checkOwned(path: string, stats: { isDirectory(): boolean; isFile(): boolean; uid: number; mode: number }, kind: "folder" | "file", forbidden: number): void {
-  const isKind = kind === "folder" ? stats.isDirectory() : stats.isFile();
-  if (!isKind) throw refusal(path, `it is not a ${kind} (a link or another kind of file)`);
+/** Throws unless `stats` is a regular file (not a link) of the user running fencecheck that no one else may read or write. */
+function checkOwned(path: string, stats: { isFile(): boolean; uid: number; mode: number }): void {
+  if (!stats.isFile()) throw refusal(path, "it is not a file (a link or another kind of file)");
   const me = process.geteuid?.() ?? 0;
   if (stats.uid !== me) throw refusal(path, `it is owned by uid ${stats.uid}, not by uid ${me} (the user running fencecheck)`);
-  if ((stats.mode & forbidden) !== 0) throw refusal(path, `its mode ${(stats.mode & 0o777).toString(8)} lets other users ${kind === "folder" ? "write in it" : "read or write it"}`);
+  if ((stats.mode & 0o077) !== 0) throw refusal(path, `its mode ${(stats.mode & 0o777).toString(8)} lets other users read or write it`);
 }
 
 function refusal(path: string, why: string): HarnessError {
