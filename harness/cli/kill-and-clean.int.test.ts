@@ -52,7 +52,7 @@ async function until(what: string, done: () => boolean, limitMs: number): Promis
 }
 
 describe("fencecheck clean after a harness killed with SIGKILL", () => {
-  it("removes every namespace and process the run left, and the history cut short checks as unknown", async () => {
+  it("removes every namespace and process the run left, and the history cut short checks with no false failure", async () => {
     const child = spawn(process.execPath, [bin, "run", "--nemesis", "pause-holder", "--time-limit", "60", "--seed", "3", "--store", store], {
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -77,11 +77,14 @@ describe("fencecheck clean after a harness killed with SIGKILL", () => {
     expect(namespacesOf(id)).toEqual([]);
     expect(pids.filter(alive)).toEqual([]);
 
+    // The storage node's own log, never merged by the killed harness, is merged by analyze: fencing judges it.
+    // Final state is unknown when a write was in flight at the kill; a read after every write (a client
+    // killed in its hold, after its read) is a real final observation, and the run may then be valid.
     const analyzed = fencecheck(["analyze", join(store, "latest")]);
     const verdict = analyzed.stdout.split("\n")[0] ?? "";
-    expect(verdict).toMatch(/^unknown \(fencing: ok, .*final-state: unknown/);
+    expect(verdict).toMatch(/^(unknown|valid) \(fencing: ok, /);
     expect(verdict).not.toContain("FAIL");
-    expect(analyzed.status).toBe(2);
+    expect(analyzed.status).toBe(verdict.startsWith("valid") ? 0 : 2);
     expect(existsSync(join(store, "latest", "results.json"))).toBe(true);
   });
 });
