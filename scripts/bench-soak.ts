@@ -77,7 +77,9 @@ if ("error" in parsed) {
 }
 const options: SoakOptions = parsed;
 const { quick } = options;
-const recorder = measurementRecorder("bench-soak", process.argv.slice(2), () => new Date());
+/** The page a soak writes: its own for etcd and ZooKeeper (scripts/measurements/pages.ts), so the three long soaks can run side by side; soak.md for any other lock. */
+const pageBench = options.lock === "etcd" || options.lock === "zookeeper" ? `bench-soak-${options.lock}` : "bench-soak";
+const recorder = measurementRecorder(pageBench, process.argv.slice(2), () => new Date());
 const print = recorder.print;
 const SECONDS = options.seconds;
 /** Seconds between the progress lines printed while the workload runs. */

@@ -22,6 +22,8 @@ describe("a measurement page", () => {
   it("records the command with the bench's own arguments", () => {
     expect(commandLine(report, [])).toBe("npm run bench:report");
     expect(commandLine(report, ["1000000", "--objects"])).toBe("npm run bench:report -- 1000000 --objects");
+    const etcdSoak = { ...report, command: "npm run bench:soak -- --lock etcd" };
+    expect(commandLine(etcdSoak, ["--lock", "etcd", "--seconds", "3600"])).toBe("npm run bench:soak -- --lock etcd --seconds 3600");
   });
 
   it("belongs to a bench the table knows, each with a page of its own", () => {

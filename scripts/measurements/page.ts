@@ -62,9 +62,15 @@ function commitOf(root: string): string {
   return `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--untracked-files=no") === "" ? "" : " (with uncommitted changes)"}`;
 }
 
-/** The command as typed, from the page's command and the bench's arguments (without --quick, which writes no page). */
+/**
+ * The command as typed, from the page's command and the bench's arguments
+ * (without --quick, which writes no page). A page whose command carries
+ * arguments of its own ("npm run bench:soak -- --lock etcd") gives the
+ * script's part, followed by the arguments given.
+ */
 export function commandLine(page: MeasurementPage, argv: readonly string[]): string {
-  return argv.length === 0 ? page.command : `${page.command} -- ${argv.join(" ")}`;
+  const script = page.command.split(" -- ")[0] ?? page.command;
+  return argv.length === 0 ? page.command : `${script} -- ${argv.join(" ")}`;
 }
 
 /** What a bench prints through, and the page it writes at its end. */
