@@ -22,6 +22,7 @@ export const DOCKER_FILES = [
   "harness/cli/start-failures.int.test.ts",
   "harness/runtime/docker/clean-docker.int.test.ts",
   "harness/runtime/docker/docker-runtime.int.test.ts",
+  "harness/runtime/docker/node-lifecycle.int.test.ts",
   "harness/runtime/docker/lose-unfsynced.int.test.ts",
   "harness/cli/power-loss-docker.int.test.ts",
 ];

@@ -10,10 +10,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import ssh2 from "ssh2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemClock, runIdFor, type Cluster, type HarnessError, type NodeId, type NodeSpec } from "../../core/index.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createSystemClock, runIdFor, type Cluster, type HarnessError, type NodeId, type NodeSpec, type ProcessSpec } from "../../core/index.js";
 import { createSshRuntime, packageRoot, type Sandbox } from "../runtime/index.js";
 import { testSandbox } from "../runtime/ssh/testing/test-sandbox.js";
+import { NODE_LIFECYCLE_FACTS, type LifecycleSubject } from "../runtime/common/node-lifecycle-facts.js";
 import { runCliInProcess } from "./testing/in-process-cli.js";
 import { CHATTER, logOnFullDisk } from "./testing/fill-disk.js";
 
@@ -268,4 +269,37 @@ describe("hosts that cannot be used", () => {
       onHost(3, "mv /usr/bin/redis-server.away /usr/bin/redis-server");
     }
   });
+});
+
+describe("the node lifecycle on the hosts (common/node-lifecycle-facts.ts)", () => {
+  const n1 = "n1" as NodeId;
+  let cluster: Cluster | undefined;
+  afterEach(async () => {
+    await cluster?.stop();
+    cluster = undefined;
+    expect(leftovers()).toEqual([]);
+  });
+
+  /** A one-node cluster on the first host and node programs: a TCP listener on the host's address, and a program that only waits. */
+  async function sshSubject(): Promise<LifecycleSubject> {
+    const runtime = createSshRuntime({
+      hosts: sandbox.addresses.slice(0, 1), user: "root", port: 22, keyFile: sandbox.keyFile, knownHostsFile: sandbox.knownHostsFile, acceptNew: false,
+      storeDir: store, packageRoot: packageRoot(),
+    });
+    cluster = await runtime.start([{ id: n1, role: "lock" }], { runId: runIdFor(clock.wallMs(), process.pid), onFailure: () => undefined });
+    const host = sandbox.addresses[0] as string;
+    const program = (name: string, code: string, port: number): ProcessSpec =>
+      ({ argv: [process.execPath, "-e", code], logFile: join(dir, `lifecycle-${name}.log`), readyPort: port });
+    return {
+      cluster, node: n1, port: 7301,
+      listening: (port) => program("listening", `require("node:net").createServer().listen(${port}, ${JSON.stringify(host)})`, port),
+      silent: (port) => program("silent", "setInterval(() => undefined, 1000)", port),
+    };
+  }
+
+  for (const { fact, check } of NODE_LIFECYCLE_FACTS) {
+    it(fact, async () => {
+      await check(await sshSubject());
+    }, 120_000);
+  }
 });

@@ -107,3 +107,25 @@ export function skewNotApplied(node: NodeId, reading: ClockReading, expectedMs: 
     `Cannot skew the clock of node "${node}": it reads ${reading.offsetMs} ms (±${uncertainty}) from real time, not ${Math.round(expectedMs)} ms`,
   );
 }
+
+/** A runtime's fake clocks, as the set-then-verify step uses them. */
+export interface SkewableClocks {
+  set(node: NodeId, skew: ClockSkew): void | Promise<void>;
+  read(node: NodeId): Promise<ClockReading>;
+  /** The offset the node's clock should read at `atMs` (wall ms). */
+  expectedOffset(node: NodeId, atMs: number): number;
+}
+
+/**
+ * Sets the node's skew, then reads its clock back: throws
+ * "nemesis.unsupported-fault" when the cluster has no fake clocks (`clocks`
+ * undefined) and "nemesis.fault-not-applied" when the reading disagrees.
+ * `wallMs` dates a reading that carries no time of its own.
+ */
+export async function setSkewAndVerify(node: NodeId, skew: ClockSkew, clocks: SkewableClocks | undefined, wallMs: () => number): Promise<void> {
+  if (clocks === undefined) throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
+  await clocks.set(node, skew);
+  const reading = await clocks.read(node);
+  const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? wallMs()));
+  if (mismatch) throw mismatch;
+}

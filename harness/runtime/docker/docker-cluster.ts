@@ -8,9 +8,10 @@
 import type Docker from "dockerode";
 import { composeCluster, HarnessError, NO_DISK_FAULTS, SHARED_FILES } from "../../../core/index.js";
 import type { LazyDisks } from "../common/lazy-fs.js";
-import type { Clock, Cluster, ClusterNode, ExecResult, Fault, NodeId, NodeProcess, ProcessSpec } from "../../../core/index.js";
-import { awaitStopped, createProcessTable } from "../common/process-table.js";
-import { skewNotApplied } from "../common/faketime.js";
+import type { Clock, ClockSkew, Cluster, ClusterNode, ExecResult, Fault, NodeId, NodeProcess } from "../../../core/index.js";
+import { awaitStopped } from "../common/process-table.js";
+import { setSkewAndVerify } from "../common/faketime.js";
+import { createNodeSupervisor, type NodeSignal } from "../common/node-supervisor.js";
 import { containerPids, execInContainer, signalHostPid } from "./container-io.js";
 import type { DockerClocks } from "./docker-clocks.js";
 import type { DockerEngine } from "./docker-engine.js";
@@ -19,7 +20,6 @@ import { createImageContainers } from "./image-containers.js";
 import { startExecProcess, type ExecProcess } from "./exec-process.js";
 import { createNetworkFaults } from "./network-faults.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
-import { retryableOnce } from "../common/retryable-once.js";
 import { waitForService } from "./wait-for-service.js";
 
 /** What a docker cluster is made of. */
@@ -43,22 +43,17 @@ export interface DockerClusterParts {
   readonly disks?: LazyDisks;
 }
 
-const DEFAULT_READY_TIMEOUT_MS = 10_000;
-
 /** Wraps started containers in a `Cluster`. */
 export function createDockerCluster(parts: DockerClusterParts): Cluster {
   const { engine, plan, clock, clocks } = parts;
   const { docker, remote } = engine;
-  const table = createProcessTable();
   const mainPids = new Map<NodeId, number>();
-  let stopped = false;
-  const stopOnce = retryableOnce(stopAll);
-
+  const planned = (node: NodeId): DockerPlan["containers"][number] | undefined => plan.containers.find((c) => c.id === node);
   function containerOf(node: NodeId): Docker.Container {
-    const found = plan.containers.find((c) => c.id === node);
-    if (!found) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
-    return docker.getContainer(found.name);
+    supervisor.checkNode(node);
+    return docker.getContainer((planned(node) as DockerPlan["containers"][number]).name);
   }
+  const hostOf = (node: NodeId): string => planned(node)?.host ?? "";
   async function mainPid(node: NodeId): Promise<number> {
     const known = mainPids.get(node);
     if (known !== undefined) return known;
@@ -80,111 +75,68 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
   const images = createImageContainers({ engine, plan, mounts: parts.mounts, onFailure: parts.onFailure });
   const network = createNetworkFaults({ hosts: new Map(plan.containers.map((c) => [c.id, c.host])), pidOf: mainPid, clock });
 
+  const supervisor = createNodeSupervisor<ExecProcess>({
+    clock,
+    hasNode: (node) => planned(node) !== undefined,
+    async spawn(node, spec) {
+      const env = spec.fakeClock === false ? {} : clocks.envFor(node);
+      if (spec.image) return images.start(node, spec, spec.image, env);
+      const readPidFile = remote ? async (file: string) => Number((await run(node, ["cat", file])).stdout.trim()) : undefined;
+      return startExecProcess(
+        { node, docker, container: containerOf(node), env, sendSignal: sendSignal(node), clock, onLogFailure: parts.onFailure, ...(readPidFile ? { readPidFile } : {}) },
+        spec,
+      );
+    },
+    waitReady: async (node, proc, port, timeoutMs) =>
+      waitForService({ node, proc, host: hostOf(node), port, timeoutMs, clock, run, mainPid: remote ? undefined : await mainPid(node) }),
+    signalRest: (node, signal) => (signal === "SIGTERM" ? Promise.resolve() : signalContainer(node, signal)),
+    awaitStopped: async (_node, procs) => (remote ? undefined : awaitStopped(procs, clock)),
+  }, parts.stopGraceMs);
+
+  /** Every process of the node the table does not track: its image containers', then (local engine) the rest `docker top` lists; the engine's freezer or a kill in the container on a remote engine. */
+  async function signalContainer(node: NodeId, signal: NodeSignal): Promise<void> {
+    await images.signal(node, signal);
+    if (remote) {
+      if (signal === "SIGKILL") await run(node, ["kill", "-s", "KILL", "-1"]);
+      else await (signal === "SIGSTOP" ? containerOf(node).pause() : containerOf(node).unpause()).catch(ignoreNotPaused);
+      return;
+    }
+    for (const pid of await containerPids(containerOf(node), await mainPid(node))) signalHostPid(pid, signal);
+  }
+
   const delayer = createTrafficDelayer({
-    hostOf: (node) => plan.containers.find((c) => c.id === node)?.host ?? "",
-    servicePorts: (node) => table.live(node).flatMap((p) => ((p.spec.kind ?? "service") === "service" ? p.spec.image?.ports ?? (p.spec.readyPort !== undefined ? [p.spec.readyPort] : []) : [])),
-    startProcess: (node, spec) => start(node, spec),
+    hostOf,
+    servicePorts: (node) => supervisor.servicePorts(node),
+    startProcess: (node, spec) => supervisor.start(node, spec),
     restore: (node, input) => network.restore(node, input),
     logDir: parts.logDir,
     sleep: (ms) => clock.sleep(ms),
   });
 
-  async function start(node: NodeId, spec: ProcessSpec): Promise<ExecProcess> {
-    if (stopped) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
-    const container = containerOf(node);
-    const env = spec.fakeClock === false ? {} : clocks.envFor(node);
-    const readPidFile = remote ? async (file: string) => Number((await run(node, ["cat", file])).stdout.trim()) : undefined;
-    const proc = spec.image ? await images.start(node, spec, spec.image, env) : await startExecProcess(
-      { node, docker, container, env, sendSignal: sendSignal(node), clock, onLogFailure: parts.onFailure, ...(readPidFile ? { readPidFile } : {}) },
-      spec,
-    );
-    table.add(proc);
-    if (spec.readyPort === undefined) return proc;
-    const host = plan.containers.find((c) => c.id === node)?.host ?? "";
-    const timeoutMs = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
-    try {
-      await waitForService({ node, proc, host, port: spec.readyPort, timeoutMs, clock, run, mainPid: remote ? undefined : await mainPid(node) });
-    } catch (error) {
-      proc.signal("SIGKILL");
-      throw error;
-    }
-    return proc;
-  }
-
-  /** Every process of the node: the tracked ones now, then (local engine) the rest `docker top` lists, its image containers' too. */
-  async function signalNode(node: NodeId, signal: "SIGSTOP" | "SIGCONT" | "SIGKILL"): Promise<ExecProcess[]> {
-    const procs = table.signalNode(node, signal);
-    await images.signal(node, signal);
-    if (remote) {
-      if (signal === "SIGKILL") await run(node, ["kill", "-s", "KILL", "-1"]);
-      else await (signal === "SIGSTOP" ? containerOf(node).pause() : containerOf(node).unpause()).catch(ignoreNotPaused);
-      return procs;
-    }
-    for (const pid of await containerPids(containerOf(node), await mainPid(node))) signalHostPid(pid, signal);
-    return procs;
-  }
-
-  async function stopAll(): Promise<void> {
-    await Promise.all(plan.containers.map((c) => containerOf(c.id).unpause().catch(() => undefined)));
-    await Promise.all(plan.containers.map((c) => images.freeze(c.id, false).catch(() => undefined)));
-    for (const proc of table.live()) proc.signal("SIGCONT");
-    for (const proc of table.live()) proc.signal("SIGTERM");
-    const grace = new AbortController();
-    await Promise.race([Promise.all(table.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
-    grace.abort();
-    await parts.remove();
-    await Promise.race([Promise.all(table.live().map((p) => p.exited)), clock.sleep(2_000)]);
-    await parts.disks?.unmountAll();
-  }
-
   const nodes: ClusterNode[] = plan.containers.map((c) => ({ id: c.id, role: c.role, host: c.host }));
   return composeCluster({ runId: plan.runId, nodes, faults: parts.faults }, {
     ...SHARED_FILES,
-    startProcess: (node, spec): Promise<NodeProcess> => start(node, spec),
+    startProcess: (node, spec): Promise<NodeProcess> => supervisor.start(node, spec),
     exec: (node, argv, opts = {}) => run(node, argv, {}, opts),
     /** SIGSTOPs every process of the node (tracked ones before the promise is returned); a freezer pause on a remote engine. */
-    async pause(node) {
-      containerOf(node);
-      const procs = await signalNode(node, "SIGSTOP");
-      if (!remote) await awaitStopped(procs, clock);
-    },
-    async resume(node) {
-      containerOf(node);
-      await signalNode(node, "SIGCONT");
-    },
-    /** SIGKILLs every process of the node and settles once the tracked ones have exited. */
-    async kill(node) {
-      containerOf(node);
-      const procs = await signalNode(node, "SIGKILL");
-      await Promise.all(procs.map((p) => p.exited));
-    },
-    /** Drops the node's unsynced writes; refused while a tracked process of it lives. */
-    async loseUnsynced(node) {
-      containerOf(node);
-      if (table.live(node).length > 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot drop unsynced writes of node "${node}": its processes still run (kill it first)`);
-      return (parts.disks ?? NO_DISK_FAULTS).loseUnsynced(node);
-    },
-    /** Starts again every service process of the node that has exited, with its original spec. */
-    async restart(node) {
-      containerOf(node);
-      for (const spec of table.deadServices(node)) await start(node, spec);
-    },
+    pause: (node) => supervisor.pause(node),
+    resume: (node) => supervisor.resume(node),
+    kill: (node) => supervisor.kill(node),
+    loseUnsynced: (node) => supervisor.loseUnsynced(node, parts.disks),
+    restart: (node) => supervisor.restart(node),
     async partition(grudge) {
       needHost("partition", "all");
-      if (stopped) throw new HarnessError("nemesis.fault-not-applied", `Cannot partition run "${plan.runId}": the cluster is stopped`);
+      supervisor.refuseStopped(`partition run "${plan.runId}"`);
       await network.partition(grudge);
     },
-    heal: async () => (stopped || remote ? undefined : network.heal()),
+    heal: async () => (supervisor.isStopped() || remote ? undefined : network.heal()),
     async setClock(node, skew) {
       containerOf(node);
       needHost("skew the clock of", node);
-      if (!parts.faults.has("clock")) {
-        throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
-      }
-      clocks.set(node, skew);
-      const reading = await clocks.read(node, run);
-      const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? clock.wallMs()));
-      if (mismatch) throw mismatch;
+      const readable = parts.faults.has("clock")
+        ? { set: (n: NodeId, s: ClockSkew) => clocks.set(n, s), read: (n: NodeId) => clocks.read(n, run), expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs) }
+        : undefined;
+      await setSkewAndVerify(node, skew, readable, () => clock.wallMs());
     },
     readClock: (node) => clocks.read(node, run),
     /** The container's freezer (`docker pause`): every process, children included. */
@@ -201,28 +153,32 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
     async dropPackets(node, from, probability) {
       containerOf(node);
       needHost("drop packets on", node);
+      supervisor.refuseStopped(`drop packets of node "${node}"`);
       await network.dropPackets(node, from, probability);
     },
     async delayTraffic(node, delay) {
       containerOf(node);
       needHost("delay traffic into", node);
+      supervisor.refuseStopped(`delay traffic of node "${node}"`);
       await delayer.delay(node, delay);
     },
     async healTraffic(kind) {
-      if (stopped || remote) return;
+      if (supervisor.isStopped() || remote) return;
       await (kind === "loss" ? network.healLoss() : delayer.heal());
     },
     async probe(from, to, opts = {}) {
       needHost("probe from", from);
-      const host = plan.containers.find((c) => c.id === to)?.host;
-      if (host === undefined) throw new HarnessError("config.invalid", `Cannot find node "${to}": the cluster has no such node`);
-      return network.probe(from, host, opts.port ?? 1, opts.timeoutMs ?? 1_000);
+      containerOf(to);
+      return network.probe(from, hostOf(to), opts.port ?? 1, opts.timeoutMs ?? 1_000);
     },
-    /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
-    stop() {
-      stopped = true;
-      return stopOnce();
-    },
+    stop: () => supervisor.stop({
+      async before() {
+        await Promise.all(plan.containers.map((c) => containerOf(c.id).unpause().catch(() => undefined)));
+        await Promise.all(plan.containers.map((c) => images.freeze(c.id, false).catch(() => undefined)));
+      },
+      end: () => parts.remove(),
+      after: async () => parts.disks?.unmountAll(),
+    }),
   });
 }
 

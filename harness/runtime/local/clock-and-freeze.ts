@@ -9,7 +9,7 @@ import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId, ProcessSpec 
 import { createNodeClocks, type NodeClocks } from "./node-clocks.js";
 import { createNodeFreezer } from "./node-freezer.js";
 import type { ProcessTable } from "../common/process-table.js";
-import { skewNotApplied } from "../common/faketime.js";
+import { setSkewAndVerify } from "../common/faketime.js";
 
 /** What the primitives need. */
 export interface ClockAndFreezeParts {
@@ -57,17 +57,16 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
 
   return {
     async setClock(node, skew) {
-      if (!clocks) {
-        throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
-      }
-      parts.namespaceOf(node);
-      if (!faked(node)) {
+      if (clocks !== undefined) parts.namespaceOf(node);
+      if (clocks !== undefined && !faked(node)) {
         throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster fakes the clocks of ${[...(fakedNodes ?? [])].join(", ") || "no node"} only`);
       }
-      clocks.set(node, skew);
-      const reading = await clocks.read(node, parts.namespaceOf(node));
-      const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? clock.wallMs()));
-      if (mismatch) throw mismatch;
+      const inNamespace = clocks && {
+        set: (n: NodeId, s: ClockSkew) => clocks.set(n, s),
+        read: (n: NodeId) => clocks.read(n, parts.namespaceOf(n)),
+        expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs),
+      };
+      await setSkewAndVerify(node, skew, inNamespace, () => clock.wallMs());
     },
     readClock,
     async freeze(node) {

@@ -4,11 +4,11 @@
  * everything of the run on every host (found by its environment mark),
  * removes its chains and folders, and closes the connections.
  */
-import { HarnessError, NO_DISK_FAULTS, composeCluster } from "../../../core/index.js";
+import { HarnessError, composeCluster } from "../../../core/index.js";
 import type { Clock, ClockOptions, Cluster, ClusterNode, Fault, NodeId } from "../../../core/index.js";
-import { skewNotApplied } from "../common/faketime.js";
+import { setSkewAndVerify } from "../common/faketime.js";
+import { createNodeSupervisor } from "../common/node-supervisor.js";
 import { createTrafficDelayer } from "../common/traffic-delay.js";
-import { retryableOnce } from "../common/retryable-once.js";
 import { cleanHost, cleanupLine, jumpComment } from "./host-cleanup.js";
 import type { HostFaketime } from "./host-faketime.js";
 import type { HostTime } from "./host-time.js";
@@ -18,7 +18,7 @@ import { createRemoteClocks } from "./remote-clocks.js";
 import { fetchPath } from "./remote-files.js";
 import { createRemoteNetwork } from "./remote-network.js";
 import type { SshHost } from "./ssh-connection.js";
-import { createSshProcesses } from "./ssh-processes.js";
+import { createSshDriver } from "./ssh-processes.js";
 
 /** One host of the cluster, connected and measured. */
 export interface ClusterHost {
@@ -58,27 +58,25 @@ export interface SshClusterParts {
 export function createSshCluster(parts: SshClusterParts): Cluster {
   const { clock } = parts;
   const addressOf = new Map(parts.nodes.map((n) => [n.id, n.host]));
-  let stopped = false;
-  const stopOnce = retryableOnce(stopAll);
   const address = (node: NodeId): string => {
-    const found = addressOf.get(node);
-    if (found === undefined) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
-    return found;
+    supervisor.checkNode(node);
+    return addressOf.get(node) as string;
   };
   const hostAt = (where: string): ClusterHost => parts.hosts.get(where) as ClusterHost;
   const hostOf = (node: NodeId): ClusterHost => hostAt(address(node));
   const clocks = createRemoteClocks((node) => ({
     host: hostOf(node).ssh, time: hostOf(node).time, dir: `${parts.runDir}/clock`, faketimeLibrary: hostOf(node).faketime.library ?? parts.layout.faketime, nodeBinary: parts.layout.node,
   }), clock, parts.clockOptions);
-  const processes = createSshProcesses({
+  const driver = createSshDriver({
     runId: parts.runId, controllerId: parts.controllerId, hostOf: (node) => hostOf(node).ssh, addressOf: address, monotonicOffsetNs: (node) => hostOf(node).time.monotonicOffsetNs,
-    paths: parts.paths, createdUnder: [parts.storeDir], runDir: parts.runDir, clocks, clock, isStopped: () => stopped, onLogFailure: parts.onFailure,
+    paths: parts.paths, createdUnder: [parts.storeDir], runDir: parts.runDir, clocks, clock, hasNode: (node) => addressOf.has(node), onLogFailure: parts.onFailure,
   });
+  const supervisor = createNodeSupervisor(driver, parts.stopGraceMs);
   const network = createRemoteNetwork({ addressOf, hostAt: (where) => hostAt(where).ssh, sshPort: parts.sshPort, clock, jumpComment: jumpComment(parts.controllerId, parts.runId) });
   const delayer = createTrafficDelayer({
     hostOf: address,
-    servicePorts: (node) => processes.live().filter((p) => p.node === node && (p.spec.kind ?? "service") === "service" && p.spec.readyPort !== undefined).map((p) => p.spec.readyPort as number),
-    startProcess: (node, spec) => processes.startProcess(node, spec),
+    servicePorts: (node) => supervisor.servicePorts(node),
+    startProcess: (node, spec) => supervisor.start(node, spec),
     restore: (node, input) => network.restore(node, input),
     logDir: parts.logDir,
     sleep: (ms) => clock.sleep(ms),
@@ -91,68 +89,73 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
    * not be cleaned and what was left there, or whose watchdog fired during
    * the run (it killed the run's processes: what was recorded is in doubt).
    */
-  async function stopAll(): Promise<void> {
+  function stop(): Promise<void> {
     const hosts = [...parts.hosts.values()];
-    try {
-      const fired = await parts.watchdogs.fired();
-      await Promise.all([network.heal(), network.healLoss(), delayer.heal()].map((p) => p.catch(() => undefined)));
-      await processes.signalAll("SIGCONT");
-      await processes.signalAll("SIGTERM");
-      const grace = new AbortController();
-      await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(parts.stopGraceMs, grace.signal)]);
-      grace.abort();
-      const results = await Promise.all(hosts.map((h) => cleanHost(h.ssh, parts.runId, { clock, timeoutMs: 20_000 })));
-      const ended = new AbortController();
-      await Promise.race([Promise.all(processes.live().map((p) => p.exited)), clock.sleep(2_000, ended.signal)]);
-      ended.abort();
-      const failed = results.filter((r) => r.failures.length > 0);
-      if (failed.length > 0) {
-        throw new HarnessError("runtime.command-failed", `Cannot clean ${failed.length} host(s) of run "${parts.runId}": ${failed.map(cleanupLine).join(" | ")} (fencecheck clean --runtime ssh --run-id ${parts.runId})`);
-      }
-      if (fired.length > 0) {
-        const first = (log: string): string => log.trim().split("\n")[0] ?? "";
-        throw new HarnessError("runtime.command-failed", `The watchdog of ${fired.length} host(s) fired during run "${parts.runId}" and killed its processes: ${fired.map((f) => `host "${f.host}": ${first(f.log)}`).join(" | ")}`);
-      }
-    } finally {
-      await parts.watchdogs.stop();
-      for (const host of hosts) host.ssh.close();
-    }
+    let fired: Awaited<ReturnType<Watchdogs["fired"]>> = [];
+    let results: Awaited<ReturnType<typeof cleanHost>>[] = [];
+    return supervisor.stop({
+      async before() {
+        fired = await parts.watchdogs.fired();
+        await Promise.all([network.heal(), network.healLoss(), delayer.heal()].map((p) => p.catch(() => undefined)));
+      },
+      async end() {
+        results = await Promise.all(hosts.map((h) => cleanHost(h.ssh, parts.runId, { clock, timeoutMs: 20_000 })));
+      },
+      async after() {
+        const failed = results.filter((r) => r.failures.length > 0);
+        if (failed.length > 0) {
+          throw new HarnessError("runtime.command-failed", `Cannot clean ${failed.length} host(s) of run "${parts.runId}": ${failed.map(cleanupLine).join(" | ")} (fencecheck clean --runtime ssh --run-id ${parts.runId})`);
+        }
+        if (fired.length > 0) {
+          const first = (log: string): string => log.trim().split("\n")[0] ?? "";
+          throw new HarnessError("runtime.command-failed", `The watchdog of ${fired.length} host(s) fired during run "${parts.runId}" and killed its processes: ${fired.map((f) => `host "${f.host}": ${first(f.log)}`).join(" | ")}`);
+        }
+      },
+      async finally() {
+        await parts.watchdogs.stop();
+        for (const host of hosts) host.ssh.close();
+      },
+    });
   }
 
   return composeCluster({ runId: parts.runId, nodes: parts.nodes, faults: parts.faults }, {
-    ...processes,
-    ...NO_DISK_FAULTS,
+    startProcess: (node, spec) => supervisor.start(node, spec),
+    exec: (node, argv, opts) => driver.exec(node, argv, opts),
+    pause: (node) => supervisor.pause(node),
+    resume: (node) => supervisor.resume(node),
+    kill: (node) => supervisor.kill(node),
+    restart: (node) => supervisor.restart(node),
+    /** No freezer is driven over SSH yet: a freeze is a SIGSTOP of each process group, proven by the host's /proc. */
+    freeze: (node) => supervisor.pause(node),
+    thaw: (node) => supervisor.resume(node),
+    loseUnsynced: (node) => supervisor.loseUnsynced(node, undefined),
     async partition(grudge) {
-      if (stopped) throw new HarnessError("nemesis.fault-not-applied", `Cannot partition run "${parts.runId}": the cluster is stopped`);
+      supervisor.refuseStopped(`partition run "${parts.runId}"`);
       await network.partition(grudge);
     },
-    heal: async () => (stopped ? undefined : network.heal()),
-    dropPackets: (node, from, probability) => network.dropPackets(node, from, probability),
-    delayTraffic: async (node, delay) => delayer.delay(node, delay),
+    heal: async () => (supervisor.isStopped() ? undefined : network.heal()),
+    async dropPackets(node, from, probability) {
+      supervisor.refuseStopped(`drop packets of node "${node}"`);
+      await network.dropPackets(node, from, probability);
+    },
+    async delayTraffic(node, delay) {
+      supervisor.refuseStopped(`delay traffic of node "${node}"`);
+      await delayer.delay(node, delay);
+    },
     async healTraffic(kind) {
-      if (stopped) return;
+      if (supervisor.isStopped()) return;
       await (kind === "loss" ? network.healLoss() : delayer.heal());
     },
     probe: (from, to, opts = {}) => network.probe(from, address(to), opts.port ?? 1, opts.timeoutMs ?? 1_000),
     async setClock(node, skew) {
       address(node);
-      if (!parts.faults.has("clock")) {
-        throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
-      }
-      await clocks.set(node, skew);
-      const reading = await clocks.read(node);
-      const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? clock.wallMs()));
-      if (mismatch) throw mismatch;
+      await setSkewAndVerify(node, skew, parts.faults.has("clock") ? clocks : undefined, () => clock.wallMs());
     },
     readClock: (node) => clocks.read(node),
     async collect(node, paths) {
       const host = hostOf(node);
       for (const path of paths) await fetchPath(host.ssh, mapText(parts.paths, path), path, clock);
     },
-    /** Idempotent: later calls share the first call's promise (a failed stop may be retried). */
-    stop() {
-      stopped = true;
-      return stopOnce();
-    },
+    stop,
   });
 }

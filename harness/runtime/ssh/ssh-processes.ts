@@ -1,7 +1,8 @@
 /**
- * The processes facet of an ssh cluster: programs started on their node's
- * host with the run's paths mapped, tracked in the shared process table,
- * signalled by process group over SSH, their readiness probed from the host.
+ * How an ssh cluster reaches its programs: started on their node's host
+ * with the run's paths mapped, signalled by process group over SSH, their
+ * readiness probed from the host. When is the supervisor's
+ * (node-supervisor.ts).
  */
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
@@ -9,7 +10,8 @@ import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClusterProcesses, ExecResult, NodeId, ProcessSpec } from "../../../core/index.js";
 import { describeExit, portProbeScript } from "../common/port-probe.js";
 import { nodeStartFailure } from "../common/start-failure.js";
-import { createProcessTable, type TrackedProcess } from "../common/process-table.js";
+import type { TrackedProcess } from "../common/process-table.js";
+import type { NodeDriver } from "../common/node-supervisor.js";
 import { CONTROLLER_MARK, RUN_MARK } from "./host-cleanup.js";
 import { mapArgv, mapEnv, mapText, textMapper, type PathMap } from "./path-map.js";
 import { runRemote, shellLine, shellWord } from "./remote-command.js";
@@ -32,102 +34,65 @@ export interface SshProcessParts {
   readonly runDir: string;
   readonly clocks: RemoteClocks;
   readonly clock: Clock;
-  readonly isStopped: () => boolean;
+  readonly hasNode: (node: NodeId) => boolean;
   /** Called when a node's log on this machine cannot be written. */
   readonly onLogFailure: (error: HarnessError) => void;
 }
 
-/** The facet plus what `stop` needs. */
-export interface SshProcesses extends ClusterProcesses {
-  readonly live: () => TrackedProcess[];
-  /** Sends `signal` to every live process group and waits until the commands ran. */
-  signalAll(signal: NodeJS.Signals): Promise<void>;
-}
-
-const DEFAULT_READY_TIMEOUT_MS = 10_000;
 const STOPPED_WAIT_S = 1;
 
-/** Creates the facet. */
-export function createSshProcesses(parts: SshProcessParts): SshProcesses {
+/** How the supervisor (node-supervisor.ts) reaches programs on the hosts, and `exec` there. */
+export interface SshDriver extends NodeDriver<TrackedProcess> {
+  exec: ClusterProcesses["exec"];
+}
+
+/** Creates the driver. */
+export function createSshDriver(parts: SshProcessParts): SshDriver {
   const { clock } = parts;
-  const table = createProcessTable<TrackedProcess>();
   const pending = new Set<Promise<unknown>>();
   const signalGroup = (node: NodeId) => (pgid: number, signal: NodeJS.Signals): void => {
     const sent = runRemote(parts.hostOf(node), `kill -s ${signal.replace(/^SIG/, "")} -- -${pgid}`, { clock }).catch(() => undefined);
     pending.add(sent);
     void sent.finally(() => pending.delete(sent));
   };
-  const settle = async (): Promise<void> => {
-    await Promise.all([...pending]);
-  };
   const run = (node: NodeId, command: string, opts: { input?: string; timeoutMs?: number } = {}): Promise<ExecResult> =>
     runRemote(parts.hostOf(node), command, { clock, ...opts });
 
   // Lines sent to a program name this machine's paths too (an agent configured on stdin names its adapter module).
   const mapLine = textMapper(parts.paths);
-  async function start(node: NodeId, spec: ProcessSpec): Promise<TrackedProcess> {
-    if (parts.isStopped()) throw new HarnessError("runtime.node-start-failed", `Cannot start node "${node}": the cluster is stopped`);
-    const argv = mapArgv(parts.paths, spec.argv, parts.monotonicOffsetNs(node));
-    const clockEnv = spec.fakeClock === false ? {} : await parts.clocks.envFor(node);
-    const env = { ...clockEnv, ...mapEnv(parts.paths, spec.env ?? {}), [RUN_MARK]: parts.runId, [CONTROLLER_MARK]: parts.controllerId };
-    const cwd = spec.cwd === undefined ? parts.runDir : mapText(parts.paths, spec.cwd);
-    await run(node, `mkdir -p ${[cwd, ...folders(spec.argv, parts)].map(shellWord).join(" ")}`);
-    const proc = await startRemoteProcess({ node, host: parts.hostOf(node), argv, env, cwd, mapLine, signalGroup: signalGroup(node), onLogFailure: parts.onLogFailure }, spec);
-    table.add(proc);
-    if (spec.readyPort === undefined) return proc;
-    try {
-      await waitReady(node, proc, spec.readyPort, spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
-    } catch (error) {
-      proc.signalGroup("SIGKILL");
-      throw error;
-    }
-    return proc;
-  }
 
-  async function waitReady(node: NodeId, proc: TrackedProcess, port: number, timeoutMs: number): Promise<void> {
-    const script = `timeout ${timeoutMs / 1000} bash -c ${shellWord(portProbeScript(parts.addressOf(node), port))}`;
-    const probed = run(node, script, { timeoutMs: timeoutMs + 2_000 }).then((r) => (r.exitCode === 0 ? ("ready" as const) : ("timeout" as const)));
-    const outcome = await Promise.race([probed, proc.exited]);
-    if (outcome === "ready") return;
-    const why = outcome === "timeout" ? `port ${port} not ready after ${timeoutMs} ms` : `process exited ${describeExit(outcome)} before port ${port} was ready`;
-    throw nodeStartFailure({ node, why, logFile: proc.spec.logFile, host: parts.addressOf(node) });
-  }
-
-  /** Signals the node's processes, then (SIGSTOP) waits until the host shows each one stopped. */
-  async function signalNode(node: NodeId, signal: "SIGSTOP" | "SIGCONT" | "SIGKILL"): Promise<TrackedProcess[]> {
-    parts.addressOf(node);
-    const procs = table.signalNode(node, signal);
-    await settle();
-    if (signal === "SIGSTOP" && procs.length > 0) {
+  return {
+    clock,
+    hasNode: parts.hasNode,
+    async spawn(node, spec) {
+      const argv = mapArgv(parts.paths, spec.argv, parts.monotonicOffsetNs(node));
+      const clockEnv = spec.fakeClock === false ? {} : await parts.clocks.envFor(node);
+      const env = { ...clockEnv, ...mapEnv(parts.paths, spec.env ?? {}), [RUN_MARK]: parts.runId, [CONTROLLER_MARK]: parts.controllerId };
+      const cwd = spec.cwd === undefined ? parts.runDir : mapText(parts.paths, spec.cwd);
+      await run(node, `mkdir -p ${[cwd, ...folders(spec.argv, parts)].map(shellWord).join(" ")}`);
+      return startRemoteProcess({ node, host: parts.hostOf(node), argv, env, cwd, mapLine, signalGroup: signalGroup(node), onLogFailure: parts.onLogFailure }, spec);
+    },
+    async waitReady(node, proc, port, timeoutMs) {
+      const script = `timeout ${timeoutMs / 1000} bash -c ${shellWord(portProbeScript(parts.addressOf(node), port))}`;
+      const probed = run(node, script, { timeoutMs: timeoutMs + 2_000 }).then((r) => (r.exitCode === 0 ? ("ready" as const) : ("timeout" as const)));
+      const outcome = await Promise.race([probed, proc.exited]);
+      if (outcome === "ready") return;
+      const why = outcome === "timeout" ? `port ${port} not ready after ${timeoutMs} ms` : `process exited ${describeExit(outcome)} before port ${port} was ready`;
+      throw nodeStartFailure({ node, why, logFile: proc.spec.logFile, host: parts.addressOf(node) });
+    },
+    /** Settles once the kill commands sent over SSH have run. */
+    async signalRest() {
+      await Promise.all([...pending]);
+    },
+    /** Waits until the host's /proc shows each process stopped (a freeze over SSH is this SIGSTOP too). */
+    async awaitStopped(node, procs) {
+      if (procs.length === 0) return;
       const pids = procs.map((p) => p.pid).join(" ");
       const check = `end=$(($(date +%s)+${STOPPED_WAIT_S})); for p in ${pids}; do while [ -e /proc/$p ] && ! grep -q '^State:.*[tTZ]' /proc/$p/status; do [ $(date +%s) -gt $end ] && exit 1; sleep 0.005; done; done`;
       const result = await run(node, check);
       if (result.exitCode !== 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot pause node "${node}": its processes were not stopped within ${STOPPED_WAIT_S} s`);
-    }
-    return procs;
-  }
-
-  return {
-    live: () => table.live(),
-    async signalAll(signal) {
-      for (const proc of table.live()) proc.signalGroup(signal);
-      await settle();
     },
-    startProcess: (node, spec) => start(node, spec),
     exec: (node, argv, opts = {}) => run(node, shellLine(mapArgv(parts.paths, argv, parts.monotonicOffsetNs(node))), opts),
-    pause: async (node) => void (await signalNode(node, "SIGSTOP")),
-    resume: async (node) => void (await signalNode(node, "SIGCONT")),
-    async kill(node) {
-      const procs = await signalNode(node, "SIGKILL");
-      await Promise.all(procs.map((p) => p.exited));
-    },
-    async restart(node) {
-      parts.addressOf(node);
-      for (const spec of table.deadServices(node)) await start(node, spec);
-    },
-    /** No freezer is driven over SSH yet: a freeze is a SIGSTOP of each process group, proven by the host's /proc. */
-    freeze: async (node) => void (await signalNode(node, "SIGSTOP")),
-    thaw: async (node) => void (await signalNode(node, "SIGCONT")),
   };
 }
 
