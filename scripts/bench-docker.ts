@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  buildImages, connectEngine, createLocalRuntime, createSystemClock, dockerRuntimeForRun, packageRoot, resolveLockService, runImages, runTest,
+  buildImages, connectEngine, createLocalRuntime, createSystemClock, dockerRuntimeForRun, packageRoot, resolveRun, runImages, runTest,
   type RunConfig, type Runtime,
 } from "../harness/index.js";
 import { measurementRecorder } from "./measurements/page.js";
@@ -49,11 +49,11 @@ async function buildTimes(): Promise<string[]> {
 
 async function bringUp(kind: "local" | "docker", storeDir: string): Promise<number> {
   const clock = createSystemClock();
-  const config = await resolveLockService(configFor(kind, storeDir), { nodesGiven: true });
-  const runtime: Runtime = kind === "docker" ? await dockerRuntimeForRun(config, { images: runImages(config) }) : createLocalRuntime();
+  const run = await resolveRun(configFor(kind, storeDir), { nodesGiven: true });
+  const runtime: Runtime = kind === "docker" ? await dockerRuntimeForRun(run.config, { images: runImages(run.config), adapter: run.adapter.adapter }) : createLocalRuntime();
   let startedAt = 0;
   let runningAt = 0;
-  const outcome = await runTest(config, {
+  const outcome = await runTest(run, {
     runtime,
     clock,
     log(line) {

@@ -12,7 +12,7 @@ import { closeSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { measurementRecorder } from "./measurements/page.js";
-import { createLocalRuntime, createSystemClock, mountLazyDisks, runIdFor, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
+import { createLocalRuntime, createSystemClock, mountLazyDisks, runIdFor, resolveRun, runTest, type RunConfig } from "../harness/index.js";
 
 const SYNCED = 300;
 const UNSYNCED = 3000;
@@ -64,8 +64,8 @@ function configFor(fault: string, storeDir: string): RunConfig {
 }
 
 async function runBench(fault: string, storeDir: string): Promise<string> {
-  const config = await resolveLockService(configFor(fault, storeDir), { nodesGiven: false });
-  const outcome = await runTest(config, { runtime: createLocalRuntime(), clock: createSystemClock() });
+  const run = await resolveRun(configFor(fault, storeDir), { nodesGiven: false });
+  const outcome = await runTest(run, { runtime: createLocalRuntime(), clock: createSystemClock() });
   if (outcome.error) return `${fault.padEnd(20)} error: ${outcome.error.message.split("\n")[0]}`;
   const oks = readFileSync(join(outcome.dir, "history.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"ok"')).length;
   return `${fault.padEnd(20)} ${(oks / SECONDS).toFixed(1).padStart(8)} ok ops/s  (${outcome.valid === true ? "valid" : String(outcome.valid)})`;

@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalRuntime, createSystemClock, resolveLockService, runTest, type RunConfig } from "../harness/index.js";
+import { createLocalRuntime, createSystemClock, resolveRun, runTest, type RunConfig } from "../harness/index.js";
 import { isQuick, quickBanner } from "./bench/quick.js";
 import { measurementRecorder } from "./measurements/page.js";
 
@@ -35,10 +35,10 @@ function configFor(lock: string, storeDir: string): RunConfig {
 
 async function bench(lock: string, storeDir: string): Promise<string> {
   const clock = createSystemClock();
-  const config = await resolveLockService(configFor(lock, storeDir), { nodesGiven: false });
+  const run = await resolveRun(configFor(lock, storeDir), { nodesGiven: false });
   let startedAt = 0;
   let runningAt = 0;
-  const outcome = await runTest(config, {
+  const outcome = await runTest(run, {
     runtime: createLocalRuntime(),
     clock,
     log(line) {
@@ -49,7 +49,7 @@ async function bench(lock: string, storeDir: string): Promise<string> {
   if (outcome.error) return `${lock.padEnd(12)} error: ${outcome.error.message.split("\n")[0]}`;
   const oks = readFileSync(join(outcome.dir, "history.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"ok"')).length;
   const bringUp = ((runningAt - startedAt) / 1e9).toFixed(2);
-  return `${lock.padEnd(12)} ${String(config.lock.nodes).padStart(5)}  ${bringUp.padStart(9)} s  ${(oks / SECONDS).toFixed(1).padStart(8)} ok ops/s  (${outcome.valid === true ? "valid" : String(outcome.valid)})`;
+  return `${lock.padEnd(12)} ${String(run.config.lock.nodes).padStart(5)}  ${bringUp.padStart(9)} s  ${(oks / SECONDS).toFixed(1).padStart(8)} ok ops/s  (${outcome.valid === true ? "valid" : String(outcome.valid)})`;
 }
 
 async function main(): Promise<void> {

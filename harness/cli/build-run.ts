@@ -1,26 +1,28 @@
 /**
  * The one way a command turns options into a run: `run`, `demo`, `matrix`
- * and `scenario` all build their configurations here, so a run's recorded
- * command (`config.command`), given back to `fencecheck run`, rebuilds the
- * same configuration: the lock service resolved by its adapter (its own
- * node count unless `--lock-nodes` says otherwise), the ssh hosts and
- * placement read once, the runtime the config names. Options that the
- * configuration would not use are refused (exit 254), never ignored.
+ * and `scenario` all build their runs here, so a run's recorded command
+ * (`config.command`), given back to `fencecheck run`, rebuilds the same
+ * configuration: resolved once by `resolveRun` (the lock adapter loaded
+ * once, the lock service its own node count unless `--lock-nodes` says
+ * otherwise, the ssh hosts and placement read once, the nemesis plan drawn
+ * from the final config), and the runtime the config names, given the
+ * loaded adapter. Options that the configuration would not use are refused
+ * (exit 254), never ignored.
  */
 import { Command } from "commander";
 import { HarnessError, type RunConfig, type Runtime } from "../../core/index.js";
-import { createLocalRuntime, dockerRuntimeForRun, resolveLockService, runImages, sshRuntimeForRun } from "../run/index.js";
+import { createLocalRuntime, dockerRuntimeForRun, resolveRun, runImages, sshRuntimeForRun, type ResolvedRun } from "../run/index.js";
 import { optionsToConfig, type ConfigEnv, type RunOptions } from "./options-to-config.js";
 import { withExistingOption, type ExistingOptions } from "./existing-option.js";
 import { addRunOptions } from "./run-options.js";
-import { sshConfigFrom, withPlacement, type SshOptions } from "./ssh-options.js";
+import { sshHostsFrom, type SshOptions } from "./ssh-options.js";
 
 /** Everything `fencecheck run` parses into: its run options and the ssh runtime's. */
 export type RunAndSshOptions = RunOptions & SshOptions & ExistingOptions;
 
-/** A configuration ready to run and the runtime it names. */
+/** A run ready to start and the runtime its config names. */
 export interface BuiltRun {
-  readonly config: RunConfig;
+  readonly run: ResolvedRun;
   readonly runtime: Runtime;
 }
 
@@ -28,32 +30,41 @@ export interface BuiltRun {
 const SSH_ONLY: readonly (keyof SshOptions)[] = ["nodes", "nodesFile", "sshKey", "knownHosts", "acceptNewHostKeys", "placement", "hostWatchdogS", "sshSudo"];
 
 /**
- * Validates and resolves options into a RunConfig: `optionsToConfig`, then
- * the lock adapter (`resolveLockService`), then the ssh hosts. Throws
- * "config.invalid" or "adapter.invalid" (exit 254) naming what is wrong.
+ * Validates and resolves options into a run: `optionsToConfig` (or `given`,
+ * the config the caller already built from these options for its up-front
+ * refusals), then `resolveRun` (the lock adapter, the ssh hosts, the
+ * nemesis). Throws "config.invalid" or "adapter.invalid" (exit 254) naming
+ * what is wrong.
  */
-export async function resolveRunConfig(opts: RunAndSshOptions, env: ConfigEnv): Promise<RunConfig> {
-  const given = SSH_ONLY.find((key) => opts[key] !== undefined);
-  if (given !== undefined && opts.runtime !== "ssh") {
-    const flag = `--${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+export async function resolveRunOptions(opts: RunAndSshOptions, env: ConfigEnv, given?: RunConfig): Promise<ResolvedRun> {
+  const ssh = SSH_ONLY.find((key) => opts[key] !== undefined);
+  if (ssh !== undefined && opts.runtime !== "ssh") {
+    const flag = `--${ssh.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     throw new HarnessError("config.invalid", `Cannot run: ${flag} is an ssh runtime option, but the runtime is "${opts.runtime}" (add --runtime ssh)`);
   }
-  const resolved = await resolveLockService(withExistingOption(optionsToConfig(opts, env), opts.existing, env.cwd), { nodesGiven: opts.lockNodes !== undefined });
-  if (resolved.runtime !== "ssh") return resolved;
-  return withPlacement({ ...resolved, ssh: sshConfigFrom(opts, env.cwd) }, opts.placement, env.cwd);
+  return resolveRun(withExistingOption(given ?? optionsToConfig(opts, env), opts.existing, env.cwd), {
+    nodesGiven: opts.lockNodes !== undefined,
+    sshHosts: () => sshHostsFrom(opts, env.cwd),
+  });
 }
 
-/** The runtime a resolved configuration names; the ssh runtime logs its preparation of the hosts through `log`. */
-export async function runtimeFor(config: RunConfig, log: (line: string) => void): Promise<Runtime> {
-  if (config.runtime === "docker") return dockerRuntimeForRun(config, { images: runImages(config) });
-  if (config.runtime === "ssh") return sshRuntimeForRun(config, log);
+/** The configuration `resolveRunOptions` resolves, for commands that record or show a run without starting it. */
+export async function resolveRunConfig(opts: RunAndSshOptions, env: ConfigEnv): Promise<RunConfig> {
+  return (await resolveRunOptions(opts, env)).config;
+}
+
+/** The runtime a resolved run names, given its loaded adapter; the ssh runtime logs its preparation of the hosts through `log`. */
+export async function runtimeFor(run: ResolvedRun, log: (line: string) => void): Promise<Runtime> {
+  const { config, adapter } = run;
+  if (config.runtime === "docker") return dockerRuntimeForRun(config, { images: runImages(config), adapter: adapter.adapter });
+  if (config.runtime === "ssh") return sshRuntimeForRun(config, { adapter: adapter.adapter, log });
   return createLocalRuntime();
 }
 
-/** Resolves options into a configuration and its runtime (see `resolveRunConfig` and `runtimeFor`). */
+/** Resolves options into a run and its runtime (see `resolveRunOptions` and `runtimeFor`). */
 export async function buildRun(opts: RunAndSshOptions, env: ConfigEnv & { readonly log: (line: string) => void }): Promise<BuiltRun> {
-  const config = await resolveRunConfig(opts, env);
-  return { config, runtime: await runtimeFor(config, env.log) };
+  const run = await resolveRunOptions(opts, env);
+  return { run, runtime: await runtimeFor(run, env.log) };
 }
 
 /**

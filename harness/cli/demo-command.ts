@@ -7,11 +7,11 @@
  * recorded, so the report's "run it again" repeats that half exactly.
  */
 import { Command } from "commander";
-import { createSystemClock, HarnessError, type RunConfig } from "../../core/index.js";
-import { runTest, type RunOutcome } from "../run/index.js";
+import { createSystemClock, HarnessError } from "../../core/index.js";
+import { runTest, type ResolvedRun, type RunOutcome } from "../run/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { parseRunArgv, resolveRunConfig, runtimeFor, type RunAndSshOptions } from "./build-run.js";
+import { parseRunArgv, resolveRunOptions, runtimeFor, type RunAndSshOptions } from "./build-run.js";
 import { addRunOptions } from "./run-options.js";
 import { printOutcome } from "./print-outcome.js";
 
@@ -40,16 +40,17 @@ export function demoCommand(ctx: CliContext, setExit: (code: ExitCode) => void):
       const seed = opts.seed ?? String(createSystemClock().wallMs() % 1_000_000);
       const log = (line: string): void => ctx.io.err(`  ${line}\n`);
       // Both halves are resolved before either runs: one that cannot run (a lock service without tokens under fenced storage) is refused at once.
-      const configs: RunConfig[] = [];
+      const runs: ResolvedRun[] = [];
       for (const storage of ["unfenced", "fenced"] as const) {
         const argv = demoRunArgv(userArgs, storage, opts.seed === undefined ? seed : undefined);
-        configs.push(await resolveRunConfig(parseRunArgv(argv), { cwd: ctx.cwd, defaultSeed: 0, argv: ["run", ...argv] }));
+        runs.push(await resolveRunOptions(parseRunArgv(argv), { cwd: ctx.cwd, defaultSeed: 0, argv: ["run", ...argv] }));
       }
       const results: RunOutcome[] = [];
-      for (const config of configs) {
+      for (const run of runs) {
         if (ctx.signal.aborted) break;
+        const { config } = run;
         ctx.io.out(`\n== ${config.storage.kind} storage, lock "${opts.lock}", nemesis ${config.nemesis.faults.join(",") || "none"}, seed ${seed}\n`);
-        const outcome = await runTest(config, { runtime: await runtimeFor(config, log), signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log });
+        const outcome = await runTest(run, { runtime: await runtimeFor(run, log), signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log });
         printOutcome(ctx.io, outcome);
         results.push(outcome);
       }

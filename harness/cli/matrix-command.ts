@@ -76,8 +76,8 @@ function describeDesign(options: Readonly<Record<string, unknown>>): string {
 async function runCellForReal(ctx: CliContext, argv: readonly string[]): Promise<CellOutcome> {
   const seed = createSystemClock().wallMs() % 1_000_000;
   const log = (line: string): void => ctx.io.err(`  ${line}\n`);
-  const { config, runtime } = await buildRun(parseRunArgv(argv), { cwd: ctx.cwd, defaultSeed: seed, argv: ["run", ...argv], log });
-  const outcome = await runTest(config, { runtime, signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log });
+  const { run, runtime } = await buildRun(parseRunArgv(argv), { cwd: ctx.cwd, defaultSeed: seed, argv: ["run", ...argv], log });
+  const outcome = await runTest(run, { runtime, signal: ctx.signal, whileChecking: ctx.endOnInterrupt, log });
   return { valid: outcome.valid, reportPath: join(outcome.dir, "report.html"), ...(outcome.error ? { error: outcome.error.message } : {}) };
 }
 

@@ -30,9 +30,10 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
     .action(async (given: RunAndSshOptions & { config?: string }, command: Command) => {
       const opts = applyRunFile(given, command, ctx.cwd);
       const env = { cwd: ctx.cwd, defaultSeed: createSystemClock().wallMs() % 1_000_000, argv: ctx.argv };
-      refuseUpFront(optionsToConfig(opts, env));
+      const config = optionsToConfig(opts, env);
+      refuseUpFront(config);
       const { runFromOptions } = await import("./run-from-options.js");
       const extras = given as { junit?: string; timings?: boolean };
-      setExit(await runFromOptions(ctx, opts, env, { ...(extras.junit !== undefined ? { junit: extras.junit } : {}), ...(extras.timings === true ? { timings: true } : {}) }));
+      setExit(await runFromOptions(ctx, { opts, env, given: config }, { ...(extras.junit !== undefined ? { junit: extras.junit } : {}), ...(extras.timings === true ? { timings: true } : {}) }));
     });
 }

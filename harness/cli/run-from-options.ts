@@ -1,10 +1,10 @@
 /** The body of `fencecheck run` once its options passed the up-front refusals: build the run, run it, print the outcome. */
 import { resolve } from "node:path";
-import { terminalText } from "../../core/index.js";
-import { checkStore, createPhaseTrace, formatPhases, processTimes, resolveNemesis, runTest, type PhaseTrace } from "../run/index.js";
+import { terminalText, type RunConfig } from "../../core/index.js";
+import { createPhaseTrace, formatPhases, processTimes, runTest, type PhaseTrace } from "../run/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { resolveRunConfig, runtimeFor, type RunAndSshOptions } from "./build-run.js";
+import { resolveRunOptions, runtimeFor, type RunAndSshOptions } from "./build-run.js";
 import type { ConfigEnv } from "./options-to-config.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";
 import { runProgress } from "./progress.js";
@@ -15,18 +15,23 @@ export interface RunExtras {
   readonly timings?: boolean;
 }
 
-/** Resolves the options into a run, runs it with progress on `ctx.io`, prints the outcome and returns its exit code. */
-export async function runFromOptions(ctx: CliContext, opts: RunAndSshOptions, env: ConfigEnv, extras: RunExtras = {}): Promise<ExitCode> {
+/** A run's options as `fencecheck run` parsed them, and the config it built from them for its up-front refusals. */
+export interface RunRequest {
+  readonly opts: RunAndSshOptions;
+  readonly env: ConfigEnv;
+  /** `optionsToConfig(opts, env)`, built once: the run is resolved from it. */
+  readonly given: RunConfig;
+}
+
+/** Resolves the request into a run (once: `resolveRunOptions`), runs it with progress on `ctx.io`, prints the outcome and returns its exit code. */
+export async function runFromOptions(ctx: CliContext, request: RunRequest, extras: RunExtras = {}): Promise<ExitCode> {
   const trace: PhaseTrace | undefined = extras.timings === true ? createPhaseTrace(processTimes()) : undefined;
   trace?.mark("CLI loaded, options read");
   const junit = extras.junit;
-  const config = await resolveRunConfig(opts, env);
-  checkStore(config.storeDir);
-  const nemesis = resolveNemesis(config);
-  const progress = runProgress(ctx.io, { timeLimitMs: config.timeLimitMs, shading: nemesis.shading });
-  const outcome = await runTest(config, {
-    nemesis,
-    runtime: await runtimeFor(config, (line) => progress.log(`  ${terminalText(line)}\n`)),
+  const run = await resolveRunOptions(request.opts, request.env, request.given);
+  const progress = runProgress(ctx.io, { timeLimitMs: run.config.timeLimitMs, shading: run.nemesis.shading });
+  const outcome = await runTest(run, {
+    runtime: await runtimeFor(run, (line) => progress.log(`  ${terminalText(line)}\n`)),
     signal: ctx.signal,
     whileChecking: ctx.endOnInterrupt,
     log: (line) => progress.log(`  ${terminalText(line)}\n`),

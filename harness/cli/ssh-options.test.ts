@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { optionsToConfig, type RunOptions } from "./options-to-config.js";
-import { sshConfigFrom, withPlacement } from "./ssh-options.js";
+import { resolveRun } from "../run/index.js";
+import { sshConfigFrom, sshHostsFrom } from "./ssh-options.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fencecheck-ssh-options-"));
 const run: RunOptions = {
@@ -44,7 +45,7 @@ describe("sshConfigFrom", () => {
   });
 });
 
-describe("withPlacement", () => {
+describe("the hosts and placement", () => {
   it.each(["h1,h'2", "h1,h 2", 'h"3', "h;4", "$(id)", "-oProxyCommand=x"])("refuses host list %j up front with config.invalid (exit 254), naming the host", (nodes) => {
     expect(() => sshConfigFrom({ nodes }, dir)).toThrow(expect.objectContaining({ code: "config.invalid", message: expect.stringMatching(/^Cannot use the ssh runtime: host ".*" is not a host name or address/) }));
   });
@@ -53,9 +54,10 @@ describe("withPlacement", () => {
     expect(sshConfigFrom({ nodes: "db-1.example.org,10.0.0.2,fe80::1,n_4" }, dir).hosts).toEqual(["db-1.example.org", "10.0.0.2", "fe80::1", "n_4"]);
   });
 
-  it("records where every node of the run goes, the placement file's choices first", () => {
+  it("records where every node of the run goes, the placement file's choices first", async () => {
     writeFileSync(join(dir, "placement"), "c3 h1\n");
-    const config = { ...optionsToConfig(run, { cwd: dir, defaultSeed: 1, argv: [] }), ssh: sshConfigFrom({ nodes: "h1,h2,h3" }, dir) };
-    expect(withPlacement(config, "placement", dir).ssh?.placement).toEqual({ l1: "h1", s1: "h2", c1: "h2", c2: "h3", c3: "h1" });
+    expect(sshHostsFrom({ nodes: "h1,h2,h3", placement: "placement" }, dir).placement).toEqual({ c3: "h1" });
+    const resolved = await resolveRun(optionsToConfig(run, { cwd: dir, defaultSeed: 1, argv: [] }), { sshHosts: () => sshHostsFrom({ nodes: "h1,h2,h3", placement: "placement" }, dir) });
+    expect(resolved.config.ssh?.placement).toEqual({ l1: "h1", s1: "h2", c1: "h2", c2: "h3", c3: "h1" });
   });
 });

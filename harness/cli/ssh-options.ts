@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { HarnessError, runNodes, type RunConfig, type SshConfig } from "../../core/index.js";
-import { parsePlacement, placeNodes } from "../run/placement.js";
+import { HarnessError, type SshConfig } from "../../core/index.js";
+import { parsePlacement } from "../run/placement.js";
 
 /** A host name or an IPv4/IPv6 address: nothing a shell or iptables could read as more than one word. */
 const HOST_NAME = /^[A-Za-z0-9_][A-Za-z0-9._:-]*$/;
@@ -66,12 +66,17 @@ export function sshConfigFrom(opts: SshOptions, cwd: string): SshConfig {
   };
 }
 
-/** The config with every node placed on a host (the placement file's choices first); throws "config.invalid" when they do not fit. */
-export function withPlacement(config: RunConfig, placementFile: string | undefined, cwd: string): RunConfig {
-  if (!config.ssh) return config;
-  const given = placementFile === undefined ? new Map() : parsePlacement(readText(resolve(cwd, placementFile), "placement"), placementFile);
-  const placed = placeNodes(runNodes(config), config.ssh.hosts, given);
-  return { ...config, ssh: { ...config.ssh, placement: Object.fromEntries(placed) } };
+/**
+ * The hosts and login options with the placement file's choices (some
+ * nodes, or all), for `resolveRun`, which places the rest once it knows the
+ * run's nodes; throws as `sshConfigFrom` does, then "input.invalid" for a
+ * placement file it cannot read.
+ */
+export function sshHostsFrom(opts: SshOptions, cwd: string): SshConfig {
+  const ssh = sshConfigFrom(opts, cwd);
+  if (opts.placement === undefined) return ssh;
+  const chosen = parsePlacement(readText(resolve(cwd, opts.placement), "placement"), opts.placement);
+  return { ...ssh, placement: Object.fromEntries(chosen) };
 }
 
 function hostsFile(path: string): string[] {

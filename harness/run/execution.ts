@@ -5,7 +5,7 @@
  */
 import type { HarnessError, Op, RunConfig, Runtime, SystemClock } from "../../core/index.js";
 import type { NemesisPlan } from "../../nemesis/index.js";
-import type { Workload } from "../../workloads/index.js";
+import type { LoadedLockAdapter, Workload } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import type { NemesisOpsInForce } from "./heal-in-force.js";
 
@@ -21,8 +21,6 @@ export interface RunDeps {
   readonly onOp?: (op: Op) => void;
   /** Where to write JUnit XML (one test case per checker), when wanted. */
   readonly junitPath?: string;
-  /** The run's nemesis when the caller resolved it already (`resolveNemesis(config)`); resolved here otherwise. */
-  readonly nemesis?: NemesisPlan;
   /** The workload to run; by default the registry's `config.workload.name` (a test may bring its own). */
   readonly workload?: Workload;
   /** Wraps the checking phase, which starts once every node is stopped and the history stored (the CLI lets Ctrl-C end the process there). */
@@ -34,6 +32,8 @@ export interface RunDeps {
 /** A run under way: its configuration, dependencies, store and state. */
 export interface Execution {
   readonly config: RunConfig;
+  /** The run's lock adapter, loaded once (`resolveRun`). */
+  readonly adapter: LoadedLockAdapter;
   readonly deps: RunDeps;
   readonly store: RunStore;
   readonly clock: SystemClock;

@@ -5,6 +5,7 @@ export * from "./run-test.js";
 export * from "./interpreter.js";
 export * from "./agent-client.js";
 export * from "./resolve-lock-service.js";
+export * from "./resolve-run.js";
 export * from "./run-images.js";
 export { checkStore, runFolderName } from "../store/index.js";
 export * from "./runtimes.js";

@@ -17,7 +17,7 @@ import { addRunOptions } from "../cli/run-command.js";
 import { optionsToConfig, type RunOptions } from "../cli/options-to-config.js";
 import { createLocalRuntime } from "../runtime/index.js";
 import { probeLeaderLookup } from "./lock-leader.js";
-import { resolveLockService } from "./resolve-lock-service.js";
+import { resolveRun } from "./resolve-run.js";
 import { runTest } from "./run-test.js";
 
 const store = mkdtempSync(join(tmpdir(), "fencecheck-leader-"));
@@ -51,8 +51,8 @@ describe("leader-aimed faults", () => {
     };
     const args = ["--lock", "etcd", "--time-limit", "3", "--name", "leader-lookup", ...COMMON];
     const parsed = addRunOptions(new Command("run")).exitOverride().parse(args, { from: "user" }).opts();
-    const config = await resolveLockService(optionsToConfig(parsed as RunOptions, { cwd: process.cwd(), defaultSeed: 1, argv: args }), { nodesGiven: false });
-    const outcome = await runTest(config, { runtime, onOp });
+    const run = await resolveRun(optionsToConfig(parsed as RunOptions, { cwd: process.cwd(), defaultSeed: 1, argv: args }), { nodesGiven: false });
+    const outcome = await runTest(run, { runtime, onOp });
     expect(outcome.error).toBeUndefined();
     expect(asked).toBeDefined();
     expect(LOCK_NODES).toContain(await asked);

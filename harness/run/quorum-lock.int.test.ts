@@ -15,7 +15,7 @@ import { main } from "../cli/main.js";
 import { addRunOptions } from "../cli/run-command.js";
 import { optionsToConfig, type RunOptions } from "../cli/options-to-config.js";
 import { createLocalRuntime } from "../runtime/index.js";
-import { resolveLockService } from "./resolve-lock-service.js";
+import { resolveRun } from "./resolve-run.js";
 import { runTest, type RunOutcome } from "./run-test.js";
 import type { LockServiceResult } from "../../checkers/index.js";
 
@@ -56,8 +56,8 @@ async function cutOneReplica(lockNodes: number, witnesses: number): Promise<{ ou
   const args = ["--lock", "quorum", "--lock-nodes", String(lockNodes), "--lock-quorum", "2", "--lock-witnesses", String(witnesses),
     "--time-limit", "8", "--seed", "11", "--name", `cut-${lockNodes}-${witnesses}`, "--agent-per-client"];
   const parsed = addRunOptions(new Command("run")).exitOverride().parse([...args, ...COMMON], { from: "user" }).opts();
-  const config = await resolveLockService(optionsToConfig(parsed as RunOptions, { cwd: process.cwd(), defaultSeed: 1, argv: args }), { nodesGiven: true });
-  const outcome = await runTest(config, { runtime, onOp });
+  const run = await resolveRun(optionsToConfig(parsed as RunOptions, { cwd: process.cwd(), defaultSeed: 1, argv: args }), { nodesGiven: true });
+  const outcome = await runTest(run, { runtime, onOp });
   await cut;
   return { outcome, history, cutFrom };
 }

@@ -46,7 +46,9 @@ describe("runTest with clock faults", () => {
   it("refuses clock faults on the nodes of a built-in service that declares its clock unfakeable, and runs them elsewhere", async () => {
     const runtime = createFakeRuntime();
     for (const lock of ["redis", "redis-token", "redlock", "postgres", "zookeeper", "etcd"]) {
-      await expect(runTest(config(lock, ["clock-skew"], { clock: { nodes: "lock" } }), { runtime })).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
+      // Unfenced storage: fenced storage with a token-less service (redis, redlock) is refused for that first (resolveRun).
+      const unfenced = { ...config(lock, ["clock-skew"], { clock: { nodes: "lock" } }), storage: { kind: "unfenced", nodes: 1 } };
+      await expect(runTest(unfenced, { runtime })).rejects.toMatchObject({ code: "nemesis.unsupported-fault" });
     }
     expect(runtime.calls).toEqual([]);
     const elsewhere = config("redis", ["clock-skew"], { clock: { nodes: "client,storage" } });

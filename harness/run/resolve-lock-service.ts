@@ -1,16 +1,35 @@
 /**
- * Settles what depends on the lock adapter before anything starts: loads
- * it (a malformed module fails here, with nothing running), takes the
- * number of lock nodes from its `service` (or its existing service) unless
- * the user gave one, and refuses storage that needs a fencing token with a
- * service that has none.
+ * Settles what depends on the lock adapter before anything starts: takes
+ * the number of lock nodes from its `service` (or its existing service)
+ * unless the user gave one, and refuses storage that needs a fencing token
+ * with a service that has none. A run does this once, in `resolveRun`, with
+ * the adapter it loaded there.
  */
 import { HarnessError, type RunConfig } from "../../core/index.js";
-import { findStorageKind, loadLockAdapter } from "../../workloads/index.js";
+import { findStorageKind, loadLockAdapter, type LoadedLockAdapter } from "../../workloads/index.js";
 
-/** Returns `config` with `lock.nodes` from the adapter when `nodesGiven` is false; throws config/adapter errors. */
-export async function resolveLockService(config: RunConfig, opts: { readonly nodesGiven: boolean }): Promise<RunConfig> {
-  const loaded = await loadLockAdapter(config.lock.adapter);
+/** Whether the user gave the number of lock nodes (else the adapter's own is taken). */
+export interface LockServiceOptions {
+  readonly nodesGiven: boolean;
+}
+
+/**
+ * Loads the adapter `config` names and returns `config` with its lock
+ * service settled (`lockServiceOf`); throws config/adapter errors. For a
+ * caller that wants only this: a run resolves everything at once, the
+ * adapter loaded once (`resolveRun`).
+ */
+export async function resolveLockService(config: RunConfig, opts: LockServiceOptions): Promise<RunConfig> {
+  return lockServiceOf(config, await loadLockAdapter(config.lock.adapter), opts);
+}
+
+/**
+ * Returns `config` with `lock.existing` from the adapter when the config
+ * has none, and `lock.nodes` from the adapter when `nodesGiven` is false;
+ * throws "adapter.invalid" for an adapter with nothing to start or reach and
+ * "config.invalid" for a service the run cannot use. Loads nothing.
+ */
+export function lockServiceOf(config: RunConfig, loaded: LoadedLockAdapter, opts: LockServiceOptions): RunConfig {
   const external = (config.lock.endpoints?.length ?? 0) > 0;
   const existing = config.lock.existing ?? loaded.adapter.existing;
   const service = loaded.adapter.service;

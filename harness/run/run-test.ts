@@ -23,17 +23,18 @@ import {
   type SystemClock,
   type Validity,
 } from "../../core/index.js";
-import { parseLeaseDeclaration } from "../../checkers/index.js";
-import { fakeMonotonic, pausedClient, resolveNemesis, type NemesisPlan } from "../../nemesis/index.js";
-import { entrypointPath, findWorkload, holdingClient, loadLockAdapter } from "../../workloads/index.js";
+import { fakeMonotonic, pausedClient, type NemesisPlan } from "../../nemesis/index.js";
+import { entrypointPath, findWorkload, holdingClient } from "../../workloads/index.js";
 import { checkStore, HistoryPastMemoryBound, mergeStorageLogs, nodeStorageLogs, openRunStore, readHistoryLines, RUN_FILES, type RunStore } from "../store/index.js";
 import type { CheckedRun } from "./check-and-report.js";
 import { memoryBound, memoryStopReason, pastMemoryOutcome } from "./check-memory-bound.js";
+import { lazyCheckAndReport } from "./lazy-check-and-report.js";
 import { healInForce, nemesisOpsInForce } from "./heal-in-force.js";
 import type { Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
 import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
+import { isResolvedRun, resolveRun, type ResolvedRun } from "./resolve-run.js";
 import { restartWaitsForReadiness, type ReadinessChecks } from "./restart-readiness.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
 import type { Execution, RunDeps } from "./execution.js";
@@ -61,22 +62,38 @@ export interface RunOutcome {
   readonly nemesis: NemesisPlan;
 }
 
-/** Runs one test end to end. Throws only for errors before the store exists (an unusable store first of all). */
-export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutcome> {
+/** What `runTest(config)` takes: a run's dependencies, and the nemesis plan when the caller drew it already. */
+export interface ConfigRunDeps extends RunDeps {
+  /** The run's nemesis as the caller resolved it (`resolveNemesis(config)`); drawn by `resolveRun` otherwise. */
+  readonly nemesis?: NemesisPlan;
+}
+
+/**
+ * Runs one test end to end: `run` as `resolveRun` resolved it (its adapter
+ * loaded once, its nemesis plan drawn from its final config), or a bare
+ * config, which is resolved first (`resolveRun(config)`: its lock node
+ * count kept as given). Throws only for errors before the store exists (an
+ * unusable store first of all, or a config `resolveRun` refuses).
+ */
+export async function runTest(run: ResolvedRun, deps: RunDeps): Promise<RunOutcome>;
+export async function runTest(config: RunConfig, deps: ConfigRunDeps): Promise<RunOutcome>;
+export async function runTest(given: ResolvedRun | RunConfig, deps: ConfigRunDeps): Promise<RunOutcome> {
+  if (isResolvedRun(given)) return runResolved(given, deps);
+  const run = await resolveRun(given);
+  return runResolved(deps.nemesis ? { ...run, nemesis: deps.nemesis } : run, deps);
+}
+
+async function runResolved(run: ResolvedRun, deps: RunDeps): Promise<RunOutcome> {
+  const { config, adapter, nemesis } = run;
   const log = deps.log ?? (() => undefined);
   const trace = deps.trace ?? (() => undefined);
-  checkStore(given.storeDir);
-  const loaded = await loadLockAdapter(given.lock.adapter);
-  // Stored with the run, so that a later `fencecheck analyze` judges leases the same way.
-  const lease = parseLeaseDeclaration(loaded.adapter.info?.lease);
-  const config = lease !== undefined ? { ...given, lock: { ...given.lock, lease } } : given;
-  const nemesis = deps.nemesis ?? resolveNemesis(config);
+  checkStore(config.storeDir);
   const workload = deps.workload ?? findWorkload(config.workload.name);
   // Refused before the prerequisites are checked: a refusal takes no time.
-  refuseFaults(config, nemesis, deps.runtime, loaded.adapter);
-  const image = refuseImageRuntime(config, deps.runtime, loaded.adapter);
+  refuseFaults(config, nemesis, deps.runtime, adapter.adapter);
+  const image = refuseImageRuntime(config, deps.runtime, adapter.adapter);
   await deps.runtime.checkPrerequisites(nemesis.needs);
-  await checkLockImage(config, nemesis, deps.runtime, loaded.adapter, image);
+  await checkLockImage(config, nemesis, deps.runtime, adapter.adapter, image);
   trace("prerequisites checked");
   const entrypoint = entrypointPath("agent");
   const clock = deps.clock ?? createSystemClock();
@@ -97,7 +114,10 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   const reached = { workload: false };
   const reporting = lazyCheckAndReport();
   try {
-    await execute({ config, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: loaded.adapter.leader !== undefined, builtInAdapter: loaded.builtIn, nemesisOps, signal: controller.signal, onFailure, log, trace, reached, onClientsDone: reporting.prefetch });
+    await execute({
+      config, adapter, deps, store, clock, entrypoint, nemesis, workload, canTellLeader: adapter.adapter.leader !== undefined, builtInAdapter: adapter.builtIn,
+      nemesisOps, signal: controller.signal, onFailure, log, trace, reached, onClientsDone: reporting.prefetch,
+    });
   } catch (e) {
     error = e instanceof HarnessError ? e : new HarnessError("internal", messageOf(e), { cause: e });
   } finally {
@@ -126,23 +146,6 @@ export async function runTest(given: RunConfig, deps: RunDeps): Promise<RunOutco
   return { ...checked, dir: store.dir, nemesis, aborted, reachedWorkload: reached.workload, ...(error ? { error } : {}) };
 }
 
-/**
- * `checkAndReport`, loaded when first asked for: the checkers and the
- * report's charts (Chart.js, the native canvas) are not needed to start a
- * run. `prefetch` starts loading them once the clients are done, so that
- * they load while the nodes stop (the harness mostly waits on processes
- * then), never while ops are being timed.
- */
-function lazyCheckAndReport(): { prefetch: () => void; load: () => Promise<typeof import("./check-and-report.js").checkAndReport> } {
-  let loading: Promise<typeof import("./check-and-report.js")> | undefined;
-  const load = (): Promise<typeof import("./check-and-report.js")> => (loading ??= import("./check-and-report.js"));
-  return {
-    // A failed load is met (and reported) where the check awaits it.
-    prefetch: () => void load().catch(() => undefined),
-    load: async () => (await load()).checkAndReport,
-  };
-}
-
 async function execute(run: Execution): Promise<void> {
   const { config, deps, store, clock, log, trace } = run;
   const runId = runIdFor(clock.wallMs(), process.pid);
@@ -168,7 +171,7 @@ async function execute(run: Execution): Promise<void> {
       pkg = run.nemesis.build({ ...(leader ? { leader } : {}), nowNs: () => clock.nowNs() });
       interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis, agents);
     };
-    services = await startServices(started, config, { store, originNs: clock.originNs, whilePreflight, log, trace, readiness });
+    services = await startServices(started, config, { adapter: run.adapter, store, originNs: clock.originNs, whilePreflight, log, trace, readiness });
     trace("agents ready, preflight lock taken");
     for (const note of services.notes) log(`note: ${note}`);
     if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");

@@ -11,7 +11,7 @@ import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError, type Cluster, type ClusterNode, type ExistingService, type NodeId, type RunConfig } from "../../core/index.js";
 import {
-  loadLockAdapter, PREFLIGHT_RETRY_MS, preflightSilence, type LoadedLockAdapter, type LockServiceLaunch, type LockServiceNode, type LockServiceSettings,
+  PREFLIGHT_RETRY_MS, preflightSilence, type LoadedLockAdapter, type LockServiceLaunch, type LockServiceNode, type LockServiceSettings,
 } from "../../workloads/index.js";
 import type { RunStore } from "../store/index.js";
 import { startExternalRelays } from "./external-relays.js";
@@ -37,6 +37,8 @@ export interface ServiceEndpoints {
 
 /** What starting the services needs besides the cluster and config. */
 export interface StartServicesOptions {
+  /** The run's lock adapter, loaded once (`resolveRun`): its `service` is started, its name reported. */
+  readonly adapter: LoadedLockAdapter;
   readonly store: RunStore;
   readonly originNs: bigint;
   /**
@@ -61,7 +63,7 @@ export interface StartServicesOptions {
  * is still starting when the run stops its cluster.
  */
 export async function startServices(cluster: Cluster, config: RunConfig, opts: StartServicesOptions): Promise<ServiceEndpoints> {
-  const loaded = await loadLockAdapter(config.lock.adapter);
+  const loaded = opts.adapter;
   // The preflight's probe starts now and loads its code while the services start; it gets its arguments once they answer.
   const probe = startPreflightProbe(cluster, loaded, opts.store);
   const storageNodes = cluster.nodes.filter((n) => n.role === "storage");

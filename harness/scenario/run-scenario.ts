@@ -3,9 +3,9 @@
  * Variants expected to be valid (designs that must always be safe) run on
  * every seed given; the others on the first.
  */
-import type { RunConfig, Runtime, Validity } from "../../core/index.js";
+import type { Runtime, Validity } from "../../core/index.js";
 import { readStoredRun } from "../store/index.js";
-import { runTest } from "../run/index.js";
+import { runTest, type ResolvedRun } from "../run/index.js";
 import { faultAvailability } from "./availability.js";
 import type { Scenario, ScenarioExpectation, ScenarioVariant } from "./scenario.js";
 
@@ -26,8 +26,8 @@ export interface VariantOutcome {
 /** What running scenarios needs. */
 export interface ScenarioDeps {
   readonly seeds: readonly number[];
-  /** Turns a variant's argv and a seed into a run configuration and its runtime (the CLI's `buildRun`). */
-  prepare(variant: ScenarioVariant, scenario: Scenario, seed: number): Promise<{ readonly config: RunConfig; readonly runtime: Runtime }>;
+  /** Turns a variant's argv and a seed into a resolved run and its runtime (the CLI's `buildRun`). */
+  prepare(variant: ScenarioVariant, scenario: Scenario, seed: number): Promise<{ readonly run: ResolvedRun; readonly runtime: Runtime }>;
   readonly signal?: AbortSignal;
   /** Wraps each run's checking phase (see `RunDeps.whileChecking`). */
   readonly whileChecking?: <T>(check: () => Promise<T>) => Promise<T>;
@@ -42,8 +42,8 @@ export async function runScenario(scenario: Scenario, deps: ScenarioDeps): Promi
     for (const seed of seeds) {
       if (deps.signal?.aborted) return out;
       deps.log?.(`${scenario.name} / ${variant.label} / seed ${seed}`);
-      const { config, runtime } = await deps.prepare(variant, scenario, seed);
-      const outcome = await runTest(config, { runtime, ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.whileChecking ? { whileChecking: deps.whileChecking } : {}) });
+      const { run, runtime } = await deps.prepare(variant, scenario, seed);
+      const outcome = await runTest(run, { runtime, ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.whileChecking ? { whileChecking: deps.whileChecking } : {}) });
       const stored = readStoredRun(outcome.dir);
       const availability = faultAvailability(stored.history, outcome.nemesis.shading);
       out.push({
@@ -56,7 +56,7 @@ export async function runScenario(scenario: Scenario, deps: ScenarioDeps): Promi
         unavailable: availability.unavailable,
         passed: judge(variant.expect, outcome.valid, availability.unavailable) && !outcome.error,
         dir: outcome.dir,
-        command: config.command,
+        command: run.config.command,
       });
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng, faultsUntil, nodeId, type Generator, type Op, type RunConfig } from "../../core/index.js";
-import { nemesisPackage } from "../registry.js";
+import { faultPackages, nemesisPackage } from "../registry.js";
 import { driveSchedule } from "./drive-schedule.js";
 
 const S = 1e9;
@@ -89,6 +89,18 @@ describe("fault schedules", () => {
 
   it("refuse a role that does not exist in the nodes option", () => {
     expect(() => nemesisPackage(config(["partition"], 1, { partition: { nodes: "leader" } }))).toThrow(/not a role/);
+  });
+});
+
+describe("the plan a run draws from its final config", () => {
+  // resolveRun draws the plan once the adapter's lease declaration is in the config (the CLI used to draw it before).
+  it.each(faultPackages().map((p) => p.name))("%s: the same schedule with the adapter's lease declaration as without it", (fault) => {
+    const bare = config([fault], 7);
+    const events: Op[] = [1, 2, 3].map((i) => ({ index: i, time: i * S, process: i % 2, type: "ok", f: "acquire", value: { resource: "r1", token: String(i) }, node: nodeId(`c${1 + (i % 2)}`) }));
+    const drive = (c: RunConfig) => driveSchedule(nemesisPackage(c).schedule(0), { maxOps: 12, untilNs: 30 * S, pollNs: S / 4, events });
+    for (const lease of [{ ends: "ttl", timedFrom: "grant" }, { ends: "keep-alive", timedFrom: "request", renewedBy: "holder-process" }] as const) {
+      expect(drive({ ...bare, lock: { ...bare.lock, lease } })).toEqual(drive(bare));
+    }
   });
 });
 

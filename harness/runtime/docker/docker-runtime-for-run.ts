@@ -2,12 +2,13 @@
  * The docker runtime as a run needs it: the images the run names, and the
  * package root, each node's own folder of the run and a user's adapter
  * module mounted at their host paths so the harness's argv work unchanged
- * inside containers.
+ * inside containers. The run's adapter comes loaded (`resolveRun`): its
+ * `files` say what of its module to mount, and nothing here loads it again.
  */
 import { mkdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { RunConfig, Runtime } from "../../../core/index.js";
-import { loadLockAdapter } from "../../../workloads/index.js";
+import type { LockAdapter } from "../../../workloads/index.js";
 import { ADAPTER_FOLDER_MAX_BYTES, adapterShare, homeFolders, sharedPaths } from "../common/adapter-files.js";
 import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
@@ -27,17 +28,25 @@ export interface RunImages {
   readonly storage: string;
 }
 
+/** What the docker runtime of a run needs besides its config. */
+export interface DockerRunOptions {
+  readonly images: RunImages;
+  /** The run's lock adapter, as loaded for it (`resolveRun`): a module's `files` are what is mounted of its folder. */
+  readonly adapter: LockAdapter;
+  readonly engine?: DockerEngine;
+}
+
 /**
  * Creates the docker runtime for `config`, its nodes in `opts.images`
  * (creates the store directory). A user's adapter module is mounted
  * read-only with the files it declares, or its whole folder
  * (common/adapter-files.ts).
  */
-export async function dockerRuntimeForRun(config: RunConfig, opts: { readonly images: RunImages; readonly engine?: DockerEngine }): Promise<Runtime> {
+export async function dockerRuntimeForRun(config: RunConfig, opts: DockerRunOptions): Promise<Runtime> {
   mkdirSync(config.storeDir, { recursive: true });
   const module = config.lock.adapter;
   const adapterDir = isAbsolute(module)
-    ? sharedPaths(adapterShare(module, (await loadLockAdapter(module)).adapter.files, { homes: homeFolders(), maxBytes: ADAPTER_FOLDER_MAX_BYTES, skip: config.storeDir }))
+    ? sharedPaths(adapterShare(module, opts.adapter.files, { homes: homeFolders(), maxBytes: ADAPTER_FOLDER_MAX_BYTES, skip: config.storeDir }))
     : [];
   return createDockerRuntime({
     ...(opts.engine ? { engine: opts.engine } : {}),

@@ -10,4 +10,4 @@ export { buildImages, describeResult } from "./images/build-images.js";
 export type { BuildImagesOptions, ImageBuildResult } from "./images/build-images.js";
 export { imageSpecs, localImageTag } from "./images/image-specs.js";
 export type { ImageSpec } from "./images/image-specs.js";
-export { dockerRuntimeForRun, packageRoot, type RunImages } from "./docker-runtime-for-run.js";
+export { dockerRuntimeForRun, packageRoot, type DockerRunOptions, type RunImages } from "./docker-runtime-for-run.js";

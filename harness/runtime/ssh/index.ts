@@ -5,7 +5,7 @@ export { hostsDown, hostsUp } from "./sandbox/sandbox-hosts.js";
 export type { HostsUpOptions, Sandbox } from "./sandbox/sandbox-hosts.js";
 export { createSshRuntime, SSH_FAULTS } from "./ssh-runtime.js";
 export type { SshRuntime, SshRuntimeOptions } from "./ssh-runtime.js";
-export { lockServiceRequirements, sshRuntimeForRun } from "./ssh-runtime-for-run.js";
+export { lockServiceRequirements, sshRuntimeForRun, type SshRunOptions } from "./ssh-runtime-for-run.js";
 export { parsePlacement, placeNodes } from "./placement.js";
 export { cleanSsh } from "./clean-ssh.js";
 export { cleanupLine } from "./host-cleanup.js";
