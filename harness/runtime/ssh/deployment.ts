@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
 import { checkDeployRootCommand, DEPLOY_ROOT, hostFolderRefusal } from "./host-folders.js";
@@ -93,9 +93,7 @@ export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly c
   const present = await runRemote(host, `test -x ${dir}/bin/node && test -f ${dir}/.complete`, { clock: opts.clock });
   if (present.exitCode === 0) return "present";
   const archive = await opts.archive();
-  const tmp = `${bundle.dir}.partial`;
-  const command = `${checkDeployRootCommand()} || exit 1\nset -e; rm -rf ${shellWord(tmp)}; mkdir ${shellWord(tmp)}; ${UNPACK} -xz -C ${shellWord(tmp)}; touch ${shellWord(tmp)}/.complete; rm -rf ${dir}; mv ${shellWord(tmp)} ${dir}`;
-  const channel = await host.open(command);
+  const channel = await host.open(`${checkDeployRootCommand()} || exit 1\n${unpackCommand(bundle.dir)}`);
   const stderr: Buffer[] = [];
   channel.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
   // The channel closes only once its stdout has been read to the end.
@@ -106,6 +104,30 @@ export async function deployTo(host: SshHost, bundle: Bundle, opts: { readonly c
     throw hostFolderRefusal(Buffer.concat(stderr).toString(), host.target.host) ?? new HarnessError("runtime.command-failed", `Cannot deploy to host "${host.target.host}": unpacking into "${bundle.dir}" failed: ${Buffer.concat(stderr).toString().trim().split("\n").at(-1) ?? `exit ${code}`}`);
   }
   return "copied";
+}
+
+/**
+ * The shell command that unpacks the archive on its stdin into `dir`.
+ * Each deployment unpacks into a folder of its own (`<dir>.partial.<shell
+ * pid>`), and moves it into place only while no complete deployment is
+ * there: two runs deploying one version to a host at once both succeed,
+ * and neither removes the folder the other already runs from. A partial
+ * folder over an hour old (a deployment killed midway) is removed. Pure.
+ */
+export function unpackCommand(dir: string): string {
+  const target = shellWord(dir);
+  const parent = shellWord(dirname(dir));
+  const partials = shellWord(`${basename(dir)}.partial.*`);
+  return [
+    "set -e",
+    `tmp=${target}.partial.$$`,
+    `find ${parent} -maxdepth 1 -name ${partials} -mmin +60 -exec rm -rf {} +`,
+    'mkdir "$tmp"',
+    `${UNPACK} -xz -C "$tmp"`,
+    'touch "$tmp/.complete"',
+    `if [ ! -f ${target}/.complete ]; then rm -rf ${target}; mv -T "$tmp" ${target} || [ -f ${target}/.complete ]; fi`,
+    'rm -rf "$tmp"',
+  ].join("; ");
 }
 
 /** Packs the bundle into `<cacheDir>/<version>.tar.gz` once, and returns that path. */
