@@ -50,7 +50,7 @@ async function buildTimes(): Promise<string[]> {
 async function bringUp(kind: "local" | "docker", storeDir: string): Promise<number> {
   const clock = createSystemClock();
   const run = await resolveRun(configFor(kind, storeDir), { nodesGiven: true });
-  const runtime: Runtime = kind === "docker" ? await dockerRuntimeForRun(run.config, { images: runImages(run.config), adapter: run.adapter.adapter }) : createLocalRuntime();
+  const runtime: Runtime = kind === "docker" ? await dockerRuntimeForRun(run.config, { images: runImages(run.config), adapterFiles: run.adapter.adapter.files }) : createLocalRuntime();
   let startedAt = 0;
   let runningAt = 0;
   const outcome = await runTest(run, {

@@ -8,7 +8,10 @@
  *   everything together, and nothing outside harness/ imports the rest of it.
  * - harness/cli calls only harness/run, harness/scenario and harness/validate.
  * - A runtime's own files (harness/runtime/<name>/*.ts) borrow only from
- *   harness/runtime/common, never from another runtime's folder.
+ *   harness/runtime/common, never from another runtime's folder; every
+ *   non-test file under harness/runtime/<name>/ imports only core,
+ *   harness/runtime/common and its own runtime (tools in a runtime's
+ *   subfolder, such as the ssh sandbox, may use another runtime).
  * - Cross-folder imports go through the folder's index.ts; inside the
  *   folders of SUBFOLDER_INDEX, so do imports between their sub-folders
  *   (checkers/lock-service/ imports checkers/lease/ through
@@ -97,6 +100,12 @@ function check(file) {
       const toRuntime = runtimeFolder(target);
       if (fromRuntime && toRuntime && fromRuntime !== toRuntime && toRuntime !== "common" && !isTest) {
         problems.push(`${where}: runtime ${fromRuntime}/ borrows from runtime ${toRuntime}/ ("${spec}"): move what both need to harness/runtime/common`);
+      }
+      // A runtime knows processes, networks, clocks and disks, not lock services: its files (subfolders
+      // included) import only core/, harness/runtime/common/ and their own runtime's folder.
+      const inRuntime = runtimeFolder(file);
+      if (inRuntime && !isTest && to !== "core" && !(toRuntime === "common" || toRuntime === inRuntime || (fromRuntime === undefined && toRuntime !== undefined))) {
+        problems.push(`${where}: harness/runtime/ imports only core/, harness/runtime/common/ and its own runtime's folder, not "${spec}": what knows lock services belongs in harness/run/`);
       }
       if (from === "harness" && !isTest && where.split(sep).join("/").startsWith("harness/cli/")) {
         const sub = harnessFolder(target);

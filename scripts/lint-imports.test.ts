@@ -61,6 +61,19 @@ describe("the import lint", () => {
     expect(out).not.toContain("borrows from runtime common");
   });
 
+  it("fails a runtime file that knows lock services, and lets a runtime's subfolder tool use another runtime", () => {
+    const { code, out } = lint({
+      ...CORE,
+      "workloads/index.ts": "export const adapters = 1;\n",
+      "harness/runtime/docker/engine.ts": "export const engine = 1;\n",
+      "harness/runtime/ssh/for-run.ts": 'import { adapters } from "../../../workloads/index.js";\nexport const f = adapters;\n',
+      "harness/runtime/ssh/testing/sandbox.ts": 'import { engine } from "../../docker/engine.js";\nexport const s = engine;\n',
+    });
+    expect(code).toBe(1);
+    expect(out).toContain('harness/runtime/ssh/for-run.ts: harness/runtime/ imports only core/, harness/runtime/common/ and its own runtime\'s folder, not "../../../workloads/index.js"');
+    expect(out).not.toContain("testing/sandbox.ts");
+  });
+
   it("fails a checkers/ sub-folder that reaches into another one past its index.ts, and passes one that goes through it", () => {
     const lease = { "checkers/lease/index.ts": 'export * from "./rules.js";\n', "checkers/lease/rules.ts": "export const rules = 1;\n" };
     const deep = lint({ ...CORE, ...lease, "checkers/lock-service/double.ts": 'import { rules } from "../lease/rules.js";\nexport const d = rules;\n' });

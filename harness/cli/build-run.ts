@@ -11,7 +11,7 @@
  */
 import { Command } from "commander";
 import { HarnessError, type RunConfig, type Runtime } from "../../core/index.js";
-import { createLocalRuntime, dockerRuntimeForRun, resolveRun, runImages, sshRuntimeForRun, type ResolvedRun } from "../run/index.js";
+import { createLocalRuntime, dockerRuntimeForRun, lockRequirements, resolveRun, runImages, sshRuntimeForRun, type ResolvedRun } from "../run/index.js";
 import { optionsToConfig, type ConfigEnv, type RunOptions } from "./options-to-config.js";
 import { withExistingOption, type ExistingOptions } from "./existing-option.js";
 import { addRunOptions } from "./run-options.js";
@@ -56,8 +56,8 @@ export async function resolveRunConfig(opts: RunAndSshOptions, env: ConfigEnv): 
 /** The runtime a resolved run names, given its loaded adapter; the ssh runtime logs its preparation of the hosts through `log`. */
 export async function runtimeFor(run: ResolvedRun, log: (line: string) => void): Promise<Runtime> {
   const { config, adapter } = run;
-  if (config.runtime === "docker") return dockerRuntimeForRun(config, { images: runImages(config), adapter: adapter.adapter });
-  if (config.runtime === "ssh") return sshRuntimeForRun(config, { adapter: adapter.adapter, log });
+  if (config.runtime === "docker") return dockerRuntimeForRun(config, { images: runImages(config), adapterFiles: adapter.adapter.files });
+  if (config.runtime === "ssh") return sshRuntimeForRun(config, { adapterFiles: adapter.adapter.files, lockRequirements: lockRequirements(config, adapter.adapter), log });
   return createLocalRuntime();
 }
 

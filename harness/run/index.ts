@@ -13,3 +13,4 @@ export * from "./registries.js";
 export * from "./pages.js";
 export * from "./checking.js";
 export * from "./phase-trace.js";
+export { launchRequirements, lockRequirements, lockServiceRequirements, PROBE_DATA_DIR } from "./lock-requirements.js";

@@ -25,5 +25,5 @@ export {
   packageRoot,
 } from "./docker/index.js";
 export type { DockerCleanResult, DockerEngine, DockerRunOptions, DockerRuntimeOptions, ImageBuildResult, RunImages } from "./docker/index.js";
-export { binaryRequirement, buildHostImage, cleanSsh, cleanupLine, createSshRuntime, lockServiceRequirements, HOST_IMAGE, hostsDown, hostsUp, parsePlacement, placeNodes, SSH_FAULTS, sshRuntimeForRun } from "./ssh/index.js";
-export type { HostCleanResult, HostImageResult, HostsUpOptions, Sandbox, SshRunOptions, SshRuntime, SshRuntimeOptions, SshTarget } from "./ssh/index.js";
+export { binaryRequirement, buildHostImage, cleanSsh, cleanupLine, createSshRuntime, HOST_IMAGE, hostsDown, hostsUp, parsePlacement, placeNodes, SSH_FAULTS, sshRuntimeForRun } from "./ssh/index.js";
+export type { HostCleanResult, HostImageResult, HostsUpOptions, Requirement, Sandbox, SshRunOptions, SshRuntime, SshRuntimeOptions, SshTarget } from "./ssh/index.js";

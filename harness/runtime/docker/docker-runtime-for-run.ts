@@ -8,7 +8,6 @@
 import { mkdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { RunConfig, Runtime } from "../../../core/index.js";
-import type { LockAdapter } from "../../../workloads/index.js";
 import { ADAPTER_FOLDER_MAX_BYTES, adapterShare, homeFolders, sharedPaths } from "../common/adapter-files.js";
 import { packageRoot } from "../common/package-root.js";
 import { createDockerRuntime } from "./docker-runtime.js";
@@ -31,8 +30,8 @@ export interface RunImages {
 /** What the docker runtime of a run needs besides its config. */
 export interface DockerRunOptions {
   readonly images: RunImages;
-  /** The run's lock adapter, as loaded for it (`resolveRun`): a module's `files` are what is mounted of its folder. */
-  readonly adapter: LockAdapter;
+  /** The files the run's adapter module declares (its `files`, from the adapter `resolveRun` loaded): what is mounted of its folder; the whole folder when undefined. */
+  readonly adapterFiles: readonly string[] | undefined;
   readonly engine?: DockerEngine;
 }
 
@@ -46,7 +45,7 @@ export async function dockerRuntimeForRun(config: RunConfig, opts: DockerRunOpti
   mkdirSync(config.storeDir, { recursive: true });
   const module = config.lock.adapter;
   const adapterDir = isAbsolute(module)
-    ? sharedPaths(adapterShare(module, opts.adapter.files, { homes: homeFolders(), maxBytes: ADAPTER_FOLDER_MAX_BYTES, skip: config.storeDir }))
+    ? sharedPaths(adapterShare(module, opts.adapterFiles, { homes: homeFolders(), maxBytes: ADAPTER_FOLDER_MAX_BYTES, skip: config.storeDir }))
     : [];
   return createDockerRuntime({
     ...(opts.engine ? { engine: opts.engine } : {}),

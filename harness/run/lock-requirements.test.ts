@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtInAdapters } from "../../../workloads/index.js";
-import { lockServiceRequirements, PROBE_DATA_DIR } from "./ssh-runtime-for-run.js";
+import { builtInAdapters } from "../../workloads/index.js";
+import { lockServiceRequirements, PROBE_DATA_DIR } from "./lock-requirements.js";
 
-const example = resolve(import.meta.dirname, "../../../examples/custom-lock/adapter.mjs");
+const example = resolve(import.meta.dirname, "../../examples/custom-lock/adapter.mjs");
 
 /** The modification times of what a probe could have written: /tmp's entries and the probe's folder. */
 function snapshot(): string[] {
