@@ -24,12 +24,13 @@ export const TRACK_STYLES: readonly TrackStyle[] = [
   { name: "write rejected by fencing", color: "#c62828" },
   { name: "stale write accepted", color: "#6a1b9a" },
   { name: "write outcome unknown", color: "#ef6c00" },
+  { name: "believed held, lease may have expired", color: "#b39ddb" },
 ];
 
 /** Style indexes by meaning. */
 export const STYLE = {
   ok: 0, fail: 1, info: 2, open: 3, belief: 4, beliefExpired: 5, acquiring: 6,
-  writeAccepted: 7, writeRejected: 8, staleAccepted: 9, writeUnknown: 10,
+  writeAccepted: 7, writeRejected: 8, staleAccepted: 9, writeUnknown: 10, beliefMaybeExpired: 11,
 } as const;
 
 /** Intervals or instants, column-wise: entry i is (lane[i], start[i], end[i], style[i], label[i]). */

@@ -1,13 +1,15 @@
 /**
  * The lease timeline of each resource: per client, when it was acquiring,
- * when it believed it held the lease (split at the moment the lease had
- * certainly expired: grant + TTL), and each write as a mark coloured by
+ * when it believed it held the lease (split where its TTL may first have
+ * run out, and again where the lease had certainly expired, by the same
+ * arithmetic the checkers use: core/lease-span.ts, with the lock server's
+ * clock drift and slack), and each write as a mark coloured by
  * what storage answered, with its token. A belief lasts from the grant to
  * the release's invoke; a process that never released believes until the
  * end, or, once retired (an info or unanswered op), until its last op, as
  * in the lease-overlap checker.
  */
-import { LOCK_ERRORS, type History, type StorageRecord } from "../core/index.js";
+import { LOCK_ERRORS, type History, type StorageRecord, type TtlSpan } from "../core/index.js";
 import { columnsBuilder, STYLE, type CanvasTrack, type ColumnsBuilder } from "./canvas-track.js";
 import { seconds } from "./format.js";
 import { pairColumns, type PairColumns } from "./pair-columns.js";
@@ -18,7 +20,8 @@ export interface LeaseTimelineInput {
   /** The history's pair columns, when the caller has them. */
   readonly columns?: PairColumns;
   readonly storage: readonly StorageRecord[];
-  readonly ttlMs: number;
+  /** When a grant's TTL runs out (core's `ttlSpan` for the run's config): the earliest instant, and the certain one when nothing renews it. */
+  readonly lease: (grant: { readonly invokedAt: number; readonly grantedAt: number }) => TtlSpan;
   /** The run's client count: lanes merge per worker when a resource has more than `maxLanes` processes. */
   readonly workers: number;
   readonly maxLanes?: number;
@@ -74,7 +77,7 @@ function acquireStyle(type: string | undefined): number {
   return type === "ok" ? STYLE.acquiring : type === "fail" ? STYLE.fail : type === "info" ? STYLE.info : STYLE.open;
 }
 
-const LEGEND = [STYLE.acquiring, STYLE.fail, STYLE.info, STYLE.belief, STYLE.beliefExpired, STYLE.writeAccepted, STYLE.writeRejected, STYLE.staleAccepted, STYLE.writeUnknown];
+const LEGEND = [STYLE.acquiring, STYLE.fail, STYLE.info, STYLE.belief, STYLE.beliefMaybeExpired, STYLE.beliefExpired, STYLE.writeAccepted, STYLE.writeRejected, STYLE.staleAccepted, STYLE.writeUnknown];
 
 /** A lane per process, or per worker (its node) when some resource has too many processes. */
 function laneNamer(cols: PairColumns, drawn: readonly number[], input: LeaseTimelineInput): (k: number) => string {
@@ -123,7 +126,7 @@ export function buildLeaseTimelines(input: LeaseTimelineInput): CanvasTrack[] {
     if (h === undefined) return;
     held.delete(key);
     const [t, lane] = placeOnce(key, h.resource, h.k);
-    drawBelief(t.bars, lane, h, until, input.ttlMs * 1e6);
+    drawBelief(t.bars, lane, h, until, input.lease(h));
   };
   for (const k of drawn) {
     const process = cols.process[k] as number, resource = cols.resource[k] as string, f = cols.f[k], type = cols.type[k];
@@ -162,9 +165,20 @@ function laneMode(cols: PairColumns, drawn: readonly number[], maxLanes: number)
   return [...perResource.values()].some((s) => s.size > maxLanes);
 }
 
-function drawBelief(bars: ColumnsBuilder, lane: number, h: Held, until: number, ttlNs: number): void {
-  const expiry = h.grantedAt + ttlNs;
+/**
+ * A belief as up to three bars: the lease valid until its TTL may first
+ * have run out; then maybe expired (until it certainly had, or to the end
+ * of the belief when a keep-alive or session may have kept it); then,
+ * past its certain expiry, held by belief alone.
+ */
+function drawBelief(bars: ColumnsBuilder, lane: number, h: Held, until: number, span: TtlSpan): void {
   const what = `p${h.process} held ${h.resource} with token ${h.token}`;
-  bars.add(lane, h.grantedAt, Math.min(until, expiry), STYLE.belief, `${what}, lease valid`);
-  if (until > expiry) bars.add(lane, expiry, until, STYLE.beliefExpired, `${what}, it believed, after the lease expired at ${seconds(expiry)}`);
+  const maybeFrom = Math.max(h.grantedAt, span.from);
+  const certainBy = span.by ?? Number.POSITIVE_INFINITY;
+  bars.add(lane, h.grantedAt, Math.min(until, maybeFrom), STYLE.belief, `${what}, lease valid`);
+  if (until > maybeFrom) {
+    const why = span.by === undefined ? "no fixed TTL is declared to end it for certain" : `certainly by ${seconds(span.by)}`;
+    bars.add(lane, maybeFrom, Math.min(until, certainBy), STYLE.beliefMaybeExpired, `${what}, its lease may have expired from ${seconds(maybeFrom)} (${why})`);
+  }
+  if (until > certainBy) bars.add(lane, certainBy, until, STYLE.beliefExpired, `${what}, it believed, after the lease had certainly expired at ${seconds(certainBy)}`);
 }

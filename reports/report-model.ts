@@ -2,7 +2,7 @@
  * The report as data: everything the HTML shows, computed from a stored run
  * so that tests can assert on it without parsing HTML.
  */
-import { clientBindings, REPORT_SECTIONS, type ReportSection, type RunConfig, type Validity } from "../core/index.js";
+import { clientBindings, REPORT_SECTIONS, ttlSpan, type ReportSection, type RunConfig, type Validity } from "../core/index.js";
 import type { CanvasTrack } from "./canvas-track.js";
 import type { ChartSpec } from "./charts/chart-spec.js";
 import { clockChart } from "./charts/clock-chart.js";
@@ -110,7 +110,7 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
     finalState: finalStateFindings(finalState),
     timeline,
     opTimeline: buildOpTimeline(history, workers, drawn === undefined ? {} : { columns: drawn }),
-    leaseTimelines: buildLeaseTimelines({ history, ...(drawn === undefined ? {} : { columns: drawn }), storage: run.storage, ttlMs: config.workload.ttlMs, workers }),
+    leaseTimelines: buildLeaseTimelines({ history, ...(drawn === undefined ? {} : { columns: drawn }), storage: run.storage, lease: (grant) => ttlSpan(config, grant), workers }),
     ...(cut === undefined ? {} : { tracksCut: cut.note }),
     charts: { ...perf, clocks: clockChart(history, chartShading(timeline.faults)) },
     linearizability: linearizabilityView(linearizableResult(results.results)),

@@ -21,19 +21,35 @@ function rows(c: { lane: readonly number[]; start: readonly number[]; end?: read
 }
 
 describe("report visuals as data", () => {
-  it("draws the paused holder's lease: valid until grant + TTL, then believed held after expiry, then its stale write", async () => {
+  it("draws the paused holder's lease as the checkers bound it: valid until its TTL may run out, then maybe expired, then its stale write", async () => {
     const model = buildReportModel(await seedRun("unfenced"));
     const [r1] = model.leaseTimelines;
     expect(r1?.lanes).toEqual(["process 3 (c2)", "process 1 (c1)"]);
     const bars = rows(r1!.bars).filter((b) => b.lane === 0);
+    // TTL 2000 ms: it may run out 1978 ms after the acquire's invoke (the server's clock 1% fast, 2 ms slack);
+    // with no fixed TTL declared nothing says it certainly ended, so no bar calls it expired.
     expect(bars.map((b) => [b.style, b.start, b.end])).toEqual([
       ["acquiring", 2_090_000, 2_100_000],
-      ["believed held, lease valid", 2_100_000, 4_100_000],
-      ["believed held after the lease expired", 4_100_000, 5_130_000],
+      ["believed held, lease valid", 2_100_000, 4_068_000],
+      ["believed held, lease may have expired", 4_068_000, 5_130_000],
     ]);
+    expect(bars[2]?.label).toBe("p3 held r1 with token 33, its lease may have expired from 4.07 s (no fixed TTL is declared to end it for certain)");
     const stale = rows(r1!.marks).find((m) => m.lane === 0);
     expect(stale).toMatchObject({ start: 5_110_000, style: "stale write accepted" });
     expect(stale?.label).toBe("p3 wrote v3-2 with token 33: storage accepted it after token 34");
+  });
+
+  it("calls the lease expired only from where a fixed TTL had certainly run out, as the checkers do", async () => {
+    const run = await seedRun("unfenced");
+    const config = { ...run.config, lock: { ...run.config.lock, lease: { ends: "ttl" as const, timedFrom: "request" as const } } };
+    const bars = rows(buildReportModel({ ...run, config }).leaseTimelines[0]!.bars).filter((b) => b.lane === 0);
+    // Certainly ended 2022 ms after the grant's ok (the server's clock 1% slow, 2 ms slack).
+    expect(bars.map((b) => [b.style, b.start, b.end])).toEqual([
+      ["acquiring", 2_090_000, 2_100_000],
+      ["believed held, lease valid", 2_100_000, 4_068_000],
+      ["believed held, lease may have expired", 4_068_000, 4_122_000],
+      ["believed held after the lease expired", 4_122_000, 5_130_000],
+    ]);
   });
 
   it("marks the same write as rejected by fencing when storage is fenced", async () => {

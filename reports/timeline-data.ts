@@ -33,7 +33,7 @@ export interface PackedColumns {
 /** Higher wins when several bars share a pixel column. */
 const PRIORITY: Readonly<Record<number, number>> = {
   [STYLE.staleAccepted]: 9, [STYLE.fail]: 8, [STYLE.writeRejected]: 8, [STYLE.beliefExpired]: 7, [STYLE.info]: 6, [STYLE.writeUnknown]: 6,
-  [STYLE.open]: 5, [STYLE.writeAccepted]: 3, [STYLE.ok]: 2, [STYLE.belief]: 2, [STYLE.acquiring]: 1,
+  [STYLE.open]: 5, [STYLE.beliefMaybeExpired]: 4, [STYLE.writeAccepted]: 3, [STYLE.ok]: 2, [STYLE.belief]: 2, [STYLE.acquiring]: 1,
 };
 
 function encode(c: TrackColumns, labels: LabelPacker): PackedColumns {
