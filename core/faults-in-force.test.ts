@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faultLabel, faultsInForce, stepFaultsInForce } from "./faults-in-force.js";
+import { certainFaultPeriods, faultLabel, faultsInForce, stepFaultsInForce } from "./faults-in-force.js";
 import type { FaultShading } from "./nemesis.js";
 import type { Op } from "./op.js";
 
@@ -61,5 +61,20 @@ describe("the faults in force", () => {
     const started = stepFaultsInForce([], nemesis(1, "invoke", "pause", ["c1"]), SHADING);
     const healed = stepFaultsInForce(started.inForce, nemesis(2, "info", "resume", ["c1"]), SHADING);
     expect(healed).toEqual({ inForce: [], healed: started.inForce });
+  });
+});
+
+describe("the periods a fault was certainly in force", () => {
+  it("run from its start's completion to the invoke of the stop that healed it", () => {
+    const ops = [nemesis(1, "invoke", "pause", ["c1"]), nemesis(2, "ok", "pause", ["c1"]), nemesis(8, "invoke", "resume", ["c1"]), nemesis(9, "ok", "resume", ["c1"])];
+    expect(certainFaultPeriods(ops, SHADING)).toEqual([{ start: 2, end: 8 }]);
+  });
+
+  it("leave out a start that failed, and run to the history's end when nothing healed", () => {
+    const ops = [
+      nemesis(1, "invoke", "pause", ["c1"]), nemesis(2, "fail", "pause", ["c1"]),
+      nemesis(3, "invoke", "clock"), nemesis(4, "info", "clock"), { ...nemesis(20, "ok", "read"), process: 0 } as Op,
+    ];
+    expect(certainFaultPeriods(ops, SHADING)).toEqual([{ start: 4, end: 20 }]);
   });
 });

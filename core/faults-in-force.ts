@@ -73,6 +73,38 @@ export function stepFaultsInForce(before: readonly FaultInForce[], op: Op, shadi
   return { inForce, healed };
 }
 
+/**
+ * When faults were certainly in force: from the completion (`ok` or
+ * `info`) of a fault's start (the nemesis applied it) to the invocation of
+ * the stop that healed it, or to the history's last op when none did. The
+ * stricter reading, for availability: an op that raced a start or a heal
+ * is not counted against the design. Pure.
+ */
+export function certainFaultPeriods(history: readonly Op[], shading: readonly FaultShading[]): { start: number; end: number }[] {
+  const key = (f: FaultInForce): string => `${f.shading.label}\u0000${f.start}\u0000${f.nodes.join(",")}`;
+  const appliedAt = new Map<string, number>();
+  const stopInvoked = new Map<string, number>();
+  const periods: { start: number; end: number }[] = [];
+  let inForce: readonly FaultInForce[] = [];
+  let last = 0;
+  for (const op of history) {
+    last = Math.max(last, op.time);
+    const step = stepFaultsInForce(inForce, op, shading);
+    for (const f of step.inForce) if (f.applied && !appliedAt.has(key(f))) appliedAt.set(key(f), op.time);
+    if (op.process === "nemesis" && op.type === "invoke") for (const kind of shading) if (op.f === kind.stop) stopInvoked.set(kind.label, op.time);
+    for (const f of step.healed) {
+      const start = appliedAt.get(key(f));
+      if (start !== undefined) periods.push({ start, end: Math.max(start, stopInvoked.get(f.shading.label) ?? op.time) });
+    }
+    inForce = step.inForce;
+  }
+  for (const f of inForce) {
+    const start = appliedAt.get(key(f));
+    if (start !== undefined) periods.push({ start, end: last });
+  }
+  return periods;
+}
+
 /** A fault as people read it: its label and nodes, for example "pause c2,c3". */
 export function faultLabel(fault: FaultInForce): string {
   return fault.nodes.length > 0 ? `${fault.shading.label} ${fault.nodes.join(",")}` : fault.shading.label;
