@@ -82,7 +82,8 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
       // The monotonic clock is the kernel's, shared with the container, and
       // real unless faked: it dates the reading exactly. Else take the midpoint.
       const realAt = options.monotonic ? (before + after) / 2 : before + (mono - Number(monoBefore)) / 1e6;
-      return { node, offsetMs: Math.round(wall - realAt), atMs: realAt, uncertaintyMs: probeStartUncertaintyMs(state(node), before, after) };
+      const dating = options.monotonic ? Math.ceil((after - before) / 2) : 0;
+      return { node, offsetMs: Math.round(wall - realAt), atMs: realAt, uncertaintyMs: probeStartUncertaintyMs(state(node), before, after) + dating };
     },
     remove() {
       rmSync(dir, { recursive: true, force: true });

@@ -14,8 +14,12 @@ import type { SshHost } from "./ssh-connection.js";
 import type { HostTime } from "./host-time.js";
 import { envName } from "./remote-process.js";
 
-/** Prints the faked wall clock (ms) and the monotonic clock (ns) read at the same moment. */
-const READ_CLOCK = "process.stdout.write(new Date().getTime() + ' ' + process.hrtime.bigint())";
+/**
+ * Prints the faked wall clock (ms) between two reads of the monotonic
+ * clock (ns): a process preempted between its reads (a loaded host) shows
+ * it in the window, which bounds when the wall clock was read.
+ */
+const READ_CLOCK = "const a = process.hrtime.bigint(); const w = new Date().getTime(); const b = process.hrtime.bigint(); process.stdout.write(w + ' ' + a + ' ' + b)";
 
 /** Where a node's clock files go and what reads them. */
 export interface ClockHost {
@@ -77,18 +81,25 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
         await write(node, [probe]);
         env = faketimeEnv(where.faketimeLibrary, probe.path, options);
       }
+      // Our wall and monotonic clocks read together, after the probe's file is written: that write takes
+      // an SSH round trip, and dating the reading from "before" would add it to the offset read.
+      const wallBefore = clock.wallMs();
       const monoBefore = process.hrtime.bigint();
       const assignments = Object.entries(env).map(([k, v]) => shellWord(`${envName(k)}=${v}`)).join(" ");
       const result = await runRemote(where.host, `env ${assignments} ${shellWord(where.nodeBinary)} -e ${shellWord(READ_CLOCK)}`, { clock });
-      const [wall, mono] = result.stdout.trim().split(" ");
-      if (result.exitCode !== 0 || wall === undefined || mono === undefined || !/^\d+$/.test(mono)) {
+      const [wall, monoA, monoB] = result.stdout.trim().split(" ");
+      if (result.exitCode !== 0 || wall === undefined || !/^\d+$/.test(monoA ?? "") || !/^\d+$/.test(monoB ?? "")) {
         throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": node said "${result.stderr.trim() || result.stdout.trim()}"`);
       }
-      // The host's monotonic clock, mapped onto this machine's, dates the reading exactly unless it is faked too.
-      const localMono = BigInt(mono) - where.time.monotonicOffsetNs;
+      // The host's monotonic clock, mapped onto this machine's, dates the reading to within its two reads, unless it is faked too.
+      const [a, b] = [BigInt(monoA as string), BigInt(monoB as string)];
+      const localMono = (a + b) / 2n - where.time.monotonicOffsetNs;
+      const windowMs = Math.ceil(Number(b - a) / 2e6);
       const after = clock.wallMs();
-      const realAt = options?.monotonic ? (before + after) / 2 : before + Number(localMono - monoBefore) / 1e6;
-      return { node, offsetMs: Math.round(Number(wall) - realAt), atMs: realAt, uncertaintyMs: probeStartUncertaintyMs(state(node), before, after) };
+      const realAt = options?.monotonic ? (wallBefore + after) / 2 : wallBefore + Number(localMono - monoBefore) / 1e6;
+      // Faked monotonic clocks cannot date the reading: only our own clock around the command can.
+      const dating = options?.monotonic ? Math.ceil((after - wallBefore) / 2) : windowMs;
+      return { node, offsetMs: Math.round(Number(wall) - realAt), atMs: realAt, uncertaintyMs: probeStartUncertaintyMs(state(node), before, after) + dating };
     },
   };
 }
