@@ -53,7 +53,7 @@ export async function resolveRunConfig(opts: RunAndSshOptions, env: ConfigEnv): 
   return (await resolveRunOptions(opts, env)).config;
 }
 
-/** The runtime a resolved run names, given its loaded adapter; the ssh runtime logs its preparation of the hosts through `log`. */
+/** The runtime a resolved run names, given what it needs of the loaded adapter (its files, its launch's programs); the ssh runtime logs its preparation of the hosts through `log`. */
 export async function runtimeFor(run: ResolvedRun, log: (line: string) => void): Promise<Runtime> {
   const { config, adapter } = run;
   if (config.runtime === "docker") return dockerRuntimeForRun(config, { images: runImages(config), adapterFiles: adapter.adapter.files });
