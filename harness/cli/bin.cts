@@ -25,6 +25,7 @@ void Promise.resolve()
   .then(
     (code) => {
       process.exitCode = code;
+      endIfStillRunning(code);
     },
     (error: unknown) => {
       // A module that cannot load (a broken or half-rebuilt install) is a
@@ -34,6 +35,24 @@ void Promise.resolve()
       process.exitCode = 255;
     },
   );
+
+/** How long the process may live on once its command has returned (flushing output, closing sockets). */
+const LINGER_MS = 15_000;
+
+/**
+ * A command that returned has healed, stopped and written what it had to;
+ * a handle it left open (a helper process's pipe, a socket) must not keep
+ * the process running for ever, which a nightly job would meet as a hang.
+ * After LINGER_MS this names what is still open on stderr and exits with
+ * the command's code. The timer itself keeps nothing alive.
+ */
+function endIfStillRunning(code: ExitCode): void {
+  setTimeout(() => {
+    const open = process.getActiveResourcesInfo().filter((kind) => kind !== "Timeout");
+    process.stderr.write(`fencecheck: internal error: the process was still running ${LINGER_MS / 1000} s after the command ended (open: ${open.join(", ") || "nothing named"}); ending it\n`);
+    process.exit(code);
+  }, LINGER_MS).unref();
+}
 
 /** Every command but `check`: the whole CLI, each command's module loaded when named. */
 async function runCli(args: readonly string[]): Promise<ExitCode> {

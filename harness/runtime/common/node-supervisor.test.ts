@@ -126,4 +126,18 @@ describe("the node supervisor over a fake driver", () => {
     await supervisor.stop({ before: async () => void steps.push("before"), after: async () => void steps.push(proc.alive() ? "after, alive" : "after, ended"), finally: async () => void steps.push("finally") });
     expect(steps).toEqual(["before", "after, ended", "finally"]);
   });
+
+  it("still runs the steps after one that throws, then throws the first error: a network the engine keeps must not leave a disk mounted", async () => {
+    const supervisor = createNodeSupervisor(fakeDriver(), 10);
+    const proc = await supervisor.start(n1, { argv: ["idle"], logFile: "/dev/null" });
+    const steps: string[] = [];
+    const stopping = supervisor.stop({
+      before: async () => { throw new Error("cannot thaw"); },
+      end: async () => { proc.signalGroup("SIGKILL"); throw new Error("network has active endpoints"); },
+      after: async () => void steps.push("after"),
+      finally: async () => void steps.push("finally"),
+    });
+    await expect(stopping).rejects.toThrow("cannot thaw");
+    expect(steps).toEqual(["after", "finally"]);
+  });
 });

@@ -49,9 +49,9 @@ export interface StopSteps {
   readonly before?: () => Promise<void>;
   /** After the grace period: end what is left (default: SIGKILL to every live process group). */
   readonly end?: () => Promise<void>;
-  /** Once every process is gone or `STOP_END_WAIT_MS` has passed: unmount, reap, remove. */
+  /** Once every process is gone or `STOP_END_WAIT_MS` has passed (and whether or not `end` threw): unmount, reap, remove. */
   readonly after?: () => Promise<void>;
-  /** Whatever happened before: close connections. */
+  /** Last, whatever happened before: close connections. */
   readonly finally?: () => Promise<void>;
 }
 
@@ -129,18 +129,25 @@ export function createNodeSupervisor<P extends TrackedProcess>(driver: NodeDrive
     timer.abort();
   }
 
+  /**
+   * Every step runs whatever an earlier one threw: a container the engine
+   * would not remove must not leave a lazy disk's server (and with it the
+   * harness process) alive. The first error is thrown once all have run.
+   */
   async function stopSequence(steps: StopSteps): Promise<void> {
-    try {
-      await steps.before?.();
-      await signalAll("SIGCONT");
-      await signalAll("SIGTERM");
-      await allExited(graceMs);
-      await (steps.end ?? (() => signalAll("SIGKILL")))();
-      await allExited(STOP_END_WAIT_MS);
-      await steps.after?.();
-    } finally {
-      await steps.finally?.();
-    }
+    const errors: unknown[] = [];
+    const attempt = async (step: (() => Promise<void>) | undefined): Promise<void> => {
+      await step?.().catch((error: unknown) => void errors.push(error));
+    };
+    await attempt(steps.before);
+    await attempt(() => signalAll("SIGCONT"));
+    await attempt(() => signalAll("SIGTERM"));
+    await allExited(graceMs);
+    await attempt(steps.end ?? (() => signalAll("SIGKILL")));
+    await allExited(STOP_END_WAIT_MS);
+    await attempt(steps.after);
+    await attempt(steps.finally);
+    if (errors.length > 0) throw errors[0];
   }
 
   return {

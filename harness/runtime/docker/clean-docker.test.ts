@@ -6,21 +6,24 @@ import { cleanDocker, dockerObjectFate, runFolderIn } from "./clean-docker.js";
 import type { DockerEngine } from "./docker-engine.js";
 
 /** An engine whose one network refuses removal with `errors`, in order, then gives way. */
-function engineWith(errors: string[]): { engine: DockerEngine; removedContainers: string[]; networkTries: () => number } {
+function engineWith(errors: string[]): { engine: DockerEngine; removedContainers: string[]; networkTries: () => number; disconnected: string[] } {
   const removedContainers: string[] = [];
+  const disconnected: string[] = [];
   let tries = 0;
   const docker = {
     listContainers: async () => [{ Id: "c1", Names: ["/fc-run1-l1"], Labels: { "fencecheck.run": "run1" } }],
     getContainer: (id: string) => ({ remove: async () => void removedContainers.push(id) }),
     listNetworks: async () => [{ Id: "n1", Name: "fc-run1", Labels: { "fencecheck.run": "run1" } }],
     getNetwork: () => ({
+      inspect: async () => ({ Containers: { stale1: { Name: "fc-run1-l1" } } }),
+      disconnect: async (opts: { Container: string; Force: boolean }) => void disconnected.push(`${opts.Container}${opts.Force ? " by force" : ""}`),
       remove: async () => {
         const error = errors[tries++];
         if (error !== undefined) throw new Error(error);
       },
     }),
   };
-  return { engine: { docker, remote: false } as unknown as DockerEngine, removedContainers, networkTries: () => tries };
+  return { engine: { docker, remote: false } as unknown as DockerEngine, removedContainers, networkTries: () => tries, disconnected };
 }
 
 describe("cleanDocker", () => {
@@ -31,6 +34,14 @@ describe("cleanDocker", () => {
     expect(networkTries()).toBe(3);
     expect(removedContainers).toEqual(["c1", "c1", "c1"]);
     expect(result.networks).toEqual(["fc-run1"]);
+  });
+
+  it("disconnects by force, from the fourth try, an endpoint the engine keeps after its container is gone", async () => {
+    const active = "(HTTP code 403) unexpected - error while removing network: network fc-run1 has active endpoints";
+    const { engine, disconnected, networkTries } = engineWith([active, active, active, active]);
+    await cleanDocker(engine, { runId: "run1" });
+    expect(networkTries()).toBe(5);
+    expect(disconnected).toEqual(["stale1 by force"]);
   });
 
   it("fails at once on any other error, and takes a network already gone as removed", async () => {

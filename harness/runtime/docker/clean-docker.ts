@@ -112,9 +112,10 @@ export async function cleanDocker(engine: DockerEngine, opts: CleanDockerOptions
   };
 }
 
-/** How often a network still in use is tried again, and how long apart. */
+/** How often a network still in use is tried again, how long apart, and from which try its endpoints are disconnected by force. */
 const NETWORK_TRIES = 20;
 const NETWORK_RETRY_MS = 250;
+const FORCE_DISCONNECT_FROM_TRY = 4;
 
 /**
  * Removes a network once its containers are gone. A container whose removal
@@ -122,7 +123,10 @@ const NETWORK_RETRY_MS = 250;
  * can still hold an endpoint for a moment: the network's removal then fails
  * with "active endpoints", and is tried again, the run's containers removed
  * again first (those `clean` chose: never another run's), for at most
- * NETWORK_TRIES x NETWORK_RETRY_MS (5 s).
+ * NETWORK_TRIES x NETWORK_RETRY_MS (5 s). The engine can also keep an
+ * endpoint whose container is gone (seen under load): from the fourth try,
+ * every endpoint still on the network (the run's own network) is
+ * disconnected by force, as `docker network disconnect -f` does.
  */
 async function removeNetwork(engine: DockerEngine, id: string, removeContainers: () => Promise<unknown>): Promise<void> {
   for (let tries = 1; ; tries++) {
@@ -133,8 +137,15 @@ async function removeNetwork(engine: DockerEngine, id: string, removeContainers:
       if (tries >= NETWORK_TRIES || !/active endpoints/i.test(String(error))) return ignoreGone(error);
     }
     await removeContainers();
+    if (tries >= FORCE_DISCONNECT_FROM_TRY) await disconnectEndpoints(engine, id);
     await sleep(NETWORK_RETRY_MS);
   }
+}
+
+async function disconnectEndpoints(engine: DockerEngine, id: string): Promise<void> {
+  const network = engine.docker.getNetwork(id);
+  const info = (await network.inspect().catch(ignoreGone)) as { Containers?: Record<string, unknown> } | undefined;
+  await Promise.all(Object.keys(info?.Containers ?? {}).map((container) => network.disconnect({ Container: container, Force: true }).catch(ignoreGone)));
 }
 
 function ignoreGone(error: unknown): void {
