@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nodeId } from "../../../core/index.js";
-import { faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew, REAL_CLOCK, skewNotApplied } from "./faketime.js";
+import { faketimeEnv, faketimeSpec, MONOTONIC_START_MARGIN_MS, monotonicFloorMs, nodeOffsetAt, probeStartUncertaintyMs, processSkew, REAL_CLOCK, setSkewAndVerify, skewNotApplied, type SkewableClocks } from "./faketime.js";
 
 describe("faketimeSpec", () => {
   it.each([
@@ -79,5 +79,46 @@ describe("skewNotApplied", () => {
       'Cannot skew the clock of node "n1": it reads 55 ms (±103) from real time, not 647 ms',
     );
     expect(skewNotApplied(n1, { node: n1, offsetMs: 0 }, 60_000)?.code).toBe("nemesis.fault-not-applied");
+  });
+});
+
+describe("monotonicFloorMs", () => {
+  it("keeps every process's monotonic clock after its own start plus the margin", () => {
+    // Started at 10 s under no offset, now 12 s: it read 10 s then, so the clock may go back 2 s less the margin.
+    expect(monotonicFloorMs([{ startedAtMs: 10_000, offsetAtStartMs: 0 }], 12_000)).toBe(-2_000 + MONOTONIC_START_MARGIN_MS);
+    // Started under +4 s: a reset to real time would put it 4 s before its start until it is 4 s old.
+    expect(monotonicFloorMs([{ startedAtMs: 10_000, offsetAtStartMs: 4_000 }, { startedAtMs: 1_000, offsetAtStartMs: 0 }], 11_000)).toBe(3_000 + MONOTONIC_START_MARGIN_MS);
+    expect(monotonicFloorMs([], 11_000)).toBe(-Infinity);
+  });
+});
+
+describe("setSkewAndVerify", () => {
+  /** Clocks whose node has one process started at 0 ms under no offset, on a fake clock that sleeps instantly. */
+  function fixture(monotonic: boolean): { clocks: SkewableClocks; clock: { wallMs: () => number; sleep: (ms: number) => Promise<void> }; setAt: number[] } {
+    let now = 1_000;
+    let offset = 0;
+    const setAt: number[] = [];
+    const clocks: SkewableClocks = {
+      set: (_node, skew) => { setAt.push(now); offset = skew.offsetMs; },
+      read: async (node) => ({ node, offsetMs: offset, atMs: now }),
+      expectedOffset: () => offset,
+      ...(monotonic ? { monotonicFloor: (_node: string, atMs: number) => monotonicFloorMs([{ startedAtMs: 0, offsetAtStartMs: 0 }], atMs) } : {}),
+    };
+    return { clocks, setAt, clock: { wallMs: () => now, sleep: async (ms: number) => void (now += ms) } };
+  }
+
+  it("sets a faked monotonic clock back only once no process would read a time before its own start", async () => {
+    const { clocks, clock, setAt } = fixture(true);
+    await setSkewAndVerify(nodeId("s1"), { offsetMs: -4_000, rate: 1 }, clocks, clock);
+    expect(setAt).toEqual([4_000 + MONOTONIC_START_MARGIN_MS]);
+  });
+
+  it("sets a wall-clock-only skew, or a forward one, at once", async () => {
+    const wallOnly = fixture(false);
+    await setSkewAndVerify(nodeId("s1"), { offsetMs: -4_000, rate: 1 }, wallOnly.clocks, wallOnly.clock);
+    expect(wallOnly.setAt).toEqual([1_000]);
+    const forward = fixture(true);
+    await setSkewAndVerify(nodeId("s1"), { offsetMs: 4_000, rate: 1 }, forward.clocks, forward.clock);
+    expect(forward.setAt).toEqual([1_000]);
   });
 });

@@ -18,8 +18,14 @@
  *   process's timers too.
  * - `FAKETIME_DONT_FAKE_MONOTONIC=1` leaves CLOCK_MONOTONIC real: Node's
  *   timers run on it, and a faked backward jump stalls them.
+ * - Without it (`clock.monotonic=true`) CLOCK_MONOTONIC takes the same
+ *   offset. A process whose monotonic clock is set back before the moment
+ *   it started aborts if it is Node (`Assertion failed: (now) >=
+ *   (timer_base())`): a crash the fault made, which no real monotonic clock
+ *   can, so such a change waits until every process is old enough
+ *   (`monotonicFloorMs`).
  */
-import { HarnessError, type ClockOptions, type ClockReading, type ClockSkew, type NodeId } from "../../../core/index.js";
+import { HarnessError, type Clock, type ClockOptions, type ClockReading, type ClockSkew, type NodeId } from "../../../core/index.js";
 
 /** How far a node's clock may read from the asked offset and still count as skewed. */
 export const CLOCK_TOLERANCE_MS = 150;
@@ -108,24 +114,52 @@ export function skewNotApplied(node: NodeId, reading: ClockReading, expectedMs: 
   );
 }
 
+/** A process that loaded libfaketime: the real wall time it started, and its node's offset then. */
+export interface FakedStart {
+  readonly startedAtMs: number;
+  readonly offsetAtStartMs: number;
+}
+
+/** How much later than its own start a process's faked monotonic clock must always read (its runtime's start-up after the library loaded). */
+export const MONOTONIC_START_MARGIN_MS = 1_000;
+
+/**
+ * The lowest offset a node's faked monotonic clock may be set to at real
+ * wall time `atMs`, so that no process of `starts` reads a time before its
+ * own start plus the margin: a process started at S under offset o read
+ * S + o then, and reads atMs + offset after the change. -Infinity with no
+ * process. Pure.
+ */
+export function monotonicFloorMs(starts: readonly FakedStart[], atMs: number): number {
+  return Math.max(-Infinity, ...starts.map((s) => s.offsetAtStartMs + s.startedAtMs - atMs + MONOTONIC_START_MARGIN_MS));
+}
+
 /** A runtime's fake clocks, as the set-then-verify step uses them. */
 export interface SkewableClocks {
   set(node: NodeId, skew: ClockSkew): void | Promise<void>;
   read(node: NodeId): Promise<ClockReading>;
   /** The offset the node's clock should read at `atMs` (wall ms). */
   expectedOffset(node: NodeId, atMs: number): number;
+  /** With faked monotonic clocks: the lowest offset the node may be set to at `atMs` (`monotonicFloorMs` of its processes). */
+  monotonicFloor?(node: NodeId, atMs: number): number;
 }
 
 /**
  * Sets the node's skew, then reads its clock back: throws
  * "nemesis.unsupported-fault" when the cluster has no fake clocks (`clocks`
  * undefined) and "nemesis.fault-not-applied" when the reading disagrees.
- * `wallMs` dates a reading that carries no time of its own.
+ * With faked monotonic clocks, an offset below the node's floor is set only
+ * once the floor has come down to it (it falls by 1 ms per ms of real time,
+ * so the wait is at most the change asked). `clock.wallMs` dates a reading
+ * that carries no time of its own.
  */
-export async function setSkewAndVerify(node: NodeId, skew: ClockSkew, clocks: SkewableClocks | undefined, wallMs: () => number): Promise<void> {
+export async function setSkewAndVerify(node: NodeId, skew: ClockSkew, clocks: SkewableClocks | undefined, clock: Pick<Clock, "wallMs" | "sleep">): Promise<void> {
   if (clocks === undefined) throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster was started without fake clocks`);
+  for (let floor = clocks.monotonicFloor?.(node, clock.wallMs()) ?? -Infinity; skew.offsetMs < floor; floor = clocks.monotonicFloor?.(node, clock.wallMs()) ?? -Infinity) {
+    await clock.sleep(Math.ceil(floor - skew.offsetMs));
+  }
   await clocks.set(node, skew);
   const reading = await clocks.read(node);
-  const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? wallMs()));
+  const mismatch = skewNotApplied(node, reading, clocks.expectedOffset(node, reading.atMs ?? clock.wallMs()));
   if (mismatch) throw mismatch;
 }

@@ -8,7 +8,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, ExecResult, NodeId } from "../../../core/index.js";
-import { REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew } from "../common/faketime.js";
+import { REAL_CLOCK, faketimeEnv, faketimeSpec, monotonicFloorMs, nodeOffsetAt, probeStartUncertaintyMs, processSkew, type FakedStart } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
 import { writeNoFollow } from "../common/node-log.js";
 import { FAKETIME_LIBRARY } from "./images/image-specs.js";
@@ -28,6 +28,8 @@ export interface DockerClocks {
   set(node: NodeId, skew: ClockSkew): void;
   /** The offset the node's clock should show at real wall time `atMs`. */
   expectedOffset(node: NodeId, atMs: number): number;
+  /** With faked monotonic clocks: the lowest offset the node may be set to at `atMs` (`monotonicFloorMs`). */
+  monotonicFloor?(node: NodeId, atMs: number): number;
   /** Reads the node's clock with node's `new Date()` under a fresh skew file, dated by the shared monotonic clock. */
   read(node: NodeId, run: RunInNode): Promise<ClockReading>;
   /** Removes the skew files. */
@@ -41,7 +43,7 @@ export interface DockerClocks {
 export function createDockerClocks(dir: string, clock: Clock, options: ClockOptions | undefined): DockerClocks {
   mkdirSync(dir, { recursive: true });
   const states = new Map<NodeId, NodeClockState>();
-  const files = new Map<NodeId, { name: string; startedAtMs: number }[]>();
+  const files = new Map<NodeId, Array<{ name: string } & FakedStart>>();
   let sequence = 0;
   const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
   // Only the nodes the run may skew load libfaketime (`ClockOptions.nodes`).
@@ -57,7 +59,7 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
       const name = `${node}.${++sequence}`;
       const startedAtMs = clock.wallMs();
       writeSkew(name, startedAtMs, node);
-      files.set(node, [...(files.get(node) ?? []), { name, startedAtMs }]);
+      files.set(node, [...(files.get(node) ?? []), { name, startedAtMs, offsetAtStartMs: nodeOffsetAt(state(node), startedAtMs) }]);
       return faketimeEnv(FAKETIME_LIBRARY, `${CLOCK_MOUNT}/${name}`, options);
     },
     set(node, skew) {
@@ -66,6 +68,7 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
       for (const file of files.get(node) ?? []) writeSkew(file.name, file.startedAtMs, node);
     },
     expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
+    ...(options?.monotonic ? { monotonicFloor: (node: NodeId, atMs: number) => monotonicFloorMs(files.get(node) ?? [], atMs) } : {}),
     async read(node, run) {
       if (!options || !faked(node)) return { node, offsetMs: 0 };
       const name = `${node}.probe`;

@@ -134,9 +134,12 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
       containerOf(node);
       needHost("skew the clock of", node);
       const readable = parts.faults.has("clock")
-        ? { set: (n: NodeId, s: ClockSkew) => clocks.set(n, s), read: (n: NodeId) => clocks.read(n, run), expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs) }
+        ? {
+          set: (n: NodeId, s: ClockSkew) => clocks.set(n, s), read: (n: NodeId) => clocks.read(n, run), expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs),
+          ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
+        }
         : undefined;
-      await setSkewAndVerify(node, skew, readable, () => clock.wallMs());
+      await setSkewAndVerify(node, skew, readable, clock);
     },
     readClock: (node) => clocks.read(node, run),
     /** The container's freezer (`docker pause`): every process, children included. */

@@ -65,8 +65,9 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
         set: (n: NodeId, s: ClockSkew) => clocks.set(n, s),
         read: (n: NodeId) => clocks.read(n, parts.namespaceOf(n)),
         expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs),
+        ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
       };
-      await setSkewAndVerify(node, skew, inNamespace, () => clock.wallMs());
+      await setSkewAndVerify(node, skew, inNamespace, clock);
     },
     readClock,
     async freeze(node) {

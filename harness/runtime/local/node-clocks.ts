@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
-import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew } from "../common/faketime.js";
+import { FAKETIME_LIBRARY_PATHS, REAL_CLOCK, faketimeEnv, faketimeSpec, monotonicFloorMs, nodeOffsetAt, probeStartUncertaintyMs, processSkew, type FakedStart } from "../common/faketime.js";
 import type { NodeClockState } from "../common/faketime.js";
 import { createSharedObjects, faketimeSharedEnv, removeSharedObjects, removeSharedPair, sharedObjectName } from "../common/faketime-shared.js";
 import { writeNoFollow } from "../common/node-log.js";
@@ -41,6 +41,8 @@ export interface NodeClocks {
   set(node: NodeId, skew: ClockSkew): void;
   /** The offset the node's clock should show at real wall time `atMs`. */
   expectedOffset(node: NodeId, atMs: number): number;
+  /** With faked monotonic clocks: the lowest offset the node may be set to at `atMs` (`monotonicFloorMs`). */
+  monotonicFloor?(node: NodeId, atMs: number): number;
   /** Runs `date` inside the node under the node's clock and returns its offset from real time. */
   read(node: NodeId, namespace: string): Promise<ClockReading>;
   /** Removes every skew file (the run's whole state directory) and the run's libfaketime shared objects. */
@@ -68,7 +70,7 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
   const dir = join(ownedPath(opts.stateDir, [opts.runId], { mode: 0o755 }), "clock");
   mkdirSync(dir, { recursive: true });
   const states = new Map<NodeId, NodeClockState>();
-  const files = new Map<NodeId, { path: string; startedAtMs: number }[]>();
+  const files = new Map<NodeId, Array<{ path: string } & FakedStart>>();
   let sequence = 0;
   const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
 
@@ -90,7 +92,7 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
       const path = join(dir, key);
       const startedAtMs = opts.clock.wallMs();
       writeSkew(path, startedAtMs, node);
-      files.set(node, [...(files.get(node) ?? []), { path, startedAtMs }]);
+      files.set(node, [...(files.get(node) ?? []), { path, startedAtMs, offsetAtStartMs: nodeOffsetAt(state(node), startedAtMs) }]);
       return processEnv(path, key);
     },
     set(node, skew) {
@@ -98,6 +100,7 @@ export function createNodeClocks(opts: NodeClocksOptions): NodeClocks {
       for (const file of files.get(node) ?? []) writeSkew(file.path, file.startedAtMs, node);
     },
     expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
+    ...(opts.options.monotonic ? { monotonicFloor: (node: NodeId, atMs: number) => monotonicFloorMs(files.get(node) ?? [], atMs) } : {}),
     async read(node, namespace) {
       // `date` runs somewhere between the two readings of our clock: on a loaded machine starting it
       // in the namespace takes hundreds of ms, so the narrowest of a few reads is kept, with its window.

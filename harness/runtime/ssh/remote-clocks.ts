@@ -8,7 +8,7 @@
  */
 import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId } from "../../../core/index.js";
-import { faketimeEnv, faketimeSpec, nodeOffsetAt, probeStartUncertaintyMs, processSkew, REAL_CLOCK, type NodeClockState } from "../common/faketime.js";
+import { faketimeEnv, faketimeSpec, monotonicFloorMs, nodeOffsetAt, probeStartUncertaintyMs, processSkew, REAL_CLOCK, type FakedStart, type NodeClockState } from "../common/faketime.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
 import type { HostTime } from "./host-time.js";
@@ -39,13 +39,15 @@ export interface RemoteClocks {
   set(node: NodeId, skew: ClockSkew): Promise<void>;
   /** The offset from real time the node's clock should show at real wall time `atMs`, the host's own error included. */
   expectedOffset(node: NodeId, atMs: number): number;
+  /** With faked monotonic clocks: the lowest offset the node may be set to at `atMs` (`monotonicFloorMs`). */
+  monotonicFloor?(node: NodeId, atMs: number): number;
   read(node: NodeId): Promise<ClockReading>;
 }
 
 /** Creates the clocks; `options` undefined keeps them real (only the host's own error shows). */
 export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: Clock, options: ClockOptions | undefined): RemoteClocks {
   const states = new Map<NodeId, NodeClockState>();
-  const files = new Map<NodeId, { path: string; startedAtMs: number }[]>();
+  const files = new Map<NodeId, Array<{ path: string } & FakedStart>>();
   let sequence = 0;
   const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
   // Only the nodes the run may skew load libfaketime (`ClockOptions.nodes`).
@@ -60,7 +62,8 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
     async envFor(node) {
       if (!options || !faked(node)) return {};
       const where = hostOf(node);
-      const entry = { path: `${where.dir}/${node}.${++sequence}`, startedAtMs: clock.wallMs() };
+      const startedAtMs = clock.wallMs();
+      const entry = { path: `${where.dir}/${node}.${++sequence}`, startedAtMs, offsetAtStartMs: nodeOffsetAt(state(node), startedAtMs) };
       await write(node, [entry]);
       files.set(node, [...(files.get(node) ?? []), entry]);
       return faketimeEnv(where.faketimeLibrary, entry.path, options);
@@ -72,6 +75,7 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
       if (entries.length > 0) await write(node, entries);
     },
     expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs) + hostOf(node).time.wallOffsetMs,
+    ...(options?.monotonic ? { monotonicFloor: (node: NodeId, atMs: number) => monotonicFloorMs(files.get(node) ?? [], atMs) } : {}),
     async read(node) {
       const where = hostOf(node);
       const before = clock.wallMs();

@@ -149,7 +149,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
     probe: (from, to, opts = {}) => network.probe(from, address(to), opts.port ?? 1, opts.timeoutMs ?? 1_000),
     async setClock(node, skew) {
       address(node);
-      await setSkewAndVerify(node, skew, parts.faults.has("clock") ? clocks : undefined, () => clock.wallMs());
+      await setSkewAndVerify(node, skew, parts.faults.has("clock") ? clocks : undefined, clock);
     },
     readClock: (node) => clocks.read(node),
     async collect(node, paths) {
