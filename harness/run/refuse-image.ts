@@ -37,9 +37,9 @@ export function previewLaunch(config: RunConfig, adapter: LockAdapter): LockServ
  * Refuses, before the runtime's prerequisites are checked, a lock service
  * image on a runtime that does not run images, and a malformed `image`;
  * returns the launch to check with `checkLockImage` once they are.
+ * `launch` is the first lock node's (`previewLaunch`), when the caller has it.
  */
-export function refuseImageRuntime(config: RunConfig, runtime: Runtime, adapter: LockAdapter): LockServiceLaunch | undefined {
-  const launch = previewLaunch(config, adapter);
+export function refuseImageRuntime(config: RunConfig, runtime: Runtime, adapter: LockAdapter, launch = previewLaunch(config, adapter)): LockServiceLaunch | undefined {
   if (launch?.image === undefined) return undefined;
   if (typeof launch.image !== "string" || launch.image === "") {
     throw new HarnessError("adapter.invalid", `Cannot use lock adapter "${adapter.name}": its "service.start" returned an "image" that is not a non-empty string`);

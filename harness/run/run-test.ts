@@ -33,7 +33,8 @@ import { healInForce, nemesisOpsInForce } from "./heal-in-force.js";
 import type { Interpreter } from "./interpreter.js";
 import { leaderLookupFor } from "./lock-leader.js";
 import { refuseFaults } from "./refuse-faults.js";
-import { checkLockImage, refuseImageRuntime } from "./refuse-image.js";
+import { checkLockImage, previewLaunch, refuseImageRuntime } from "./refuse-image.js";
+import { refuseUnreachableProgram } from "./refuse-program-clock.js";
 import { isResolvedRun, resolveRun, type ResolvedRun } from "./resolve-run.js";
 import { restartWaitsForReadiness, type ReadinessChecks } from "./restart-readiness.js";
 import { startServices, type ServiceEndpoints } from "./start-services.js";
@@ -91,7 +92,9 @@ async function runResolved(run: ResolvedRun, deps: RunDeps): Promise<RunOutcome>
   const workload = deps.workload ?? findWorkload(config.workload.name);
   // Refused before the prerequisites are checked: a refusal takes no time.
   refuseFaults(config, nemesis, deps.runtime, adapter.adapter);
-  const image = refuseImageRuntime(config, deps.runtime, adapter.adapter);
+  const launch = previewLaunch(config, adapter.adapter);
+  const image = refuseImageRuntime(config, deps.runtime, adapter.adapter, launch);
+  refuseUnreachableProgram(config, nemesis, adapter.adapter, launch);
   await deps.runtime.checkPrerequisites(nemesis.needs);
   await checkLockImage(config, nemesis, deps.runtime, adapter.adapter, image);
   trace("prerequisites checked");

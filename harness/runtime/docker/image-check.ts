@@ -2,8 +2,8 @@
  * The docker runtime's check of a lock service image before a run: it must
  * be on the engine (fencecheck never pulls), and when the run's clock
  * faults reach it, the program it runs must load glibc's dynamic loader,
- * or `LD_PRELOAD` of libfaketime never takes hold (a static Go binary, a
- * musl image). The program is read from a created, never started,
+ * or `LD_PRELOAD` of libfaketime never takes hold (a static binary, a musl
+ * image), and must not be a Go program (it reads the clock itself). The program is read from a created, never started,
  * container of the image, through the engine's archive API.
  */
 import { posix } from "node:path";
@@ -12,7 +12,8 @@ import type Docker from "dockerode";
 import { HarnessError, messageOf, type ImageCheck } from "../../../core/index.js";
 import type { DockerEngine } from "./docker-engine.js";
 import { runLabels } from "./docker-plan.js";
-import { firstTarEntry, libcOf, programKind, type TarEntry } from "./image-libc.js";
+import { libcOf, programKind } from "../common/program-kind.js";
+import { firstTarEntry, type TarEntry } from "./tar-entry.js";
 
 /** Bytes of a file read at most: a program's headers and `#!` line are at its start. */
 const HEAD_BYTES = 512 * 3 + 64 * 1024;
@@ -57,6 +58,7 @@ async function whyNoFaketime(container: Docker.Container, program: string | unde
       continue;
     }
     if (kind.kind === "other") return `its program "${found.path}" is neither an ELF binary nor a script`;
+    if (kind.go) return `its program "${found.path}" is a Go program, which reads the clock through the vDSO, never through libc`;
     const libc = libcOf(kind.interpreter);
     if (libc === "static") return `its program "${found.path}" is statically linked`;
     if (libc === "musl") return `its program "${found.path}" is linked against musl ("${kind.interpreter}"), not glibc`;

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { firstTarEntry, libcOf, programKind } from "./image-libc.js";
+import { libcOf, programKind } from "./program-kind.js";
 
 /** The first 64 KiB of a host file, as much as the check reads of a program. */
 function head(path: string): Buffer {
@@ -28,40 +28,33 @@ function elf64(interp: string | undefined): Buffer {
   return buf;
 }
 
-/** One ustar header block plus content, as the engine's archive API sends it. */
-function tarEntry(name: string, type: string, content = Buffer.alloc(0), link = ""): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0, "utf8");
-  header.write(content.length.toString(8).padStart(11, "0"), 124, "latin1");
-  header.write(type, 156, "latin1");
-  header.write(link, 157, "utf8");
-  const body = Buffer.alloc(Math.ceil(content.length / 512) * 512);
-  content.copy(body);
-  return Buffer.concat([header, body]);
-}
-
 describe("telling whether libfaketime can reach a program", () => {
   it("finds glibc's loader in a dynamically linked host binary", () => {
     const kind = programKind(head("/usr/bin/node"));
-    expect(kind).toEqual({ kind: "elf", interpreter: "/lib64/ld-linux-x86-64.so.2" });
+    expect(kind).toEqual({ kind: "elf", interpreter: "/lib64/ld-linux-x86-64.so.2", go: false });
     expect(libcOf("/lib64/ld-linux-x86-64.so.2")).toBe("glibc");
   });
 
   it("finds no loader in a statically linked host binary (busybox-static)", () => {
     const kind = programKind(head("/bin/busybox"));
-    expect(kind).toEqual({ kind: "elf", interpreter: undefined });
+    expect(kind).toEqual({ kind: "elf", interpreter: undefined, go: false });
     expect(libcOf(undefined)).toBe("static");
   });
 
   it("tells musl's loader from glibc's", () => {
-    expect(programKind(elf64("/lib/ld-musl-x86_64.so.1"))).toEqual({ kind: "elf", interpreter: "/lib/ld-musl-x86_64.so.1" });
+    expect(programKind(elf64("/lib/ld-musl-x86_64.so.1"))).toEqual({ kind: "elf", interpreter: "/lib/ld-musl-x86_64.so.1", go: false });
     expect(libcOf("/lib/ld-musl-x86_64.so.1")).toBe("musl");
     expect(libcOf("/lib/ld-linux-aarch64.so.1")).toBe("glibc");
     expect(libcOf("/system/bin/linker64")).toBe("unknown");
   });
 
   it("reads no loader from an ELF file whose only program header is not PT_INTERP", () => {
-    expect(programKind(elf64(undefined))).toEqual({ kind: "elf", interpreter: undefined });
+    expect(programKind(elf64(undefined))).toEqual({ kind: "elf", interpreter: undefined, go: false });
+  });
+
+  it("tells a Go program, which reads the clock through the vDSO, by its linker's build-id note (Debian's etcd)", () => {
+    expect(programKind(head("/usr/bin/etcd"))).toMatchObject({ kind: "elf", go: true });
+    expect(programKind(head("/usr/bin/redis-server"))).toMatchObject({ kind: "elf", go: false });
   });
 
   it("reads a script's interpreter from its #! line", () => {
@@ -70,24 +63,3 @@ describe("telling whether libfaketime can reach a program", () => {
   });
 });
 
-describe("reading the first entry of the engine's tar stream", () => {
-  it("gives a file's bytes, cut to what arrived", () => {
-    const tar = tarEntry("node", "0", Buffer.from("hello world"));
-    expect(firstTarEntry(tar)).toEqual({ type: "file", name: "node", content: Buffer.from("hello world") });
-    expect(firstTarEntry(tar.subarray(0, 512 + 5))).toEqual({ type: "file", name: "node", content: Buffer.from("hello") });
-  });
-
-  it("gives where a symlink points, a PAX header's long target included", () => {
-    expect(firstTarEntry(tarEntry("ld-linux-x86-64.so.2", "2", Buffer.alloc(0), "../lib/x86_64-linux-gnu/ld.so"))).toEqual({
-      type: "symlink", name: "ld-linux-x86-64.so.2", target: "../lib/x86_64-linux-gnu/ld.so",
-    });
-    const record = "30 linkpath=/a/very/long/path\n";
-    const pax = Buffer.concat([tarEntry("PaxHeader", "x", Buffer.from(record)), tarEntry("link", "2", Buffer.alloc(0), "short")]);
-    expect(firstTarEntry(pax)).toEqual({ type: "symlink", name: "link", target: "/a/very/long/path" });
-  });
-
-  it("gives nothing for an empty stream, and 'other' for a directory", () => {
-    expect(firstTarEntry(Buffer.alloc(1024))).toBeUndefined();
-    expect(firstTarEntry(tarEntry("bin", "5"))).toEqual({ type: "other", name: "bin" });
-  });
-});
