@@ -1,0 +1,120 @@
+/**
+ * The clocks of processes moved by the clock injector (clock-injector.ts),
+ * per node: the processes libfaketime cannot reach (Go, static and musl
+ * programs, and those that break under LD_PRELOAD). Each node has one
+ * clock, `NodeClockState` as libfaketime's nodes have; every process
+ * attached to the node reads it, whenever it was attached.
+ *
+ * The injector's reading is `base + (real - base) * rate + offset`, the
+ * base being the moment the settings were written. A node set to offset O
+ * and rate r at t0 reads `t + O + (t - t0)(r - 1)` at real time t, so a
+ * process attached (or set again) at t1 gets offset `nodeOffsetAt(t1)` and
+ * rate r: the same reading from then on.
+ *
+ * A reading is the proof that a fault landed: each attached process is made
+ * to read its own clock (the injector's `read`), and the node's offset is
+ * what they read. A process that has exited meanwhile is dropped: its
+ * node's restart attaches the new one.
+ */
+import { HarnessError, type ClockReading, type ClockSkew, type NodeId } from "../../../core/index.js";
+import type { ClockInjector } from "./clock-injector.js";
+import { CLOCK_TOLERANCE_MS, nodeOffsetAt, REAL_CLOCK, type NodeClockState } from "./faketime.js";
+
+/** What the clocks need: the injector, the harness's wall clock, and whether monotonic clocks move too. */
+export interface InjectedClocksOptions {
+  readonly injector: ClockInjector;
+  readonly wallMs: () => number;
+  readonly monotonic: boolean;
+}
+
+/** One attached process's reading of its own clock. */
+export interface ProcessOffset {
+  readonly pid: number;
+  readonly offsetMs: number;
+  readonly uncertaintyMs: number;
+}
+
+/** A node's injected clocks. */
+export interface InjectedClocks {
+  /** Patches a process just started on `node` so that it reads the node's clock. */
+  attach(node: NodeId, pid: number): Promise<void>;
+  /** Sets the node's clock in every attached live process (and for every later one). */
+  set(node: NodeId, skew: ClockSkew): Promise<void>;
+  /** The offset the node's clock should read at real wall time `atMs`. */
+  expectedOffset(node: NodeId, atMs: number): number;
+  /** What each attached live process of the node reads, against the real clock. */
+  readEach(node: NodeId): Promise<ProcessOffset[]>;
+  /** The node's clock as its attached processes read it; "nemesis.fault-not-applied" when they read different clocks or none is attached. */
+  read(node: NodeId): Promise<ClockReading>;
+  /** Restores the original clock code of every attached live process (they keep running). */
+  detachAll(): Promise<void>;
+}
+
+const NS_PER_MS = 1e6;
+
+/** Creates the clocks, with no node skewed and no process attached. */
+export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClocks {
+  const states = new Map<NodeId, NodeClockState>();
+  const attached = new Map<NodeId, Set<number>>();
+  const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
+  const pidsOf = (node: NodeId): number[] => [...(attached.get(node) ?? [])];
+
+  /** Runs `step` on the process; a process that has exited is forgotten, any other failure thrown. */
+  async function onLive(node: NodeId, pid: number, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      if (error instanceof HarnessError && /\(no such process\)/.test(error.message)) attached.get(node)?.delete(pid);
+      else throw error;
+    }
+  }
+
+  /** Writes the node's clock, as of now, into the process (patching it first when needed). */
+  const apply = (node: NodeId, pid: number): Promise<void> => onLive(node, pid, async () => {
+    const offsetNs = nodeOffsetAt(state(node), opts.wallMs()) * NS_PER_MS;
+    await opts.injector.inject(pid, { offsetNs, rate: state(node).skew.rate, monotonic: opts.monotonic });
+  });
+
+  async function readEach(node: NodeId): Promise<ProcessOffset[]> {
+    const readings: ProcessOffset[] = [];
+    for (const pid of pidsOf(node)) {
+      await onLive(node, pid, async () => {
+        const reading = await opts.injector.read(pid, "realtime");
+        readings.push({ pid, offsetMs: reading.readOffsetNs / NS_PER_MS, uncertaintyMs: reading.uncertaintyNs / NS_PER_MS });
+      });
+    }
+    return readings;
+  }
+
+  return {
+    async attach(node, pid) {
+      attached.set(node, new Set([...pidsOf(node), pid]));
+      await apply(node, pid);
+    },
+    async set(node, skew) {
+      states.set(node, { skew, setAtMs: opts.wallMs() });
+      await Promise.all(pidsOf(node).map((pid) => apply(node, pid)));
+    },
+    expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
+    readEach,
+    async read(node) {
+      const before = opts.wallMs();
+      const readings = await readEach(node);
+      const atMs = (before + opts.wallMs()) / 2;
+      const [first] = readings;
+      if (first === undefined) throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": no process of it is attached to the clock injector`);
+      const spread = Math.max(...readings.map((r) => r.offsetMs)) - Math.min(...readings.map((r) => r.offsetMs));
+      const uncertaintyMs = Math.max(...readings.map((r) => r.uncertaintyMs));
+      if (spread > CLOCK_TOLERANCE_MS + 2 * uncertaintyMs) {
+        const each = readings.map((r) => `${r.pid}: ${Math.round(r.offsetMs)} ms`).join(", ");
+        throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": its processes read different clocks (${each})`);
+      }
+      return { node, offsetMs: Math.round(first.offsetMs), uncertaintyMs: Math.ceil(uncertaintyMs), atMs };
+    },
+    async detachAll() {
+      const all = [...attached.entries()].flatMap(([node, pids]) => [...pids].map((pid) => ({ node, pid })));
+      await Promise.all(all.map(({ node, pid }) => onLive(node, pid, () => opts.injector.remove(pid))));
+      attached.clear();
+    },
+  };
+}
