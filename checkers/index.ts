@@ -14,3 +14,4 @@ export * from "./fenced-register/linearizable-checker.js";
 export * from "./testing/index.js";
 export * from "./linearizability/index.js";
 export * from "./mutex/mutex-checker.js";
+export * from "./hazards/count-hazards.js";

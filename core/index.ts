@@ -29,3 +29,4 @@ export * from "./compact-storage.js";
 export * from "./op-fields.js";
 export * from "./lease-span.js";
 export * from "./faults-in-force.js";
+export * from "./hazards.js";

@@ -4,7 +4,7 @@
  * nemesis instance, so that, say, two pause schedules heal through the same
  * record of what is paused.
  */
-import type { Fault, FaultShading, Generator, Nemesis, RunConfig } from "../core/index.js";
+import type { Fault, FaultShading, Generator, HazardName, Nemesis, RunConfig } from "../core/index.js";
 import type { NemesisContext } from "./leader/current-leader.js";
 
 /** A named fault package. */
@@ -19,6 +19,12 @@ export interface FaultPackageSpec {
   nemesis(ctx: NemesisContext): Nemesis;
   /** How the report shades this kind's fault periods. */
   readonly shading: FaultShading;
+  /**
+   * The hazards (core/hazards.ts) this package is meant to bring about: a
+   * valid run none of whose aimed hazards happened is vacuous. Omitted: it
+   * aims at none in particular (any hazard then makes the run count).
+   */
+  readonly aims?: readonly HazardName[];
   /**
    * The schedule. `startNs` is when the workload starts (harness ns): a timed
    * fault comes first an interval after it, not after the run's start.

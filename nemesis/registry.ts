@@ -8,6 +8,7 @@ import {
   HarnessError,
   type Fault,
   type FaultShading,
+  type HazardName,
   type NemesisPackage,
   type RunConfig,
   runNodes,
@@ -49,6 +50,8 @@ export interface NemesisPlan {
   /** The nodes whose data directory a package may drop unsynced writes of: the only ones on a lazy file system. */
   readonly diskNodes: readonly string[];
   readonly shading: readonly FaultShading[];
+  /** The hazards its packages aim at (`FaultPackageSpec.aims`), each once; empty when none aims at any. */
+  readonly aims: readonly HazardName[];
   /**
    * Builds each schedule once and drops it: throws the "config.invalid" of a
    * bad fault option, so a run refuses it before any node starts (the
@@ -74,6 +77,7 @@ export function resolveNemesis(config: RunConfig): NemesisPlan {
     clockNodes: clockNodesOf(specs, config),
     diskNodes: [...new Set(specs.flatMap((s) => s.diskNodes?.(config) ?? []))],
     shading,
+    aims: [...new Set(specs.flatMap((s) => s.aims ?? []))],
     checkOptions: () => specs.forEach((s) => s.generator(config, 0)),
     build: (ctx = {}) => ({
       name,

@@ -13,8 +13,9 @@ export function analyzeCommand(ctx: CliContext, setExit: (code: ExitCode) => voi
     .description("Re-check a stored run (a run folder, or store/latest) and rewrite its results.json and report.html")
     .argument("<run-dir>", "a run folder")
     .option("--junit <file>", "also write JUnit XML (one test case per checker) to this file, for CI")
+    .option("--fail-vacuous", "exit 2 when the run is valid but vacuous: its faults never brought about the hazards they aim at (or it had none)")
     .option("--max-memory <MiB>", "give up with unknown when the process's resident memory passes this while the history is read (default 2048)")
-    .action(async (dir: string, opts: { junit?: string; maxMemory?: string }) => {
+    .action(async (dir: string, opts: { junit?: string; maxMemory?: string; failVacuous?: boolean }) => {
       const maxMemoryBytes = parseMaxMemory(opts.maxMemory);
       const options = {
         ...(opts.junit !== undefined ? { junitPath: resolve(ctx.cwd, opts.junit) } : {}),
@@ -24,7 +25,7 @@ export function analyzeCommand(ctx: CliContext, setExit: (code: ExitCode) => voi
       // run's own files are only read, and results.json and report.html are written whole or not at all).
       const outcome = await endingOnInterrupt(ctx)(() => analyzeRun(dir, options));
       printOutcome(ctx.io, outcome);
-      setExit(outcomeExitCode(outcome));
+      setExit(outcomeExitCode(outcome, { failVacuous: opts.failVacuous === true }));
     });
 }
 

@@ -28,4 +28,17 @@ describe("printOutcome", () => {
     ]);
     expect(outcomeExitCode(outcome)).toBe(2);
   });
+
+  it("names the hazards a run went through on its verdict line, marks a vacuous one, and fails it only when asked", () => {
+    const exercised: PrintableOutcome = { valid: true, dir: "d", results: { fencing: { valid: true } }, hazards: { "paused-past-lease": 2, "stale-write-rejected": 4 }, vacuous: false, aims: ["paused-past-lease"] };
+    expect(printed(exercised).split("\n")[0]).toBe("valid (fencing: ok; hazards: stale-write-rejected x4, paused-past-lease x2)");
+    const vacuous: PrintableOutcome = { ...exercised, hazards: { "holder-outlived": 1 }, vacuous: true };
+    expect(printed(vacuous).split("\n").slice(0, 2)).toEqual([
+      "valid, vacuous (fencing: ok; hazards: holder-outlived x1)",
+      "  vacuous: none of the hazards its faults aim at (paused-past-lease) happened: the protection they test was never needed",
+    ]);
+    expect(outcomeExitCode(vacuous)).toBe(0);
+    expect(outcomeExitCode(vacuous, { failVacuous: true })).toBe(2);
+    expect(outcomeExitCode(exercised, { failVacuous: true })).toBe(0);
+  });
 });

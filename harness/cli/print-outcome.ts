@@ -1,5 +1,5 @@
 /** The one-line summary a run or an analysis prints, and its exit code. */
-import { exitCodeFor, exitCodeForValidity, terminalText, type CheckValidity, type Validity } from "../../core/index.js";
+import { exitCodeFor, exitCodeForValidity, hazardsLine, terminalText, type CheckValidity, type HazardCounts, type HazardName, type Validity } from "../../core/index.js";
 import type { HarnessError } from "../../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
 
@@ -17,6 +17,12 @@ export interface PrintableOutcome {
   readonly junitPath?: string;
   /** False for a run that failed before its workload: it has an error and no verdict. */
   readonly reachedWorkload?: boolean;
+  /** The hazards the run went through, when they were counted. */
+  readonly hazards?: HazardCounts;
+  /** Valid, and none of the hazards its faults aim at happened. */
+  readonly vacuous?: boolean;
+  /** The hazards its faults aim at (named in the vacuous line). */
+  readonly aims?: readonly HazardName[];
 }
 
 /**
@@ -33,9 +39,11 @@ export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
     io.err(`fencecheck: ${terminalText(outcome.error.message, "keep")}\n`);
     return;
   }
-  const word = outcome.valid === true ? "valid" : outcome.valid === false ? "INVALID" : "unknown";
+  const word = outcome.valid === true ? (outcome.vacuous === true ? "valid, vacuous" : "valid") : outcome.valid === false ? "INVALID" : "unknown";
   const parts = Object.entries(outcome.results).map(([name, r]) => `${name}: ${verdictWord((r as { valid?: CheckValidity }).valid)}`);
-  io.out(`${word} (${parts.join(", ")})${outcome.aborted ? " [interrupted]" : ""}\n`);
+  const hazards = outcome.hazards === undefined ? "" : `; hazards: ${hazardsLine(outcome.hazards)}`;
+  io.out(`${word} (${parts.join(", ")}${hazards})${outcome.aborted ? " [interrupted]" : ""}\n`);
+  if (outcome.vacuous === true) io.out(`  vacuous: ${vacuousLine(outcome.aims ?? [], outcome.hazards ?? {})}\n`);
   if (outcome.valid === "unknown" && outcome.reason) io.out(`  unknown: ${terminalText(outcome.reason)}\n`);
   for (const line of headlines(outcome.results)) io.out(`  ${terminalText(line)}\n`);
   if (outcome.error) io.err(`fencecheck: ${terminalText(outcome.error.message, "keep")}\n`);
@@ -43,12 +51,25 @@ export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
   if (outcome.junitPath) io.out(`junit: ${outcome.junitPath}\n`);
 }
 
+/** What `--fail-vacuous` asks: a vacuous run exits 2, as an unknown one does (it proved nothing). */
+export interface ExitPolicy {
+  readonly failVacuous?: boolean;
+}
+
 /** The exit code: an error mid-run wins unless a violation was found anyway. */
-export function outcomeExitCode(outcome: PrintableOutcome): ExitCode {
+export function outcomeExitCode(outcome: PrintableOutcome, policy: ExitPolicy = {}): ExitCode {
   if (outcome.valid === false) return 1;
   if (outcome.error) return exitCodeFor(outcome.error.code) as ExitCode;
   if (outcome.aborted) return 2;
+  if (policy.failVacuous === true && outcome.vacuous === true) return 2;
   return exitCodeForValidity(outcome.valid);
+}
+
+/** Why a valid run proved little: the hazards it was meant to bring about never happened, or it had no faults. */
+export function vacuousLine(aims: readonly HazardName[], hazards: HazardCounts): string {
+  if (aims.length > 0) return `none of the hazards its faults aim at (${aims.join(", ")}) happened: the protection they test was never needed`;
+  if (hazardsLine(hazards) === "none") return "no hazard happened: the lock service's and storage's protection was never needed";
+  return "the run had no faults: nothing was put to the test";
 }
 
 function verdictWord(v: CheckValidity | undefined): string {

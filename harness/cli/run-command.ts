@@ -26,6 +26,7 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
     .addHelpText("after", `\nFaults (--nemesis, comma-separated):\n${faults}\n`)
     .option("--config <file>", "a JSON run file of run options (camelCase flag names); flags given here override it")
     .option("--junit <file>", "also write JUnit XML (one test case per checker) to this file, for CI")
+    .option("--fail-vacuous", "exit 2 when the run is valid but vacuous: its faults never brought about the hazards they aim at (or it had none)")
     .option("--timings", "at the end, print on stderr when each phase of the run ended (ms since the process started) and the harness's CPU in it")
     .action(async (given: RunAndSshOptions & { config?: string }, command: Command) => {
       const opts = applyRunFile(given, command, ctx.cwd);
@@ -33,7 +34,9 @@ export function runCommand(ctx: CliContext, setExit: (code: ExitCode) => void): 
       const config = optionsToConfig(opts, env);
       refuseUpFront(config);
       const { runFromOptions } = await import("./run-from-options.js");
-      const extras = given as { junit?: string; timings?: boolean };
-      setExit(await runFromOptions(ctx, { opts, env, given: config }, { ...(extras.junit !== undefined ? { junit: extras.junit } : {}), ...(extras.timings === true ? { timings: true } : {}) }));
+      const extras = given as { junit?: string; timings?: boolean; failVacuous?: boolean };
+      setExit(await runFromOptions(ctx, { opts, env, given: config }, {
+        ...(extras.junit !== undefined ? { junit: extras.junit } : {}), ...(extras.timings === true ? { timings: true } : {}), failVacuous: extras.failVacuous === true,
+      }));
     });
 }

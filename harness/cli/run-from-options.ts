@@ -13,6 +13,8 @@ import { runProgress } from "./progress.js";
 export interface RunExtras {
   readonly junit?: string;
   readonly timings?: boolean;
+  /** Exit 2 when the run is valid but vacuous. */
+  readonly failVacuous?: boolean;
 }
 
 /** A run's options as `fencecheck run` parsed them, and the config it built from them for its up-front refusals. */
@@ -44,5 +46,5 @@ export async function runFromOptions(ctx: CliContext, request: RunRequest, extra
     trace.mark("outcome printed");
     ctx.io.err(formatPhases(trace.marks()).map((line) => `${line}\n`).join(""));
   }
-  return outcomeExitCode(outcome);
+  return outcomeExitCode(outcome, { failVacuous: extras.failVacuous === true });
 }

@@ -8,8 +8,8 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { HarnessError, type FaultShading, type Op, type RunConfig, type StorageRecord, type Validity } from "../../core/index.js";
-import { compose } from "../../checkers/index.js";
+import { HarnessError, isVacuous, type FaultShading, type HazardCounts, type HazardName, type Op, type RunConfig, type StorageRecord, type Validity } from "../../core/index.js";
+import { compose, countHazards } from "../../checkers/index.js";
 import { resolveNemesis } from "../../nemesis/index.js";
 import { findWorkload, type Workload } from "../../workloads/index.js";
 import { buildReportModel, junitXml, renderReportHtml } from "../../reports/index.js";
@@ -41,6 +41,15 @@ export interface CheckedRun {
   /** One line saying why the verdict is unknown (see `runVerdict`), when it is. */
   readonly reason?: string;
   readonly results: Readonly<Record<string, unknown>>;
+  /**
+   * The hazards the run went through (checkers/hazards), and whether it is
+   * vacuous: valid, and none of those its faults aim at happened. Absent
+   * when the history was not read (past the memory bound).
+   */
+  readonly hazards?: HazardCounts;
+  readonly vacuous?: boolean;
+  /** The hazards the run's faults aim at (`NemesisPlan.aims`). */
+  readonly aims?: readonly HazardName[];
   /** Absent when report.html could not be written. */
   readonly reportPath?: string;
   /** Set when JUnit XML was written. */
@@ -56,12 +65,16 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   const missing = incompleteStorage(join(run.dir, RUN_FILES.storage));
   const checkers = missing === undefined ? workload.checkers(run.config) : judgeIncompleteStorage(workload.checkers(run.config), missing);
   const checked = await compose(checkers, run.stopReason ? { stopReason: run.stopReason } : {}).check({ config: run.config, history: run.history, storage });
+  const plan = resolveNemesis(run.config);
+  const shading = run.shading ?? plan.shading;
+  const hazards = countHazards(run.history, { config: run.config, shading });
+  const vacuous = isVacuous(checked.valid, hazards, plan.aims, plan.specs.length > 0);
   run.trace?.("checked");
-  const verdict = { valid: checked.valid, ...(checked.reason !== undefined ? { reason: checked.reason } : {}), results: checked.results };
+  const verdict = { valid: checked.valid, ...(checked.reason !== undefined ? { reason: checked.reason } : {}), results: checked.results, hazards, vacuous, aims: plan.aims };
   const resultsPath = join(run.dir, RUN_FILES.results);
   const reportPath = join(run.dir, RUN_FILES.report);
   try {
-    writeWhole(resultsPath, JSON.stringify(checked, null, 2) + "\n");
+    writeWhole(resultsPath, JSON.stringify({ ...checked, hazards, vacuous, aims: plan.aims }, null, 2) + "\n");
     // A check its memory bound stopped writes no report: building it would take more memory again
     // (10 million ops: 3.8 GB), and a report of an earlier check would contradict results.json.
     if (run.stopReason?.() !== undefined) {
@@ -73,7 +86,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
       history: run.history,
       storage,
       results: checked,
-      shading: run.shading ?? resolveNemesis(run.config).shading,
+      shading,
     }, { sections: workload.reportSections });
     writeWhole(reportPath, renderReportHtml(model));
     run.trace?.("report written");

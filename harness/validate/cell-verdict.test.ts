@@ -12,6 +12,7 @@ describe("cellGot", () => {
 
   it("reads exit 0 with a valid line as valid and exit 1 with an INVALID line as invalid", () => {
     expect(cellGot(end(0, "valid (fencing: ok)\nreport: r.html\n"))).toBe("valid");
+    expect(cellGot(end(0, "valid, vacuous (fencing: ok; hazards: none)\nreport: r.html\n"))).toBe("valid");
     expect(cellGot(end(1, "INVALID (fencing: FAIL)\nreport: r.html\n"))).toBe("invalid");
   });
 

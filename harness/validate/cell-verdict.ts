@@ -38,7 +38,7 @@ export interface CellResult {
 /** The outcome of a process that ended as `end`. */
 export function cellGot(end: ProcessEnd): CellGot {
   if (end.timedOut) return "timeout";
-  const printed = /^(valid|INVALID|unknown) \(/m.exec(end.stdout)?.[1];
+  const printed = /^(valid|INVALID|unknown)(?:, vacuous)? \(/m.exec(end.stdout)?.[1];
   switch (end.code) {
     case 0: return printed === "valid" ? "valid" : "crashed";
     case 1: return printed === "INVALID" ? "invalid" : "crashed";

@@ -97,6 +97,8 @@ function spec(name: string, description: string, planner: (config: RunConfig, sc
     kind: "clock",
     nemesis: clockNemesis,
     shading: CLOCK_SHADING,
+    // A lock node's clock moved under a lease, or a client's that made it write late.
+    aims: ["clock-moved-under-lease", "write-after-lease"],
     clockNodes: (config) => nodesOption(config, scopeOf(name), ALL_ROLES),
     generator(config, startNs): Generator {
       const scope = scopeOf(name);

@@ -35,6 +35,7 @@ export function loseUnsyncedPackages(): readonly FaultPackageSpec[] {
     description: `Power loss on ${what}: SIGKILL it, drop every write to its data directory that was not fsynced (its data directory is on a FUSE file system that caches writes until fsync), keep it down for durationMs (default ${DEFAULT_DOWN_MS}), restart it on what was durable; renames and unlinks are durable at once (limit); local and docker runtimes`,
     generator: (config, startNs) => powerLossGenerator(config, startNs, name, roles),
     diskNodes: (config) => targets(config, name, roles),
+    ...(name === "lose-unfsynced-lock" ? { aims: ["grant-before-crash"] as const } : {}),
   }));
 }
 

@@ -20,6 +20,7 @@ const DEFAULT_DOWN_MS = 2000;
 export function killAfterGrantPackage(base: Pick<FaultPackageSpec, "shading">): FaultPackageSpec {
   return {
     name: "kill-after-grant",
+    aims: ["grant-before-crash"],
     description:
       "right after an acquire returns ok, SIGKILL the lock node that granted it (the leader as last seen when the adapter can tell, else the node the client asked; target=asked: always that one), keep it down for durationMs (default 2000), restart it on its data; one per interval",
     needs: ["kill"],

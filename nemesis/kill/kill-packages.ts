@@ -21,7 +21,7 @@ export function killPackages(): readonly FaultPackageSpec[] {
   const down = "keep it down for durationMs (default 2000), restart it with the same data directory";
   return [
     { ...base, name: "kill", description: `SIGKILL a random lock or storage node, ${down}`, generator: (c, startNs) => killGenerator(c, startNs, "kill", ["lock", "storage"]) },
-    { ...base, name: "kill-lock", description: `SIGKILL a random lock node, ${down}`, generator: (c, startNs) => killGenerator(c, startNs, "kill-lock", ["lock"]) },
+    { ...base, name: "kill-lock", aims: ["grant-before-crash"], description: `SIGKILL a random lock node, ${down}`, generator: (c, startNs) => killGenerator(c, startNs, "kill-lock", ["lock"]) },
     { ...base, name: "kill-storage", description: `SIGKILL a random storage node, ${down}`, generator: (c, startNs) => killGenerator(c, startNs, "kill-storage", ["storage"]) },
     killAfterGrantPackage(base),
   ];

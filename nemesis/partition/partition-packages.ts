@@ -54,6 +54,7 @@ export function partitionPackages(): readonly FaultPackageSpec[] {
     {
       ...base,
       name: "partition-holder",
+      aims: ["paused-past-lease"],
       description: "right after a client's acquire succeeds, cut that client from the lock nodes (not from storage) for longer than the TTL, then heal (needs started lock nodes)",
       generator: holderGenerator,
     },

@@ -17,6 +17,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
   return [
     {
       name: "pause-holder",
+      aims: ["paused-past-lease"],
       description:
         "SIGSTOP the client that just acquired a lease another client is waiting for, until that client has written the resource under a newer lease (longer than the TTL), then SIGCONT it (the seed's GC pause)",
       needs: ["pause"],
@@ -32,6 +33,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
     },
     {
       name: "pause-holder-clock",
+      aims: ["paused-past-lease", "write-after-lease"],
       description:
         "pause-holder, and the holder's wall clock stands still while it sleeps (set back by the pause): on waking, its clock says its lease is still young",
       needs: ["pause", "clock"],
@@ -51,6 +53,7 @@ export function pausePackages(): readonly FaultPackageSpec[] {
     },
     {
       name: "pause-writer",
+      aims: ["write-after-lease"],
       description:
         "SIGSTOP a client in the window before it sends a write (after it checked its lease, or after it read the version it writes with), for longer than the TTL",
       needs: ["pause"],

@@ -24,7 +24,7 @@ export interface CellVerdict {
   readonly why: string;
 }
 
-const VERDICT_LINE = /^(valid|INVALID|unknown) \(/;
+const VERDICT_LINE = /^(valid|INVALID|unknown)(?:, vacuous)? \(/;
 
 /** The first line under the verdict that explains it (a failing checker's, the unknown reason, or fencing's rejections). */
 function explainingLine(lines: readonly string[], verdict: string): string | undefined {
