@@ -37,7 +37,10 @@ export { builtInAdapters, findBuiltInAdapter, type BuiltInAdapter } from "./adap
 export type { LockAdapterInfo } from "./adapters/lock-adapter.js";
 export type { LockServiceSettings } from "./adapters/lock-adapter.js";
 export type { LockServiceClock } from "./adapters/lock-adapter.js";
-export { builtInClock, builtInService, lockServiceImage, BUILT_IN_SERVICES, type BuiltInService, type ServiceImage } from "./adapters/built-in-services.js";
+export {
+  builtInClock, builtInService, lockServiceImage, BUILT_IN_SERVICES,
+  type BuiltInService, type ServiceImage, type ValidationCell, type ValidationExpectation,
+} from "./adapters/built-in-services.js";
 export { createQuorumAdapter, quorumAdapter, type QuorumAdapterOptions } from "./adapters/quorum-adapter.js";
 export { quorumLaunch } from "./adapters/quorum-launch.js";
 export { postgresBinDir, postgresLaunch, type PostgresNode } from "./adapters/postgres-server.js";

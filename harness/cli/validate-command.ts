@@ -77,7 +77,7 @@ export function validateCommand(ctx: CliContext, setExit: (code: ExitCode) => vo
     .option("--tries <n>", "a known-broken design's run that finds no violation is run again on a later seed, up to n runs per seed in all; every try counts in its catch rate", "1")
     .option("--cell-timeout <seconds>", "a cell still running after this long is stopped and counts as a mismatch (default 120 + 3 x the time limit)")
     .option("--list", "print the table (cell, in ci, expected verdict, why, command) and run nothing")
-    .addHelpText("after", "\nExit code: 0 every run gave its cell's declared verdict, 1 some run did not (an unknown verdict, exit 254 or 255,\nor a timeout included), 2 interrupted, 254 bad arguments. The table: harness/validate/validation-table.ts.")
+    .addHelpText("after", "\nExit code: 0 every run gave its cell's declared verdict, 1 some run did not (an unknown verdict, exit 254 or 255,\nor a timeout included), 2 interrupted, 254 bad arguments. The table: harness/validate/validation-table.ts;\na built-in lock service's cells are in its record, workloads/adapters/built-in/<name>.ts.")
     .action(async (opts: ValidateOptions) => {
       const cells = parseCellChoice(opts.cells);
       if (opts.runtime !== "local" && opts.runtime !== "docker") throw new HarnessError("config.invalid", `Cannot validate: --runtime "${opts.runtime}" must be local or docker`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { builtInAdapters } from "../run/index.js";
+import { builtInAdapters, builtInService } from "../run/index.js";
 import { cellName, cellRuns, onSeed, parseCellChoice, resolveRow, selectRows } from "./validation-cells.js";
-import { DESIGNS, FAULTS, VALIDATION_TABLE } from "./validation-table.js";
+import { DESIGNS, FAULTS, OTHER_DESIGN_CELLS, VALIDATION_TABLE } from "./validation-table.js";
 
 const BUILT_IN = ["reference", "etcd", "zookeeper", "postgres", "quorum", "redis-token", "redis", "redlock"];
 const COLUMNS = ["kill-storage", "kill-lock", "partition-holder", "loss", "pause(storage,client)", "delay", "clock-skew(client,storage)"];
@@ -31,6 +31,31 @@ describe("the validation table", () => {
       const { why } = resolveRow(row, "/root");
       expect(why.trim().length, cellName(row)).toBeGreaterThan(20);
       expect(why, cellName(row)).not.toMatch(/\.\s+[A-Z]/);
+    }
+  });
+
+  it("takes each built-in lock service's cells from its record, and the other designs' from the table", () => {
+    for (const { name } of builtInAdapters()) {
+      const record = builtInService(name)!;
+      const rows = VALIDATION_TABLE.filter((r) => r.design === name);
+      expect(rows.map((r) => r.fault).sort(), name).toEqual(Object.keys(record.validation).sort());
+      for (const row of rows) expect(row, cellName(row)).toEqual({ design: name, fault: row.fault, ...record.validation[row.fault] });
+    }
+    const others = DESIGNS.filter((d) => builtInService(d.name) === undefined).map((d) => d.name);
+    expect(others).toEqual(["custom-lock", "quorum-2-of-4", "early-lock"]);
+    for (const design of others) expect(VALIDATION_TABLE.some((r) => r.design === design), design).toBe(true);
+    for (const row of OTHER_DESIGN_CELLS) {
+      expect(others, cellName(row)).toContain(row.design);
+      expect(VALIDATION_TABLE, cellName(row)).toContainEqual(row);
+    }
+  });
+
+  it("reads row by row in the designs' order, and within a row column by column in the faults' order", () => {
+    const at = (row: { design: string; fault: string }): [number, number] => [DESIGNS.findIndex((d) => d.name === row.design), FAULTS.findIndex((f) => f.name === row.fault)];
+    for (let i = 1; i < VALIDATION_TABLE.length; i++) {
+      const [d0, f0] = at(VALIDATION_TABLE[i - 1]!);
+      const [d1, f1] = at(VALIDATION_TABLE[i]!);
+      expect(d1 > d0 || (d1 === d0 && f1 > f0), cellName(VALIDATION_TABLE[i]!)).toBe(true);
     }
   });
 

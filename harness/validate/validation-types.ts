@@ -1,12 +1,14 @@
-/** The shapes of the validation table (validation-table.ts) and of the cells it expands to. */
-
 /**
- * The verdict a cell must reach. "either" is for a known-broken design under
- * a fault that catches it only sometimes (reference-timer under plain
- * kill-lock): valid and invalid both match, and the page prints how often
- * it was caught beside the aimed fault's rate; no verdict still mismatches.
+ * The shapes of the validation table (validation-table.ts) and of the cells
+ * it expands to. A cell's own shape (`ValidationCell`: expected verdict and
+ * why, or a scenario variant; `ci`, `dockerCi`) is the built-in services'
+ * records' (workloads/adapters/service-record.ts), where most cells are
+ * declared.
  */
-export type Expectation = "valid" | "invalid" | "either";
+import type { ValidationCell, ValidationExpectation } from "../../workloads/index.js";
+
+/** The verdict a cell must reach: valid, invalid, or either (a known-broken design a fault catches only sometimes). */
+export type Expectation = ValidationExpectation;
 
 /** A row of the matrix: a design, as `fencecheck run` options. */
 export interface ValidationDesign {
@@ -24,21 +26,8 @@ export interface ValidationFault {
   readonly argv?: readonly string[];
 }
 
-/** A scenario's variant (`fencecheck scenario list`), by scenario name and variant label. */
-export interface ScenarioRef {
-  readonly name: string;
-  readonly variant: string;
-}
-
-/** One cell of the table: its own expectation and reason, or a scenario variant's. */
-export type ValidationRow = {
-  readonly design: string;
-  readonly fault: string;
-  /** In `--cells ci` on the local runtime. */
-  readonly ci?: boolean;
-  /** In `--cells ci` on the docker runtime (a smaller covering subset: a docker cell takes about twice as long). */
-  readonly dockerCi?: boolean;
-} & ({ readonly expect: Expectation; readonly why: string } | { readonly scenario: ScenarioRef });
+/** One cell of the table: its design (row) and fault (column), and its own expectation and reason or a scenario variant's. */
+export type ValidationRow = { readonly design: string; readonly fault: string } & ValidationCell;
 
 /** One run to make: a cell on one seed, with its whole `fencecheck run` argv. */
 export interface CellRun {

@@ -23,7 +23,7 @@ export function lockServicesPage(): string {
   ]);
   return page(
     "Lock services",
-    "the built-in adapters' self-descriptions (workloads/adapters/built-in-services.ts)",
+    "the built-in adapters' self-descriptions (their records, workloads/adapters/built-in/<name>.ts)",
     "The built-in lock adapters, for `fencecheck run --lock <name>`. A path to your own adapter module (`--lock ./adapter.mjs`) works as well. " +
       "*Fencing token* is what the service grants as a token (none: writes go to storage without one). " +
       "*Lease* is the adapter's lease declaration: what ends a lease besides release and its TTL, and where the TTL is timed from; " +

@@ -2,7 +2,7 @@ import type { LockServiceClock } from "./lock-adapter.js";
 
 /**
  * The built-in services whose clocks cannot be faked, and why (measured on
- * the local runtime). Their records (built-in-services.ts) declare it as
+ * the local runtime). Their records (built-in/<name>.ts) declare it as
  * `service.clock`: their
  * processes run on the real clock, and a run whose clock faults reach their
  * nodes is refused before anything starts. Every other built-in service

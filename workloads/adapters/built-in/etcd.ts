@@ -1,0 +1,29 @@
+/** The built-in `etcd` lock service's record (service-record.ts says what each field means; built-in-services.ts lists it). */
+import type { BuiltInService } from "../service-record.js";
+import { UNFAKEABLE_CLOCKS } from "../unfakeable-clocks.js";
+import { COMMON_REASONS } from "../validation-reasons.js";
+
+export const etcd: BuiltInService = {
+  info: {
+    summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
+    token: "the create revision of the lock key",
+    limits: "libfaketime does not reach it (Go reads the clock without libc): clock faults on its nodes are refused",
+    lease: { ends: "keep-alive", timedFrom: "request" },
+    durability: "etcd's own: the raft log is fsynced before a write is committed",
+  },
+  clock: UNFAKEABLE_CLOCKS.etcd,
+  image: "etcd",
+  load: async () => (await import("../etcd-adapter.js")).etcdAdapter,
+  validation: {
+    "kill-storage": { expect: "valid", why: COMMON_REASONS.killStorage },
+    "kill-lock": { expect: "valid", why: "a killed etcd member rejoins from its log; the other two keep a majority and revisions only grow" },
+    "partition-holder": { expect: "valid", why: "the cut-off holder cannot keep its lease alive, so it expires, and the next holder's key has a higher revision", ci: true, dockerCi: true },
+    "loss": { expect: "valid", why: COMMON_REASONS.loss },
+    "pause(storage,client)": { expect: "valid", why: COMMON_REASONS.pauseStorageOrClient },
+    "delay": { expect: "valid", why: COMMON_REASONS.delay, ci: true },
+    "clock-skew(client,storage)": { expect: "valid", why: COMMON_REASONS.clockSkewClientOrStorage },
+    "kill-after-grant": { expect: "valid", why: "etcd commits the lock key on a majority before answering, so killing a member right after a grant loses nothing" },
+    "partition-leader-after-grant": { expect: "valid", why: "etcd acknowledges a grant only once a majority has it, so the next leader knows it and never grants the lock key again", ci: true },
+    "lose-unfsynced-lock": { expect: "valid", why: "etcd fsyncs its raft log before it commits, so a member that loses power has nothing unsynced to lose that the cluster acknowledged" },
+  },
+};
