@@ -45,6 +45,15 @@ describe("counting the hazards of a run", () => {
     expect(countHazards(history, { config: testRunConfig(), shading })).toEqual({ "grant-before-crash": 1, "clock-moved-under-lease": 1 });
   });
 
+  it("takes the node an aimed kill names in its completion, and not a kill that failed", () => {
+    const history = historyBuilder()
+      .acquire(1, "r1", "1", [0, 10])
+      .op("invoke", "nemesis", "kill", { nodes: [], package: "kill-after-grant" }, 20).op("info", "nemesis", "kill", { nodes: ["l1"] }, 30)
+      .op("invoke", "nemesis", "kill", { nodes: ["l2"] }, 40).op("fail", "nemesis", "kill", { nodes: ["l2"] }, 50)
+      .build();
+    expect(countHazards(history, { config: testRunConfig(), shading })).toEqual({ "grant-before-crash": 1 });
+  });
+
   it("counts a write as late only once its lease had certainly ended, not when its acquire merely waited in line", () => {
     const config = testRunConfig("fenced", { lock: { adapter: "reference", nodes: 1, lease: { ends: "ttl", timedFrom: "grant" } } });
     // Acquire invoked at 0, granted at 1500: a write at 2100 could have come after a grant at 0, but the grant was at 1500.

@@ -19,8 +19,10 @@
  *   returned ok with a token below one whose write had returned ok before
  *   it was sent is `stale-write-accepted`;
  * - a kill or power loss of a lock node, and a clock op naming one, count
- *   once each when any lease is live (`grant-before-crash`,
- *   `clock-moved-under-lease`);
+ *   once each when any lease is live at its invoke (`grant-before-crash`,
+ *   `clock-moved-under-lease`), judged when it completes: an aimed kill
+ *   names its node only in its completion, and one that failed never
+ *   struck;
  * - an acquire that completed `info` is `lost-acquire-reply`.
  *
  * A leader change is not counted: the history does not record one.
@@ -70,7 +72,9 @@ export function countHazards(history: readonly Op[], ctx: HazardContext): Hazard
     if (op.type === "invoke") invokes.set(op.process, op);
     const invoke = op.type === "invoke" ? op : invokes.get(op.process);
     if (op.process === "nemesis") {
-      if (op.type === "invoke" && strikesLockNode(op, lockNodes) && liveLease(op.time)) add(op.f === "clock" ? "clock-moved-under-lease" : "grant-before-crash");
+      // Judged at the completion (an aimed kill names its node only there), as of the invoke; a fault that failed did not happen.
+      const struck = op.type !== "invoke" && op.type !== "fail" && (strikesLockNode(op, lockNodes) || (invoke !== undefined && strikesLockNode(invoke, lockNodes)));
+      if (struck && liveLease(invoke?.time ?? op.time)) add(op.f === "clock" ? "clock-moved-under-lease" : "grant-before-crash");
       continue;
     }
     if (typeof op.process !== "number") continue;
