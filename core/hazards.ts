@@ -44,3 +44,10 @@ export function isVacuous(valid: boolean | "unknown", counts: HazardCounts, aims
   const wanted = aims.length > 0 ? aims : (Object.keys(HAZARDS) as HazardName[]);
   return !wanted.some((name) => (counts[name] ?? 0) > 0);
 }
+
+/** Why a valid run is vacuous, in one line: what its faults aimed at never happened, or it had no faults. Pure. */
+export function vacuousReason(aims: readonly HazardName[], counts: HazardCounts): string {
+  if (aims.length > 0) return `none of the hazards its faults aim at (${aims.join(", ")}) happened: the protection they test was never needed`;
+  if (hazardsLine(counts) === "none") return "no hazard happened: the lock service's and storage's protection was never needed";
+  return "the run had no faults: nothing was put to the test";
+}

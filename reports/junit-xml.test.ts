@@ -80,6 +80,20 @@ describe("JUnit XML", () => {
   });
 });
 
+describe("hazards in JUnit XML and the report", () => {
+  it("records the hazards counted and, for a vacuous run, why, as suite properties and beside the verdict", async () => {
+    const run = seedScenario("fenced");
+    const checked = await compose(lockCheckers()).check(run);
+    const results = { ...checked, hazards: { "paused-past-lease": 1 }, vacuous: true, aims: ["grant-before-crash" as const] };
+    const m = buildReportModel({ ...run, results, shading: [] });
+    const props = parseXml(junitXml(m)).children[0]!.children[0]!.children.find((c) => c.name === "properties")!.children;
+    expect(props.find((p) => p.attrs["name"] === "hazards")?.attrs["value"]).toBe("paused-past-lease x1");
+    expect(props.find((p) => p.attrs["name"] === "vacuous")?.attrs["value"]).toBe("none of the hazards its faults aim at (grant-before-crash) happened: the protection they test was never needed");
+    expect(m.vacuous).toMatch(/^none of the hazards/);
+    expect(m.hazards).toBe("paused-past-lease x1");
+  });
+});
+
 describe("JUnit XML of checkers whose question does not arise", () => {
   const na = (name: string, reason: string): Checker => ({ name, check: () => ({ valid: "n/a", staleWritesJudged: false, reason }) });
   const ok: Checker = { name: "stats", check: () => ({ valid: true }) };

@@ -32,7 +32,8 @@ export function junitXml(m: ReportModel, options: JunitOptions = {}): string {
   const errors = all.filter((c) => c.valid === "unknown").length;
   const skipped = all.filter((c) => c.valid === "n/a").length;
   const cases = all.map((c) => testCase(m, suite, c));
-  const props = [["seed", m.run.seed], ["command", m.run.command], ["verdict", m.verdictWord]]
+  const props = [["seed", m.run.seed], ["command", m.run.command], ["verdict", m.verdictWord],
+    ...(m.hazards === undefined ? [] : [["hazards", m.hazards]]), ...(m.vacuous === undefined ? [] : [["vacuous", m.vacuous]])]
     .map(([k, v]) => `      <property name="${attr(k)}" value="${attr(v)}"/>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="fencecheck" tests="${all.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}">

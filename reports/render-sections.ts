@@ -23,7 +23,9 @@ export function word(valid: CheckValidity): string {
 export function verdictHeader(m: ReportModel): string {
   const checkers = m.checkers.map((c) => `<li>${badge(c.valid, word(c.valid))} ${e(c.name)}</li>`).join("");
   const reason = m.verdictReason === undefined ? "" : `<p class="verdict-reason">${e(m.verdictReason)}</p>`;
-  return `<header class="verdict v-${String(m.verdict)}"><h1>${e(m.verdictWord)}</h1>${reason}<p>${e(m.title)}</p>
+  const vacuous = m.vacuous === undefined ? "" : `<p class="verdict-vacuous">Vacuous: ${e(m.vacuous)}</p>`;
+  const hazards = m.hazards === undefined ? "" : `<p class="verdict-hazards">Hazards: ${e(m.hazards)}</p>`;
+  return `<header class="verdict v-${String(m.verdict)}"><h1>${e(m.verdictWord)}</h1>${reason}${vacuous}${hazards}<p>${e(m.title)}</p>
 <ul class="checker-verdicts">${checkers}</ul></header>`;
 }
 

@@ -2,7 +2,7 @@
  * The report as data: everything the HTML shows, computed from a stored run
  * so that tests can assert on it without parsing HTML.
  */
-import { clientBindings, REPORT_SECTIONS, ttlSpan, type ReportSection, type RunConfig, type Validity } from "../core/index.js";
+import { clientBindings, hazardsLine, REPORT_SECTIONS, ttlSpan, vacuousReason, type ReportSection, type RunConfig, type Validity } from "../core/index.js";
 import type { CanvasTrack } from "./canvas-track.js";
 import type { ChartSpec } from "./charts/chart-spec.js";
 import { clockChart } from "./charts/clock-chart.js";
@@ -42,6 +42,10 @@ export interface ReportModel {
   readonly verdictWord: string;
   /** One line saying why the verdict is unknown, when it is. */
   readonly verdictReason?: string;
+  /** The hazards the run went through ("stale-write-rejected x4, ..."), when counted. */
+  readonly hazards?: string;
+  /** Why the valid run is vacuous, when it is. */
+  readonly vacuous?: string;
   readonly checkers: readonly CheckerVerdict[];
   readonly story: Story;
   readonly summary: SummaryCounts;
@@ -103,6 +107,8 @@ export function buildReportModel(run: StoredRun, options: ReportModelOptions = {
     verdict: results.valid,
     verdictWord: validityWord(results.valid),
     ...(results.reason !== undefined && results.valid === "unknown" ? { verdictReason: results.reason } : {}),
+    ...(results.hazards !== undefined ? { hazards: hazardsLine(results.hazards) } : {}),
+    ...(results.vacuous === true ? { vacuous: vacuousReason(results.aims ?? [], results.hazards ?? {}) } : {}),
     checkers: checkerVerdicts(results.results),
     story,
     summary: summaryCounts({ history, ...all, faults: timeline.faults.length, fencing, leaseOverlap, finalState, realTime }),

@@ -25,6 +25,7 @@ describe("hazards and vacuous runs", () => {
     expect([plain.code, plain.stdout.split("\n")[0]]).toEqual([0, expect.stringMatching(/^valid, vacuous \(.*; hazards: /)]);
     expect(plain.stdout).toMatch(/^ {2}vacuous: /m);
     expect(results()).toMatchObject({ vacuous: true, aims: [] });
+    expect(readFileSync(join(store, "latest", "report.html"), "utf8")).toMatch(/<p class="verdict-vacuous">Vacuous: /);
     const strict = await runCli([...base, "--fail-vacuous"]);
     expect(strict.code).toBe(2);
   });

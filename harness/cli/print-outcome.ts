@@ -1,5 +1,5 @@
 /** The one-line summary a run or an analysis prints, and its exit code. */
-import { exitCodeFor, exitCodeForValidity, hazardsLine, terminalText, type CheckValidity, type HazardCounts, type HazardName, type Validity } from "../../core/index.js";
+import { exitCodeFor, exitCodeForValidity, hazardsLine, terminalText, vacuousReason, type CheckValidity, type HazardCounts, type HazardName, type Validity } from "../../core/index.js";
 import type { HarnessError } from "../../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
 
@@ -43,7 +43,7 @@ export function printOutcome(io: CliIo, outcome: PrintableOutcome): void {
   const parts = Object.entries(outcome.results).map(([name, r]) => `${name}: ${verdictWord((r as { valid?: CheckValidity }).valid)}`);
   const hazards = outcome.hazards === undefined ? "" : `; hazards: ${hazardsLine(outcome.hazards)}`;
   io.out(`${word} (${parts.join(", ")}${hazards})${outcome.aborted ? " [interrupted]" : ""}\n`);
-  if (outcome.vacuous === true) io.out(`  vacuous: ${vacuousLine(outcome.aims ?? [], outcome.hazards ?? {})}\n`);
+  if (outcome.vacuous === true) io.out(`  vacuous: ${vacuousReason(outcome.aims ?? [], outcome.hazards ?? {})}\n`);
   if (outcome.valid === "unknown" && outcome.reason) io.out(`  unknown: ${terminalText(outcome.reason)}\n`);
   for (const line of headlines(outcome.results)) io.out(`  ${terminalText(line)}\n`);
   if (outcome.error) io.err(`fencecheck: ${terminalText(outcome.error.message, "keep")}\n`);
@@ -63,13 +63,6 @@ export function outcomeExitCode(outcome: PrintableOutcome, policy: ExitPolicy = 
   if (outcome.aborted) return 2;
   if (policy.failVacuous === true && outcome.vacuous === true) return 2;
   return exitCodeForValidity(outcome.valid);
-}
-
-/** Why a valid run proved little: the hazards it was meant to bring about never happened, or it had no faults. */
-export function vacuousLine(aims: readonly HazardName[], hazards: HazardCounts): string {
-  if (aims.length > 0) return `none of the hazards its faults aim at (${aims.join(", ")}) happened: the protection they test was never needed`;
-  if (hazardsLine(hazards) === "none") return "no hazard happened: the lock service's and storage's protection was never needed";
-  return "the run had no faults: nothing was put to the test";
 }
 
 function verdictWord(v: CheckValidity | undefined): string {

@@ -85,7 +85,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
       config: run.config,
       history: run.history,
       storage,
-      results: checked,
+      results: { ...checked, hazards, vacuous, aims: plan.aims },
       shading,
     }, { sections: workload.reportSections });
     writeWhole(reportPath, renderReportHtml(model));
