@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catchRates, cellGot, matches, validateExitCode, wantsAnotherTry, type CellResult } from "./cell-verdict.js";
+import { catchRates, cellGot, cellHazards, matches, validateExitCode, wantsAnotherTry, type CellResult } from "./cell-verdict.js";
 import type { CellRun, Expectation } from "./validation-types.js";
 
 function run(expect: Expectation, cell = "etcd/kill-lock", knownBroken = false): CellRun {
@@ -104,3 +104,11 @@ describe("wantsAnotherTry", () => {
 function ok(): CellResult {
   return { run: run("valid"), got: "valid", seconds: 1 };
 }
+
+describe("a cell run's hazards", () => {
+  it("are read from its verdict line with whether it was vacuous, and nothing from a line that states none", () => {
+    expect(cellHazards("valid, vacuous (fencing: ok; hazards: none)\nreport: r\n")).toEqual({ hazards: "none", vacuous: true });
+    expect(cellHazards("INVALID (fencing: FAIL; hazards: paused-past-lease x2, stale-write-accepted x1)\n")).toEqual({ hazards: "paused-past-lease x2, stale-write-accepted x1", vacuous: false });
+    expect(cellHazards("valid (fencing: ok)\n")).toEqual({});
+  });
+});

@@ -33,6 +33,9 @@ export interface CellResult {
   readonly detail?: string;
   /** The earlier runs of this seed's slot that missed a known-broken design's catch (`--tries`), first first. */
   readonly missedTries?: readonly CellResult[];
+  /** The hazards its verdict line named ("paused-past-lease x2", or "none"), and whether it said vacuous. */
+  readonly hazards?: string;
+  readonly vacuous?: boolean;
 }
 
 /** The outcome of a process that ended as `end`. */
@@ -48,6 +51,13 @@ export function cellGot(end: ProcessEnd): CellGot {
     case null: return "killed";
     default: return "crashed";
   }
+}
+
+/** The hazards and vacuity a run's verdict line states (docs/hazards.md); nothing when it states none. */
+export function cellHazards(stdout: string): Pick<CellResult, "hazards" | "vacuous"> {
+  const line = /^(?:valid|INVALID|unknown)(, vacuous)? \(.*; hazards: ([^)]*)\)/m.exec(stdout);
+  if (line === null) return {};
+  return { hazards: line[2] as string, vacuous: line[1] !== undefined };
 }
 
 /** True when the run gave the verdict its cell declares. */

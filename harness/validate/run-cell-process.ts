@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { cellGot, type CellResult } from "./cell-verdict.js";
+import { cellGot, cellHazards, type CellResult } from "./cell-verdict.js";
 import type { CellRun } from "./validation-types.js";
 
 /** What running a cell's process needs. */
@@ -51,7 +51,7 @@ export async function runCellProcess(run: CellRun, options: CellProcessOptions):
   const detail = got === "valid" || got === "invalid" ? undefined
     : got === "unknown" && unknownWhy !== undefined ? unknownWhy
     : lastLines(ended.stderr, ended.stopped === "timeout" ? `no verdict after ${options.hardTimeoutMs / 1000} s` : undefined);
-  return { run, got, seconds: (options.nowMs() - started) / 1000, reportPath: report?.endsWith(".html") ? report : options.logPath, ...(detail ? { detail } : {}) };
+  return { run, got, seconds: (options.nowMs() - started) / 1000, reportPath: report?.endsWith(".html") ? report : options.logPath, ...(detail ? { detail } : {}), ...cellHazards(ended.stdout) };
 }
 
 function spawnRun(args: readonly string[], options: CellProcessOptions): Promise<Ended> {

@@ -19,6 +19,14 @@ describe("validate's output", () => {
     expect(cellLine(results[1]!)).toMatch(/^MISS etcd\/kill-lock seed 2: expected valid, got harness-error \(255\) \(fencecheck: Cannot start node "l1"\), 3.0 s, \/s\/v\/cells\/etcd-seed2.log$/);
   });
 
+  it("names the hazards a run's verdict line stated, marks a vacuous run, and lists the vacuous ones in the summary", () => {
+    const vacuous: CellResult = { run: etcd, got: "valid", seconds: 10, reportPath: "/s/e/report.html", hazards: "none", vacuous: true };
+    expect(cellLine(vacuous)).toBe("ok   etcd/kill-lock seed 1: expected valid, got valid, vacuous [hazards: none], 10.0 s, /s/e/report.html");
+    expect(summaryLines([vacuous]).at(-1)).toBe("vacuous (valid, but their faults never brought about what they aim at): etcd/kill-lock seed 1");
+    const cell = validationPage([vacuous], { command: "c", stamp: "s", root: "/r", href: (p) => p }).cells.find((c) => c.design === "etcd" && c.fault === "kill-lock");
+    expect(cell).toMatchObject({ label: "valid, vacuous", summary: "hazards: none" });
+  });
+
   it("marks a known-broken run that missed its catch as a try, naming the seed tried next, and MISS when none follows", () => {
     expect(cellLine(results[3]!, 4)).toBe("try  reference-wallclock/clock-jump(lock) seed 2: expected invalid, got valid (not caught: trying seed 4), 12.0 s, /s/wall2/report.html");
     expect(cellLine(results[3]!)).toMatch(/^MISS reference-wallclock/);

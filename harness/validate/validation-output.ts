@@ -17,7 +17,8 @@ import { DESIGNS, FAULTS } from "./validation-table.js";
 export function cellLine(r: CellResult, again?: number): string {
   const mark = matches(r) ? "ok  " : again !== undefined ? "try " : "MISS";
   const detail = r.detail ? ` (${r.detail})` : again !== undefined ? ` (not caught: trying seed ${again})` : "";
-  return `${mark} ${r.run.cell} seed ${r.run.seed}: expected ${r.run.expect}, got ${r.got}${detail}, ${r.seconds.toFixed(1)} s, ${r.reportPath ?? "no report"}`;
+  const got = `${r.got}${r.vacuous === true ? ", vacuous" : ""}${r.hazards !== undefined ? ` [hazards: ${r.hazards}]` : ""}`;
+  return `${mark} ${r.run.cell} seed ${r.run.seed}: expected ${r.run.expect}, got ${got}${detail}, ${r.seconds.toFixed(1)} s, ${r.reportPath ?? "no report"}`;
 }
 
 /** The totals, the mismatches by cell and each known-broken cell's catch rate. */
@@ -27,6 +28,8 @@ export function summaryLines(results: readonly CellResult[]): string[] {
   const lines = [`${ran.length - missed.length} of ${ran.length} runs gave their declared verdict${ran.length < results.length ? ` (${results.length - ran.length} not run)` : ""}`];
   if (missed.length > 0) lines.push(`mismatched: ${missed.map((r) => `${r.run.cell} seed ${r.run.seed} (${r.got})`).join(", ")}`);
   for (const c of catchRates(results)) lines.push(`known broken ${c.cell}: caught on ${c.caught} of ${c.runs} seeds`);
+  const vacuous = ran.filter((r) => r.vacuous === true);
+  if (vacuous.length > 0) lines.push(`vacuous (valid, but their faults never brought about what they aim at): ${vacuous.map((r) => `${r.run.cell} seed ${r.run.seed}`).join(", ")}`);
   return lines;
 }
 
@@ -38,14 +41,17 @@ function validity(got: CellGot): Validity | undefined {
 function pageCell(runs: readonly CellResult[], href: (path: string) => string): MatrixCell {
   const shown = runs.find((r) => !matches(r)) ?? runs[0]!;
   const missed = runs.filter((r) => !matches(r)).length;
-  const summary = runs.length > 1 ? `${runs.length - missed} of ${runs.length} seeds as declared` : undefined;
+  const vacuous = runs.filter((r) => r.vacuous === true).length;
+  const hazards = shown.hazards === undefined ? undefined : `hazards: ${shown.hazards}`;
+  const seeds = runs.length > 1 ? `${runs.length - missed} of ${runs.length} seeds as declared${vacuous > 0 ? `, ${vacuous} vacuous` : ""}` : undefined;
+  const summary = [seeds, hazards].filter((part) => part !== undefined).join("; ") || undefined;
   const verdict = shown.got === "valid" || shown.got === "invalid" || shown.got === "unknown";
   return {
     design: shown.run.design, fault: shown.run.fault, valid: validity(shown.got),
     // An "either" cell expects no one verdict: neither is marked unexpected.
     ...(shown.run.expect === "either" ? {} : { expected: shown.run.expect === "valid" }),
     href: shown.reportPath ? href(shown.reportPath) : undefined, why: shown.run.why,
-    ...(summary ? { summary } : {}), ...(verdict ? {} : { label: shown.got }), ...(shown.detail ? { error: shown.detail } : {}),
+    ...(summary ? { summary } : {}), ...(verdict ? (shown.vacuous === true ? { label: `${shown.got}, vacuous` } : {}) : { label: shown.got }), ...(shown.detail ? { error: shown.detail } : {}),
     ...(runs.length > 1 ? { links: runs.filter((r) => r.reportPath).map((r) => ({ text: `seed ${r.run.seed}: ${r.got}`, href: href(r.reportPath!) })) } : {}),
   };
 }
