@@ -7,7 +7,7 @@
  * Loopback traffic inside a node is never partitioned: faults do not reach
  * the service, as the run's notes say.
  */
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,18 +26,20 @@ export interface ExternalRelays {
 
 /** Starts both sides of the relays for `endpoints` ("host:port" each). */
 export async function startExternalRelays(cluster: Cluster, endpoints: readonly string[], store: RunStore): Promise<ExternalRelays> {
-  const sockets = endpoints.map((_, i) => join(tmpdir(), `fencecheck-${cluster.runId}-${i}.sock`));
+  // A folder of its own, made with a name nobody can guess and for its owner only: no other user can
+  // plant a socket or a link where the relay listens, nor connect to it.
+  const folder = mkdtempSync(join(tmpdir(), `fencecheck-relays-${cluster.runId}-`));
+  const sockets = endpoints.map((_, i) => join(folder, `${i}.sock`));
   const servers: Server[] = [];
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-    for (const path of sockets) rmSync(path, { force: true });
+    rmSync(folder, { recursive: true, force: true });
   };
   try {
     for (const [i, endpoint] of endpoints.entries()) {
       const at = endpoint.lastIndexOf(":");
       const port = Number(endpoint.slice(at + 1));
       if (at <= 0 || !Number.isInteger(port)) throw new HarnessError("config.invalid", `Cannot use endpoint "${endpoint}": it is not host:port`);
-      rmSync(sockets[i] as string, { force: true });
       servers.push(await startRelay({ path: sockets[i] as string }, { host: endpoint.slice(0, at), port }));
     }
     const args = endpoints.flatMap((_, i) => ["--listen", `0.0.0.0:${RELAY_BASE_PORT + i}`, "--unix", sockets[i] as string]);
