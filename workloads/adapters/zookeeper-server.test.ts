@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { maxSessionTimeoutFor, zooConfig, zookeeperLaunch } from "./zookeeper-server.js";
+import { maxSessionTimeoutFor, propertyValue, zooConfig, zookeeperLaunch } from "./zookeeper-server.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-zk-"));
 const nodes = ["l1", "l2", "l3"].map((id, i) => ({ id, host: `10.77.0.${10 + i}`, port: 7001, dataDir: join(dir, id) }));
@@ -31,5 +31,15 @@ describe("a ZooKeeper node's launch", () => {
       { path: join(nodes[1]!.dataDir, "zoo.cfg"), text: zooConfig(nodes[1]!, nodes, { ttlMs: 30_000 }) },
     ]);
     expect(launch.argv.at(-1)).toBe(join(nodes[1]!.dataDir, "zoo.cfg"));
+  });
+});
+
+describe("zoo.cfg's data directory", () => {
+  it("is written as java.util.Properties reads it back, so a path cannot add a line of its own", () => {
+    expect(propertyValue("/store/a\\b")).toBe("/store/a\\\\b");
+    const hostile = { id: "l1", host: "10.77.0.10", port: 7001, dataDir: "/store/x\nserver.9=10.0.0.9:1:2" };
+    const lines = zooConfig(hostile, [hostile]).split("\n");
+    expect(lines.filter((l) => l.startsWith("server."))).toEqual(["server.1=10.77.0.10:7002:7003"]);
+    expect(lines).toContain("dataDir=/store/x\\u000aserver.9=10.0.0.9:1:2");
   });
 });

@@ -22,10 +22,19 @@ export function maxSessionTimeoutFor(ttlMs: number | undefined): number {
   return Math.ceil(wanted / TICK_MS) * TICK_MS;
 }
 
+/**
+ * A value as java.util.Properties reads it back (ZooKeeper's zoo.cfg is
+ * one): backslashes and line ends escaped, so a data directory whose path
+ * holds a newline cannot add a line of its own to the config (pure).
+ */
+export function propertyValue(value: string): string {
+  return value.replace(/[\\\u0000-\u001f\u007f]/g, (c) => (c === "\\" ? "\\\\" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+}
+
 /** The zoo.cfg of `node` in an ensemble of `peers`, admitting sessions as long as `settings.ttlMs` (pure). */
 export function zooConfig(node: LockServiceNode, peers: readonly LockServiceNode[], settings: LockServiceSettings = {}): string {
   return [
-    `tickTime=${TICK_MS}`, "initLimit=100", "syncLimit=10", `dataDir=${node.dataDir}`,
+    `tickTime=${TICK_MS}`, "initLimit=100", "syncLimit=10", `dataDir=${propertyValue(node.dataDir)}`,
     `clientPort=${node.port}`, `clientPortAddress=${node.host}`, "admin.enableServer=false",
     "4lw.commands.whitelist=srvr,ruok", `minSessionTimeout=${2 * TICK_MS}`, `maxSessionTimeout=${maxSessionTimeoutFor(settings.ttlMs)}`,
     ...peers.map((p, i) => `server.${i + 1}=${p.host}:${p.port + 1}:${p.port + 2}`),
