@@ -91,6 +91,12 @@ describe("fetchPath of a directory", () => {
     expect(sent.some((c) => c.includes("-cS -I 'gzip -1'"))).toBe(true);
   });
 
+  it("cuts a folder that unpacks to more than its bound, however well it compresses", async () => {
+    const folder = mkdtempSync(join(dir, "node-"));
+    writeFileSync(join(folder, "zeros"), Buffer.alloc(8 * 1024 * 1024));
+    await expect(fetchPath(localHost(), folder, join(dir, "copy-big"), clock, 1024 * 1024)).rejects.toThrow(/unpacks to more than the 1048576 bytes a node's folder may bring/);
+  });
+
   it("throws naming the host and the folder when the host's tar fails", async () => {
     const folder = mkdtempSync(join(dir, "node-"));
     writeFileSync(join(folder, "log"), "x");

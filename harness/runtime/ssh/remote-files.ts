@@ -11,11 +11,13 @@
  * What a host sends is the host's, not root's: files land owned by the
  * harness's user with the modes its umask allows (no setuid or setgid bit
  * comes back from a host), a file never arrives through a symbolic link in
- * its local place, and a copy is bounded in time and size.
+ * its local place, and a copy is bounded in time and size (a folder by
+ * what it unpacks to).
  */
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
+import { createGunzip } from "node:zlib";
 import { HarnessError, INCOMPLETE_SUFFIX, messageOf } from "../../../core/index.js";
 import type { Clock } from "../../../core/index.js";
 import { APPEND_NO_FOLLOW } from "../common/node-log.js";
@@ -30,7 +32,7 @@ import type { ChannelExit, SshHost } from "./ssh-connection.js";
  * by a checker, can still be written); a file that cannot be copied whole is
  * recorded in `<local>.incomplete` instead (see the module comment).
  */
-export async function fetchPath(host: SshHost, remote: string, local: string, clock: Clock): Promise<void> {
+export async function fetchPath(host: SshHost, remote: string, local: string, clock: Clock, maxDirectoryBytes = DIRECTORY_MAX_BYTES): Promise<void> {
   const probe = await runRemote(host, `if [ -d ${shellWord(remote)} ]; then echo dir; elif [ -f ${shellWord(remote)} ]; then echo "file $(wc -c < ${shellWord(remote)})"; elif [ -e ${shellWord(remote)} ]; then echo other; else echo none; fi`, { clock });
   const [kind, size] = probe.stdout.trim().split(" ");
   if (probe.exitCode !== 0 || kind === undefined || kind === "" || (kind === "file" && !/^\d+$/.test(size ?? ""))) {
@@ -39,12 +41,15 @@ export async function fetchPath(host: SshHost, remote: string, local: string, cl
     markIncomplete(local, host, remote, why);
     return;
   }
-  if (kind === "dir") await fetchDirectory(host, remote, local);
+  if (kind === "dir") await fetchDirectory(host, remote, local, maxDirectoryBytes);
   else if (kind === "file") await fetchFile(host, { remote, local, size: Number(size) });
 }
 
 /** How long a node's folder may take to arrive: a copy past it is a failure, never a hang. */
 const DIRECTORY_TIMEOUT_MS = 120_000;
+
+/** How many bytes a node's folder may unpack to (the tar stream, holes not counted): past it the copy is a failure, never a full disk. */
+export const DIRECTORY_MAX_BYTES = 4 * 1024 ** 3;
 
 /** The local tar's options for what a host sends: our owner, our umask's modes (setuid and setgid dropped). */
 export const UNPACK_AS_OURS = ["--no-same-owner", "--no-same-permissions"] as const;
@@ -58,17 +63,29 @@ export interface FileBounds {
 /** The default bounds: 120 s and 1 GiB. */
 export const FILE_BOUNDS: FileBounds = { timeoutMs: 120_000, maxBytes: 1 << 30 };
 
-async function fetchDirectory(host: SshHost, remote: string, local: string): Promise<void> {
+async function fetchDirectory(host: SshHost, remote: string, local: string, maxBytes: number): Promise<void> {
   mkdirSync(local, { recursive: true });
   // Compressed, holes kept: services preallocate their logs (ZooKeeper's and etcd's are 64 MB of zeros each).
   const channel = await host.open(`tar -C ${shellWord(remote)} -cS -I ${shellWord("gzip -1")} .`);
   let remoteErr = "";
   channel.stderr.on("data", (chunk: Buffer) => (remoteErr += chunk.toString()));
-  const tar = spawn("tar", ["-xz", "-C", local, ...UNPACK_AS_OURS], { stdio: ["pipe", "ignore", "pipe"] });
+  // Unzipped here, so that what the host sends is counted as what it unpacks to (a small gzip can hold a huge tar).
+  const gunzip = createGunzip();
+  const tar = spawn("tar", ["-x", "-C", local, ...UNPACK_AS_OURS], { stdio: ["pipe", "ignore", "pipe"] });
   let stderr = "";
   tar.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   tar.stdin.on("error", () => undefined);
-  channel.pipe(tar.stdin);
+  gunzip.on("error", (error) => (stderr += `gzip: ${error.message}`));
+  let unpacked = 0;
+  let tooBig = false;
+  gunzip.on("data", (chunk: Buffer) => {
+    unpacked += chunk.length;
+    if (unpacked <= maxBytes || tooBig) return;
+    tooBig = true;
+    channel.close();
+    tar.kill("SIGKILL");
+  });
+  channel.pipe(gunzip).pipe(tar.stdin);
   const copied = Promise.all([new Promise<number | null>((resolve) => tar.on("close", resolve)), channel.done]);
   const late = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), DIRECTORY_TIMEOUT_MS).unref());
   const outcome = await Promise.race([copied, late]);
@@ -77,6 +94,7 @@ async function fetchDirectory(host: SshHost, remote: string, local: string): Pro
     tar.kill("SIGKILL");
     throw fetchError(host, remote, `the copy did not end within ${DIRECTORY_TIMEOUT_MS / 1000} s`);
   }
+  if (tooBig) throw fetchError(host, remote, `it unpacks to more than the ${maxBytes} bytes a node's folder may bring`);
   const [code, exit] = outcome;
   // GNU tar's exit 1 is "a file changed as we read it" (a node's log or data still written): the copy stands, the rest failed.
   if (exit.code !== 0 && exit.code !== 1) throw fetchError(host, remote, `the host's tar ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}: ${remoteErr.trim()}`);
