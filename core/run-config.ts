@@ -107,7 +107,7 @@ export interface WorkloadConfig {
   /**
    * `--agent-per-client`: every client runs in an agent process of its own.
    * Without it, the clients of a run without faults share processes (up to
-   * 32 a process; `harness/run/shared-hosts.ts` says when).
+   * 32 a process; `harness/run/lifecycle/shared-hosts.ts` says when).
    */
   readonly agentPerClient?: true;
   /** How clients check their own lease before writing (see LeaseCheck). */

@@ -11,10 +11,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  buildImages, connectEngine, createLocalRuntime, createSystemClock, dockerRuntimeForRun, packageRoot, resolveRun, runImages, runTest,
-  type RunConfig, type Runtime,
-} from "../harness/index.js";
+import { createSystemClock } from "../core/index.js";
+import { createLocalRuntime, dockerRuntimeForRun, resolveRun, runImages, runTest, type RunConfig, type Runtime } from "../harness/index.js";
+import { buildImages, connectEngine, packageRoot } from "../harness/runtime/index.js";
 import { measurementRecorder } from "./measurements/page.js";
 
 const ROUNDS = 2;

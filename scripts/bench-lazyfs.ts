@@ -12,7 +12,9 @@ import { closeSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { measurementRecorder } from "./measurements/page.js";
-import { createLocalRuntime, createSystemClock, mountLazyDisks, runIdFor, resolveRun, runTest, type RunConfig } from "../harness/index.js";
+import { createSystemClock, runIdFor } from "../core/index.js";
+import { createLocalRuntime, resolveRun, runTest, type RunConfig } from "../harness/index.js";
+import { mountLazyDisks } from "../harness/runtime/index.js";
 
 const SYNCED = 300;
 const UNSYNCED = 3000;

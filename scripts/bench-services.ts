@@ -11,7 +11,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalRuntime, createSystemClock, resolveRun, runTest, type RunConfig } from "../harness/index.js";
+import { createSystemClock } from "../core/index.js";
+import { createLocalRuntime, resolveRun, runTest, type RunConfig } from "../harness/index.js";
 import { isQuick, quickBanner } from "./bench/quick.js";
 import { measurementRecorder } from "./measurements/page.js";
 

@@ -6,13 +6,20 @@
  *   core; workloads/ imports core and checkers/; reports/
  *   imports core and (types only) checkers/; only harness/ wires
  *   everything together, and nothing outside harness/ imports the rest of it.
- * - harness/cli calls only harness/run, harness/scenario and harness/validate.
+ * - harness/cli calls the rest of harness/ only through a folder's index.ts,
+ *   never a file inside it: harness/run's public index or the index.ts of
+ *   one of its sub-folders (harness/run/analyze/index.ts, harness/run/
+ *   refusals/index.ts...), and the indexes of harness/runtime,
+ *   harness/check, harness/scenario and harness/validate (CLI_MAY_CALL).
  * - A runtime's own files (harness/runtime/<name>/*.ts) borrow only from
  *   harness/runtime/common, never from another runtime's folder; every
  *   non-test file under harness/runtime/<name>/ imports only core,
  *   harness/runtime/common and its own runtime (tools in a runtime's
  *   subfolder, such as the ssh sandbox, may use another runtime).
- * - Cross-folder imports go through the folder's index.ts; inside the
+ * - Cross-folder imports go through the folder's index.ts, or through an
+ *   entry the package exports (package.json `exports`: scripts use the
+ *   package as a user does, `fencecheck/runtime` as harness/runtime/index.ts);
+ *   inside the
  *   folders of SUBFOLDER_INDEX, so do imports between their sub-folders
  *   (checkers/lock-service/ imports checkers/lease/ through
  *   checkers/lease/index.ts).
@@ -60,7 +67,15 @@ const PURE_GLOBALS = [[/\bprocess\s*\./, "process"], [/\bnew\s+Date\s*\(/, "new 
  * across their sub-folders directly.
  */
 const SUBFOLDER_INDEX = ["checkers"];
-const CLI_MAY_CALL = ["harness/cli", "harness/run", "harness/scenario", "harness/validate"];
+/**
+ * The folders of harness/ that harness/cli calls, each only through its
+ * index.ts (harness/run also through its sub-folders' index.ts: the CLI
+ * loads analyze/ only where it is used and refusals/ before the run's
+ * machinery). Not harness/store: run folders are harness/run's to write.
+ */
+const CLI_MAY_CALL = ["harness/run", "harness/runtime", "harness/check", "harness/scenario", "harness/validate"];
+/** The source files of the entries package.json exports ("./dist/harness/runtime/index.js" -> harness/runtime/index.ts). */
+const PACKAGE_ENTRIES = packageEntries();
 const IMPORT_RE = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function folderOf(file) {
@@ -92,7 +107,7 @@ function check(file) {
       if (!TOP.includes(to)) continue;
       if (!MAY_IMPORT[from]?.includes(to)) problems.push(`${where}: ${from}/ may not import ${to}/ ("${spec}")`);
       else if (from === "reports" && to === "checkers" && !typeOnly && !isTest) problems.push(`${where}: reports/ may import only types from checkers/ ("${spec}")`);
-      else if (to !== from && !isIndex(target, to)) problems.push(`${where}: import ${to}/ through its index.ts, not "${spec}"`);
+      else if (to !== from && !isIndex(target, to) && !PACKAGE_ENTRIES.has(target)) problems.push(`${where}: import ${to}/ through its index.ts, not "${spec}"`);
       else if (to === from && SUBFOLDER_INDEX.includes(from)) problems.push(...subfolderProblem(file, target, where, spec));
       // A runtime's own files (harness/runtime/<name>/*.ts); tools beside it in subfolders, such as the
       // ssh runtime's Docker sandbox of hosts, may use another runtime's engine.
@@ -107,10 +122,7 @@ function check(file) {
       if (inRuntime && !isTest && to !== "core" && !(toRuntime === "common" || toRuntime === inRuntime || (fromRuntime === undefined && toRuntime !== undefined))) {
         problems.push(`${where}: harness/runtime/ imports only core/, harness/runtime/common/ and its own runtime's folder, not "${spec}": what knows lock services belongs in harness/run/`);
       }
-      if (from === "harness" && !isTest && where.split(sep).join("/").startsWith("harness/cli/")) {
-        const sub = harnessFolder(target);
-        if (sub !== undefined && !CLI_MAY_CALL.includes(sub)) problems.push(`${where}: harness/cli calls only harness/run, harness/scenario and harness/validate, not ${sub}/ ("${spec}")`);
-      }
+      if (from === "harness" && !isTest && where.split(sep).join("/").startsWith("harness/cli/")) problems.push(...cliProblem(target, where, spec));
     } else if (PURE.has(from) && !(isTest ? PURE_TEST_ALLOW : PURE_ALLOW[from]).includes(spec)) {
       problems.push(`${where}: ${from}/ is pure and may not import "${spec}" (not in its allowlist)`);
     }
@@ -126,6 +138,30 @@ function check(file) {
     problems.push(`${where}: use the injected Clock or Rng, not Date.now() or Math.random()`);
   }
   return problems;
+}
+
+/** What is wrong with harness/cli's `file` importing `target` (none when harness/cli may call it that way). */
+function cliProblem(target, where, spec) {
+  const sub = harnessFolder(target);
+  if (sub === undefined || sub === "harness/cli") return [];
+  if (!CLI_MAY_CALL.includes(sub)) {
+    return [`${where}: harness/cli calls only harness/run, harness/runtime, harness/check, harness/scenario and harness/validate, not ${sub}/ ("${spec}")`];
+  }
+  const rel = relative(root, target).split(sep).join("/");
+  const throughIndex = rel === `${sub}/index.ts` || (sub === "harness/run" && /^harness\/run\/[^/]+\/index\.ts$/.test(rel));
+  return throughIndex ? [] : [`${where}: harness/cli calls ${sub}/ through its index.ts${sub === "harness/run" ? " or a sub-folder's index.ts" : ""}, not a file inside it ("${spec}")`];
+}
+
+/** The source file (.ts) of every entry in the package's `exports` that points into dist/; none without a package.json. */
+function packageEntries() {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  } catch {
+    return new Set();
+  }
+  const targets = Object.values(manifest.exports ?? {}).map((entry) => (typeof entry === "string" ? entry : entry?.default));
+  return new Set(targets.filter((t) => typeof t === "string" && t.startsWith("./dist/")).map((t) => resolve(root, t.slice("./dist/".length).replace(/\.js$/, ".ts"))));
 }
 
 /** "harness/run" for a file under harness/run/; undefined outside harness/. */

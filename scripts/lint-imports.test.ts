@@ -83,9 +83,42 @@ describe("the import lint", () => {
     expect(through.code, through.out).toBe(0);
   });
 
-  it("fails a cli file that calls below run/ and scenario/", () => {
-    const { code, out } = lint({ ...CORE, "harness/runtime/index.ts": "export const r = 1;\n", "harness/cli/x.ts": 'import { r } from "../runtime/index.js";\nexport const y = r;\n' });
-    expect(code).toBe(1);
-    expect(out).toContain("harness/cli calls only harness/run, harness/scenario and harness/validate, not harness/runtime/");
+  it("fails a cli file that calls a folder it may not call, or a file inside one it may, not its index.ts", () => {
+    const tree = {
+      ...CORE,
+      "harness/store/index.ts": "export const s = 1;\n",
+      "harness/runtime/index.ts": 'export { l } from "./local/local.js";\n',
+      "harness/runtime/local/local.ts": "export const l = 1;\n",
+      "harness/run/index.ts": 'export { t } from "./lifecycle/index.js";\n',
+      "harness/run/lifecycle/index.ts": 'export { t } from "./run-test.js";\n',
+      "harness/run/lifecycle/run-test.ts": "export const t = 1;\n",
+      "harness/run/refusals/index.ts": 'export { u } from "./refuse-up-front.js";\n',
+      "harness/run/refusals/refuse-up-front.ts": "export const u = 1;\n",
+    };
+    const calls = (imports: string): { code: number | null; out: string } => lint({ ...tree, "harness/cli/x.ts": `${imports}export const y = 1;\n` });
+    const store = calls('import { s } from "../store/index.js";\n');
+    expect(store.code).toBe(1);
+    expect(store.out).toContain("harness/cli calls only harness/run, harness/runtime, harness/check, harness/scenario and harness/validate, not harness/store/");
+    const deep = calls('import { l } from "../runtime/local/local.js";\nimport { t } from "../run/lifecycle/run-test.js";\n');
+    expect(deep.code).toBe(1);
+    expect(deep.out).toContain('harness/cli/x.ts: harness/cli calls harness/runtime/ through its index.ts, not a file inside it ("../runtime/local/local.js")');
+    expect(deep.out).toContain('harness/cli/x.ts: harness/cli calls harness/run/ through its index.ts or a sub-folder\'s index.ts, not a file inside it ("../run/lifecycle/run-test.js")');
+    const through = calls('import { l } from "../runtime/index.js";\nimport { t } from "../run/index.js";\nimport { u } from "../run/refusals/index.js";\n');
+    expect(through.code, through.out).toBe(0);
+  });
+
+  it("lets scripts import harness/ through any entry package.json exports, and nothing else of it", () => {
+    const tree = {
+      ...CORE,
+      "package.json": JSON.stringify({ exports: { ".": { default: "./dist/harness/index.js" }, "./runtime": { types: "./dist/harness/runtime/index.d.ts", default: "./dist/harness/runtime/index.js" } } }),
+      "harness/index.ts": "export const h = 1;\n",
+      "harness/runtime/index.ts": "export const r = 1;\n",
+      "harness/store/index.ts": "export const s = 1;\n",
+    };
+    const entries = lint({ ...tree, "scripts/x.ts": 'import { h } from "../harness/index.js";\nimport { r } from "../harness/runtime/index.js";\nexport const y = h + r;\n' });
+    expect(entries.code, entries.out).toBe(0);
+    const other = lint({ ...tree, "scripts/x.ts": 'import { s } from "../harness/store/index.js";\nexport const y = s;\n' });
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('scripts/x.ts: import harness/ through its index.ts, not "../harness/store/index.js"');
   });
 });

@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { HarnessError } from "../../core/index.js";
-import { analyzeRun } from "../run/analyze-run.js";
+import { analyzeRun } from "../run/analyze/index.js";
 import { endingOnInterrupt, type CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { outcomeExitCode, printOutcome } from "./print-outcome.js";

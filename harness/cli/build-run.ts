@@ -11,7 +11,8 @@
  */
 import { Command } from "commander";
 import { HarnessError, type RunConfig, type Runtime } from "../../core/index.js";
-import { createLocalRuntime, dockerRuntimeForRun, lockRequirements, resolveRun, runImages, sshRuntimeForRun, type ResolvedRun } from "../run/index.js";
+import { lockRequirements, resolveRun, runImages, type ResolvedRun } from "../run/index.js";
+import { createLocalRuntime, dockerRuntimeForRun, sshRuntimeForRun } from "../runtime/index.js";
 import { optionsToConfig, type ConfigEnv, type RunOptions } from "./options-to-config.js";
 import { withExistingOption, type ExistingOptions } from "./existing-option.js";
 import { addRunOptions } from "./run-options.js";

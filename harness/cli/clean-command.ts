@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { HarnessError, checkRunId } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { cleanDocker, cleanLazyDisks, cleanLocal, cleanSsh, cleanupLine, connectEngine, controllerId, defaultDockerStateDir, engineAnswers } from "../run/index.js";
+import { cleanDocker, cleanLazyDisks, cleanLocal, cleanSsh, cleanupLine, connectEngine, controllerId, defaultDockerStateDir, engineAnswers } from "../runtime/index.js";
 import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js";
 
 /** What `clean` is asked to reach: one run, this controller's runs, or every run (`all`). */

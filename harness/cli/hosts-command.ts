@@ -8,7 +8,8 @@ import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
 import { endingOnInterrupt, type CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, lockServiceRequirements, packageRoot, pingEngine } from "../run/index.js";
+import { lockServiceRequirements } from "../run/index.js";
+import { buildHostImage, connectEngine, createSshRuntime, hostsDown, hostsUp, packageRoot, pingEngine } from "../runtime/index.js";
 import { addSshOptions, sshConfigFrom, type SshOptions } from "./ssh-options.js";
 
 /** Builds the `hosts` command and its subcommands. */

@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
 import { endingOnInterrupt, type CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { buildImages, connectEngine, describeResult, imageSpecs, packageRoot, pingEngine } from "../run/index.js";
+import { buildImages, connectEngine, describeResult, imageSpecs, packageRoot, pingEngine } from "../runtime/index.js";
 
 /** Builds the `images` command with its `build` subcommand. */
 export function imagesCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {

@@ -6,7 +6,8 @@
 import { Command } from "commander";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
-import { faultPackages, builtInAdapters, storageKinds, workloads } from "../run/index.js";
+import { faultPackages } from "../../nemesis/index.js";
+import { builtInAdapters, storageKinds, workloads } from "../../workloads/index.js";
 
 /** The lines `list` prints (pure over the registries). */
 export function listLines(): string[] {

@@ -4,8 +4,8 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { checkRunName, defaultHold, HarnessError, parseHold, shortestHold, type LeaseCheck, type RunConfig, type RuntimeKind, type StorageKind } from "../../core/index.js";
-import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../run/registries.js";
-import { shellLine } from "../run/runtimes.js";
+import { DEFAULT_WORKLOAD, findStorageKind, findWorkload, storageKinds } from "../../workloads/index.js";
+import { shellLine } from "../runtime/index.js";
 
 /** The raw options commander hands over (all strings, as typed). */
 export interface RunOptions {

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { RunConfig } from "../../core/index.js";
-import { runFolderName } from "../run/index.js";
+import { runFolderName } from "../store/index.js";
 import { runCli } from "./testing/cli-process.js";
 
 const base = mkdtempSync(join(tmpdir(), "fencecheck-parallel-"));

@@ -7,7 +7,8 @@
  */
 import { exitCodeFor, HarnessError, messageOf, terminalText } from "../../core/index.js";
 import type { CliIo, ExitCode } from "./io.js";
-import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice, explainResult, checkFile, readManifest, runManifest } from "../run/checking.js";
+import { parseFormatArg, parseInitial, parseModelArg, type ModelChoice } from "../../checkers/index.js";
+import { explainResult, checkFile, readManifest, runManifest } from "../check/index.js";
 
 /** Parsed options of the check command. */
 export interface CheckArgs {

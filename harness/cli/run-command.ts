@@ -7,8 +7,8 @@
  */
 import { Command } from "commander";
 import { createSystemClock } from "../../core/index.js";
-import { faultPackages } from "../run/registries.js";
-import { refuseUpFront } from "../run/refuse-up-front.js";
+import { faultPackages } from "../../nemesis/index.js";
+import { refuseUpFront } from "../run/refusals/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { applyRunFile } from "./apply-run-file.js";

@@ -18,7 +18,7 @@ import {
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { buildRun, parseRunArgv, resolveRunConfig, type BuiltRun } from "./build-run.js";
-import { renderScenarioPage, type ScenarioRow } from "../run/index.js";
+import { renderScenarioPage, type ScenarioRow } from "../../reports/index.js";
 
 /** Builds the `scenario` command with `list` and `run`. */
 export function scenarioCommand(ctx: CliContext, setExit: (code: ExitCode) => void): Command {

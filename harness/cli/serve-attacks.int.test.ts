@@ -15,7 +15,7 @@ import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRunConfig } from "../../checkers/index.js";
 import { syntheticLockRun } from "../../reports/index.js";
-import { checkAndReport } from "../run/check-and-report.js";
+import { checkAndReport } from "../run/analyze/index.js";
 import { startCli, until, type CliChild } from "./testing/cli-process.js";
 
 const CHROMIUM = "/usr/bin/chromium";

@@ -15,7 +15,7 @@ import { HarnessError } from "../../core/index.js";
 import type { CliContext } from "./cli-context.js";
 import type { ExitCode } from "./io.js";
 import { readStoreIndex } from "./store-index.js";
-import { renderRunIndex } from "../run/index.js";
+import { renderRunIndex } from "../../reports/index.js";
 import { filePolicy, isOwnHost, isToolPage, toolPagePolicy } from "./serve-policy.js";
 
 const HTML = "text/html; charset=utf-8";

@@ -14,7 +14,7 @@
  *   other file is sandboxed (no script, an origin of its own).
  */
 import { createHash } from "node:crypto";
-import { TIMELINE_SCRIPT } from "../run/index.js";
+import { TIMELINE_SCRIPT } from "../../reports/index.js";
 
 /** The relative paths (from the store) where the tool writes its own pages. */
 const TOOL_PAGES: readonly RegExp[] = [

@@ -8,7 +8,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { HarnessError, type SshConfig } from "../../core/index.js";
-import { parsePlacement } from "../run/placement.js";
+import { parsePlacement } from "../runtime/index.js";
 
 /** A host name or an IPv4/IPv6 address: nothing a shell or iptables could read as more than one word. */
 const HOST_NAME = /^[A-Za-z0-9_][A-Za-z0-9._:-]*$/;

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { CheckValidity, Validity } from "../../core/index.js";
-import { type MatrixIndexEntry, type RunIndex, type RunIndexEntry } from "../run/index.js";
+import { type MatrixIndexEntry, type RunIndex, type RunIndexEntry } from "../../reports/index.js";
 
 function isDir(path: string): boolean {
   try {

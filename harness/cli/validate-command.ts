@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { Command } from "commander";
 import { createSystemClock, HarnessError } from "../../core/index.js";
-import { junitCasesXml, packageRoot, renderMatrixHtml } from "../run/index.js";
+import { junitCasesXml, renderMatrixHtml } from "../../reports/index.js";
+import { packageRoot } from "../runtime/index.js";
 import {
   cellLine, cellRuns, onSeed, parseCellChoice, resolveRow, runCellProcess, runValidation, selectRows, summaryLines,
   validateExitCode, validationCases, validationPage, cellName, type CellResult, type CellRun, type ValidationRow,

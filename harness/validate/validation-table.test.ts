@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtInAdapters, builtInService } from "../run/index.js";
+import { builtInAdapters, builtInService } from "../../workloads/index.js";
 import { cellName, cellRuns, onSeed, parseCellChoice, resolveRow, selectRows } from "./validation-cells.js";
 import { DESIGNS, FAULTS, OTHER_DESIGN_CELLS, VALIDATION_TABLE } from "./validation-table.js";
 

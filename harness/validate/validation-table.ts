@@ -17,7 +17,7 @@
  * scenario already declares (`fencecheck scenario list`) names that
  * scenario's variant instead of repeating its command line and reason.
  */
-import { builtInAdapters, builtInService } from "../run/index.js";
+import { builtInAdapters, builtInService } from "../../workloads/index.js";
 import type { ValidationDesign, ValidationFault, ValidationRow } from "./validation-types.js";
 
 /** Where the example of a user's own lock service lives (docs/tutorial.md), relative to the package root. */

@@ -9,7 +9,8 @@
  * milliseconds, while a file takes a fraction of one), and Go has none.
  */
 import { basename, dirname } from "node:path";
-import { checkParallel, createSystemClock, readHistoryFile, type ManifestRow } from "../../harness/index.js";
+import { createSystemClock } from "../../core/index.js";
+import { checkParallel, readHistoryFile, type ManifestRow } from "../../harness/index.js";
 import { prepareCheck, type PreparedCheck, type Verdict } from "../../checkers/index.js";
 import type { PorcupineDriver } from "./porcupine.js";
 

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createSystemClock } from "../../harness/index.js";
+import { createSystemClock } from "../../core/index.js";
 
 /** What one `fencecheck check` process did. */
 export interface ProcessRun {

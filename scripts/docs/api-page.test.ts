@@ -9,15 +9,22 @@ describe("the API page", () => {
     expect(firstSentence("")).toBe("");
   });
 
-  it("groups names by declaring module in alphabetical order and counts the undocumented", () => {
+  it("lists each entry in package order, its names grouped by declaring module in alphabetical order, and counts the undocumented", () => {
     const page = renderApiPage([
-      { name: "b", kind: "function", module: "core/z.ts", summary: "B." },
-      { name: "a", kind: "type", module: "core/z.ts", summary: "" },
-      { name: "c", kind: "const", module: "core/a.ts", summary: "C | D." },
+      {
+        specifier: "fencecheck", file: "harness/index.ts", entries: [
+          { name: "b", kind: "function", module: "core/z.ts", summary: "B." },
+          { name: "a", kind: "type", module: "core/z.ts", summary: "" },
+          { name: "c", kind: "const", module: "core/a.ts", summary: "C | D." },
+        ],
+      },
+      { specifier: "fencecheck/core", file: "core/index.ts", entries: [{ name: "a", kind: "type", module: "core/z.ts", summary: "" }] },
     ]);
-    expect(page.indexOf("## core/a.ts")).toBeLessThan(page.indexOf("## core/z.ts"));
+    expect(page).toContain("| `fencecheck` | harness/index.ts | 3 names; 1 without a doc comment (\"–\") |");
+    expect(page.indexOf("## fencecheck\n")).toBeLessThan(page.indexOf("## fencecheck/core\n"));
+    expect(page.indexOf("### core/a.ts")).toBeLessThan(page.indexOf("### core/z.ts"));
     expect(page).toContain("| `a` | type | – |\n| `b` | function | B. |");
     expect(page).toContain("C \\| D.");
-    expect(page).toContain("3 names; 1 without a doc comment");
+    expect(page).toContain("`core/index.ts`: 1 name; 1 without a doc comment");
   });
 });

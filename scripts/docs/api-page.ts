@@ -1,10 +1,12 @@
 /**
- * docs/reference/api.md: the programmatic API, every name harness/index.ts
- * exports (the package's entry), with its kind and the first sentence of
- * its doc comment, grouped by the module that declares it. Read with the
- * TypeScript compiler API from the sources, so the page lists what the
- * entry exports today.
+ * docs/reference/api.md: the programmatic API, every name each entry of the
+ * package exports (package.json `exports`: "fencecheck", harness/index.ts,
+ * then "fencecheck/core" and the others), with its kind and the first
+ * sentence of its doc comment, grouped by the module that declares it. Read
+ * with the TypeScript compiler API from the sources, so the page lists what
+ * the entries export today.
  */
+import { readFileSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import ts from "typescript";
 import { generatedNote, table } from "./markdown.js";
@@ -59,11 +61,32 @@ function sourcesOnlyHost(options: ts.CompilerOptions): ts.CompilerHost {
   return host;
 }
 
-/** Every name `entry` exports, from the program of that file alone (its imports followed). */
-export function apiEntries(root: string, entry: string): ApiEntry[] {
+/** One entry of the package: how it is imported ("fencecheck/core"), its source file from the package root, and what it exports. */
+export interface ApiEntryPoint {
+  readonly specifier: string;
+  readonly file: string;
+  readonly entries: readonly ApiEntry[];
+}
+
+/** The entries package.json exports, as import specifiers and source files ("./core" -> "fencecheck/core", core/index.ts), in its order. */
+export function packageEntryPoints(root: string): { specifier: string; file: string }[] {
+  const manifest = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as { name: string; exports: Record<string, { default: string }> };
+  return Object.entries(manifest.exports).map(([path, target]) => ({
+    specifier: path === "." ? manifest.name : `${manifest.name}/${path.slice(2)}`,
+    file: target.default.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts"),
+  }));
+}
+
+/** Every name each of `entries` (files under `root`) exports, from one program of those files (their imports followed). */
+export function apiEntryPoints(root: string, entries: readonly { specifier: string; file: string }[]): ApiEntryPoint[] {
   const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, noLib: true, types: [], noEmit: true, allowJs: false };
-  const program = ts.createProgram({ rootNames: [entry], options, host: sourcesOnlyHost(options) });
+  const program = ts.createProgram({ rootNames: entries.map((e) => resolve(root, e.file)), options, host: sourcesOnlyHost(options) });
   const checker = program.getTypeChecker();
+  return entries.map((e) => ({ ...e, entries: exportsOf(program, checker, root, resolve(root, e.file)) }));
+}
+
+/** Every name `entry` exports. */
+function exportsOf(program: ts.Program, checker: ts.TypeChecker, root: string, entry: string): ApiEntry[] {
   const source = program.getSourceFile(entry);
   const moduleSymbol = source && checker.getSymbolAtLocation(source);
   if (moduleSymbol === undefined) throw new Error(`Cannot read the API: ${entry} is not a module`);
@@ -80,21 +103,29 @@ export function apiEntries(root: string, entry: string): ApiEntry[] {
   });
 }
 
-/** The page: one table per declaring module, modules and names in alphabetical order. */
-export function renderApiPage(entries: readonly ApiEntry[]): string {
+/** One entry's tables: one per declaring module, modules and names in alphabetical order. */
+function entrySections(entries: readonly ApiEntry[]): string[] {
   const byModule = new Map<string, ApiEntry[]>();
   for (const e of [...entries].sort((a, b) => a.module.localeCompare(b.module) || a.name.localeCompare(b.name))) {
     byModule.set(e.module, [...(byModule.get(e.module) ?? []), e]);
   }
-  const sections = [...byModule].map(([module, list]) =>
-    `## ${module}\n\n${table(["name", "kind", "what it is"], list.map((e) => [`\`${e.name}\``, e.kind, e.summary]))}`);
-  const undocumented = entries.filter((e) => e.summary === "").length;
+  return [...byModule].map(([module, list]) =>
+    `### ${module}\n\n${table(["name", "kind", "what it is"], list.map((e) => [`\`${e.name}\``, e.kind, e.summary]))}`);
+}
+
+/** The page: the package's entries, then each one's names (the first, "fencecheck" itself, the front door). */
+export function renderApiPage(points: readonly ApiEntryPoint[]): string {
+  const count = (entries: readonly ApiEntry[]): string =>
+    `${entries.length} name${entries.length === 1 ? "" : "s"}; ${entries.filter((e) => e.summary === "").length} without a doc comment ("–")`;
   return [
     "# Programmatic API",
-    generatedNote("the exports of harness/index.ts, read with the TypeScript compiler API (scripts/docs/api-page.ts)"),
-    "`import { runTest, analyzeRun, checkFile, ... } from \"fencecheck\"`: every name the package's entry (harness/index.ts) exports, " +
+    generatedNote("the entries of package.json's `exports`, read with the TypeScript compiler API (scripts/docs/api-page.ts)"),
+    "`import { resolveRun, runTest, analyzeRun, checkFile, type LockAdapter } from \"fencecheck\"`: the package's entry (harness/index.ts) " +
+      "is its front door: run a test, re-check a stored run, check a history, and the types a lock adapter is written against. " +
+      "Everything else a user may import is in the package's other entries (package.json `exports`). Each section lists every name an entry exports, " +
       "with its kind and the first sentence of its doc comment, grouped by the module that declares it. " +
-      `${entries.length} names; ${undocumented} without a doc comment ("–"). The full contracts are in the doc comments of the declaring files.`,
-    ...sections,
+      "The full contracts are in the doc comments of the declaring files.",
+    table(["import from", "source", "names"], points.map((p) => [`\`${p.specifier}\``, p.file, count(p.entries)])),
+    ...points.flatMap((p) => [`## ${p.specifier}`, `\`${p.file}\`: ${count(p.entries)}.`, ...entrySections(p.entries)]),
   ].join("\n\n") + "\n";
 }

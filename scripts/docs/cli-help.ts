@@ -4,7 +4,7 @@
  * source of docs/reference/cli.md and of the doc-snippet test's check that
  * a documented `fencecheck <command> --flag` exists.
  */
-import { main } from "../../harness/index.js";
+import { main } from "../../harness/cli/main.js";
 
 /** One command's help: its path from the program ("" for the program, "scenario run"), its text and what it offers. */
 export interface CommandHelp {

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../harness/index.js";
+import { main } from "../../harness/cli/main.js";
 import { allHelp, type CommandHelp } from "./cli-help.js";
 import { judgeArgs, npmProblems, runnableArgs } from "./snippet-rules.js";
 import { docCommands, fencecheckArgs, segments, type DocCommand } from "./snippets.js";

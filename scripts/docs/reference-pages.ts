@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { renderMeasurementIndex } from "../measurements/pages.js";
-import { apiEntries, renderApiPage } from "./api-page.js";
+import { apiEntryPoints, packageEntryPoints, renderApiPage } from "./api-page.js";
 import { allHelp, type HelpReader, readHelpInProcess } from "./cli-help.js";
 import { renderCliPage } from "./cli-page.js";
 import { faultsPage, lockServicesPage, storagePage, workloadsPage } from "./registry-pages.js";
@@ -29,7 +29,7 @@ function referenceIndex(): string {
     ["faults.md", "Faults", "the fault packages (`--nemesis`): what each does and what it needs"],
     ["storage.md", "Storage", "the storage kinds (`--storage`)"],
     ["workloads.md", "Workloads", "the workloads (`--workload`)"],
-    ["api.md", "Programmatic API", "every name the package exports, by module"],
+    ["api.md", "Programmatic API", "every name each entry of the package exports (`fencecheck`, `fencecheck/core`...), by module"],
   ];
   return [
     "# Reference",
@@ -55,7 +55,7 @@ export async function generatedPages(root: string, readHelp: HelpReader = readHe
     { path: "docs/reference/faults.md", text: faultsPage() },
     { path: "docs/reference/storage.md", text: storagePage() },
     { path: "docs/reference/workloads.md", text: workloadsPage() },
-    { path: "docs/reference/api.md", text: renderApiPage(apiEntries(root, join(root, "harness/index.ts"))) },
+    { path: "docs/reference/api.md", text: renderApiPage(apiEntryPoints(root, packageEntryPoints(root))) },
     { path: "docs/measurements/README.md", text: renderMeasurementIndex(measured) },
   ];
 }

@@ -4,7 +4,8 @@
  * fault packages, storage kinds, workloads), so they cannot say more or
  * less than the code knows.
  */
-import { builtInAdapters, faultPackages, storageKinds, workloads } from "../../harness/index.js";
+import { faultPackages } from "../../nemesis/index.js";
+import { builtInAdapters, storageKinds, workloads } from "../../workloads/index.js";
 import { generatedNote, table } from "./markdown.js";
 
 function page(title: string, source: string, intro: string, body: string): string {
