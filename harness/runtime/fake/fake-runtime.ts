@@ -6,7 +6,7 @@
  * (common/node-lifecycle-facts.ts). Fault calls are recorded as data, and
  * "pipe" programs are answered by an in-process handler.
  */
-import { composeCluster, NO_DISK_FAULTS } from "../../../core/index.js";
+import { composeCluster } from "../../../core/index.js";
 import type { ClockSkew, Cluster, ExecResult, Fault, NodeId, NodeSpec, ProcessSpec, Runtime } from "../../../core/index.js";
 import { nodeLookup } from "../common/node-lookup.js";
 import { createNodeSupervisor } from "../common/node-supervisor.js";
@@ -63,7 +63,7 @@ function createFakeCluster(specs: readonly NodeSpec[], runId: string, faults: Re
   const known = nodeLookup(nodes.map((n) => [n.id, n] as const));
   const driver = createFakeNodeDriver({ hasNode: known.has, onLine: opts.onLine, hello: opts.hello, listens: opts.listens });
   const supervisor = createNodeSupervisor(driver, FAKE_STOP_GRACE_MS);
-  const processes = supervisedProcesses(supervisor, NO_DISK_FAULTS);
+  const processes = supervisedProcesses(supervisor, undefined);
   const skews = new Map<NodeId, ClockSkew>();
   /** Records the call once the node is known. */
   const record = (node: NodeId, call: FakeCall): void => {
@@ -76,7 +76,7 @@ function createFakeCluster(specs: readonly NodeSpec[], runId: string, faults: Re
     await act(node);
   };
   return composeCluster({ runId, nodes, faults }, {
-    ...NO_DISK_FAULTS,
+    loseUnsynced: processes.loseUnsynced,
     /** Nothing to bring home: recorded only. */
     collect: async (node, paths) => record(node, { kind: "collect", node, paths }),
     async startProcess(node, spec) {
