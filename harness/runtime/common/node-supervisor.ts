@@ -10,6 +10,7 @@
 import { HarnessError, NO_DISK_FAULTS } from "../../../core/index.js";
 import type { Clock, ClusterDisks, NodeId, ProcessSpec, UnsyncedLoss } from "../../../core/index.js";
 import { createProcessTable, type ProcessTable, type TrackedProcess } from "./process-table.js";
+import { noSuchNode } from "./node-lookup.js";
 import { retryableOnce } from "./retryable-once.js";
 
 /** How long a started service may take to accept connections when its spec names no time-out. */
@@ -90,7 +91,7 @@ export function createNodeSupervisor<P extends TrackedProcess>(driver: NodeDrive
   const stopOnce = retryableOnce(() => stopSequence(stopSteps));
 
   function checkNode(node: NodeId): void {
-    if (!driver.hasNode(node)) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
+    if (!driver.hasNode(node)) throw noSuchNode(node);
   }
 
   async function start(node: NodeId, spec: ProcessSpec): Promise<P> {

@@ -6,23 +6,12 @@
  * the local runtime's (our own chains, one jump each); they vanish with the
  * container's namespace.
  */
-import type { Clock, Grudge, NodeId, ProbeResult } from "../../../core/index.js";
+import type { Clock, NodeId } from "../../../core/index.js";
+import type { NodeRules } from "../common/rule-network.js";
 import { grudgeSources, healScript, partitionScript } from "../common/partition-rules.js";
 import { runChecked, runCommand } from "../common/run-command.js";
 import { lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
 import { portProbeScript } from "../common/port-probe.js";
-
-/** The network faults of a cluster on a local engine. */
-export interface NetworkFaults {
-  partition(grudge: Grudge): Promise<void>;
-  heal(): Promise<void>;
-  dropPackets(node: NodeId, from: readonly NodeId[], probability: number): Promise<void>;
-  healLoss(): Promise<void>;
-  /** One TCP connection attempt from inside `from`'s namespace. */
-  probe(from: NodeId, host: string, port: number, timeoutMs: number): Promise<ProbeResult>;
-  /** Runs iptables-restore input (--noflush) in the node's namespace. */
-  restore(node: NodeId, input: string): Promise<void>;
-}
 
 /** What the faults need: node addresses and each node's container PID on this host. */
 export interface NetworkFaultsParts {
@@ -36,8 +25,8 @@ export function nsenterArgv(pid: number, argv: readonly string[]): string[] {
   return ["nsenter", "-t", String(pid), "-n", ...argv];
 }
 
-/** Creates the faults; it remembers which nodes hold our chains. */
-export function createNetworkFaults(parts: NetworkFaultsParts): NetworkFaults {
+/** Creates the rules of a cluster on a local engine (common/rule-network.ts `NodeRules`); it remembers which nodes hold our chains. */
+export function createNetworkFaults(parts: NetworkFaultsParts): NodeRules {
   const { clock } = parts;
   const partitioned = new Set<NodeId>();
   const lossy = new Set<NodeId>();

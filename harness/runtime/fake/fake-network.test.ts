@@ -35,4 +35,13 @@ describe("fake cluster network faults", () => {
       "drop-packets", "drop-packets", "heal-traffic", "delay-traffic", "heal-traffic",
     ]);
   });
+
+  it("connects a probe to a port a live program of the node listens on, until the node is killed", async () => {
+    const { cluster } = await start();
+    await cluster.startProcess(a, { argv: ["svc"], logFile: "/dev/null", readyPort: 7001 });
+    expect(await cluster.probe(b, a, { port: 7001 })).toBe("connected");
+    expect(await cluster.probe(b, a, { port: 7002 })).toBe("refused");
+    await cluster.kill(a);
+    expect(await cluster.probe(b, a, { port: 7001 })).toBe("refused");
+  });
 });

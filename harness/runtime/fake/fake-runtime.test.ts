@@ -65,4 +65,12 @@ describe("createFakeRuntime", () => {
     const cluster = await createFakeRuntime().start(nodes, { runId: "f5" });
     await expect(cluster.pause(nodeId("n9"))).rejects.toMatchObject({ code: "config.invalid" });
   });
+
+  it("ends every program with SIGTERM at stop, and refuses faults afterwards", async () => {
+    const cluster = await createFakeRuntime().start(nodes, { runId: "f6" });
+    const proc = await cluster.startProcess(n1, { argv: ["svc"], logFile: "/dev/null" });
+    await cluster.stop();
+    expect(await proc.exited).toEqual({ code: null, signal: "SIGTERM" });
+    await expect(cluster.partition(new Map())).rejects.toMatchObject({ code: "nemesis.fault-not-applied" });
+  });
 });

@@ -1,48 +1,23 @@
 /**
  * An in-memory runtime for unit tests of the interpreter, nemeses and run
- * lifecycle: no root, no processes. Fault calls are recorded as data, and
- * "pipe" processes are answered by an in-process handler.
+ * lifecycle: no root, no processes. Its node lifecycle is the node
+ * supervisor's (common/node-supervisor.ts) over in-memory programs
+ * (fake-node-driver.ts), so it keeps the facts every runtime keeps
+ * (common/node-lifecycle-facts.ts). Fault calls are recorded as data, and
+ * "pipe" programs are answered by an in-process handler.
  */
-import { composeCluster, HarnessError, NO_DISK_FAULTS } from "../../../core/index.js";
-import type {
-  ClockSkew,
-  Cluster,
-  ExecResult,
-  Fault,
-  Grudge,
-  NodeId,
-  NodeProcess,
-  NodeSpec,
-  ProcessExit,
-  ProcessSpec,
-  Runtime,
-  ProbeResult,
-  TrafficDelay,
-  TrafficKind,
-} from "../../../core/index.js";
+import { composeCluster } from "../../../core/index.js";
+import type { ClockSkew, Cluster, ExecResult, Fault, NodeId, NodeSpec, ProcessSpec, Runtime } from "../../../core/index.js";
+import { nodeLookup } from "../common/node-lookup.js";
+import { createNodeSupervisor } from "../common/node-supervisor.js";
+import { guardedNetwork, supervisedProcesses } from "../common/supervised-cluster.js";
+import type { FakeCall } from "./fake-call.js";
+import { createFakeNetwork } from "./fake-network.js";
+import { createFakeNodeDriver } from "./fake-node-driver.js";
+import type { FakeLineHandler } from "./fake-process.js";
 
-/** One recorded cluster call. Grudges are copied to plain arrays. */
-export type FakeCall =
-  | { readonly kind: "start-process"; readonly node: NodeId; readonly argv: readonly string[] }
-  | { readonly kind: "exec"; readonly node: NodeId; readonly argv: readonly string[] }
-  | { readonly kind: "pause" | "resume" | "kill" | "restart" | "freeze" | "thaw" | "read-clock"; readonly node: NodeId }
-  | { readonly kind: "partition"; readonly grudge: readonly (readonly [NodeId, readonly NodeId[]])[] }
-  | { readonly kind: "heal" | "stop" }
-  | { readonly kind: "set-clock"; readonly node: NodeId; readonly skew: ClockSkew }
-  | { readonly kind: "drop-packets"; readonly node: NodeId; readonly from: readonly NodeId[]; readonly probability: number }
-  | { readonly kind: "delay-traffic"; readonly node: NodeId; readonly delay: TrafficDelay }
-  | { readonly kind: "heal-traffic"; readonly traffic: TrafficKind }
-  | { readonly kind: "probe"; readonly from: NodeId; readonly to: NodeId; readonly result: ProbeResult }
-  | { readonly kind: "collect"; readonly node: NodeId; readonly paths: readonly string[] }
-  /** Recorded by a leader lookup from `fakeLeaderLookup`, so tests see it in order with the faults. */
-  | { readonly kind: "lock-leader"; readonly leader: NodeId | undefined };
-
-/** Answers one line sent to a "pipe" process with zero or more lines (sync or async). */
-export type FakeLineHandler = (line: string, ctx: { node: NodeId; spec: ProcessSpec; exit(code: number): void }) =>
-  | readonly string[]
-  | string
-  | undefined
-  | Promise<readonly string[] | string | undefined>;
+export type { FakeLineHandler } from "./fake-process.js";
+export type { FakeCall } from "./fake-call.js";
 
 /** Options for `createFakeRuntime`. */
 export interface FakeRuntimeOptions {
@@ -53,6 +28,8 @@ export interface FakeRuntimeOptions {
   readonly hello?: string;
   /** Result of every `exec`; exit code 0 and empty output by default. */
   readonly exec?: (node: NodeId, argv: readonly string[]) => Partial<ExecResult>;
+  /** Whether a program with a ready port listens on it (its start then succeeds); every one by default. */
+  readonly listens?: (node: NodeId, spec: ProcessSpec) => boolean;
 }
 
 /** A fake runtime plus the log of every call its clusters received. */
@@ -61,9 +38,10 @@ export interface FakeRuntime extends Runtime {
 }
 
 /**
- * Creates a fake runtime. Nodes get addresses 10.77.0.<index+10>; paused
- * nodes' pipe processes hold replies until resumed; kill ends the node's
- * processes with signal SIGKILL. All calls are appended to `calls`.
+ * Creates a fake runtime. Nodes get addresses 10.77.0.<index+10>; a paused
+ * or frozen node's pipe processes hold replies until resumed; kill ends
+ * the node's processes with signal SIGKILL, stop with SIGTERM. All calls
+ * are appended to `calls`.
  */
 export function createFakeRuntime(opts: FakeRuntimeOptions = {}): FakeRuntime {
   const calls: FakeCall[] = [];
@@ -73,128 +51,63 @@ export function createFakeRuntime(opts: FakeRuntimeOptions = {}): FakeRuntime {
     faults,
     calls,
     checkPrerequisites: async () => undefined,
-    start: async (nodes, start) => createFakeCluster(nodes, { runId: start.runId, faults, calls, opts }),
+    start: async (nodes, start) => createFakeCluster(nodes, start.runId, faults, calls, opts),
   };
 }
 
-interface FakeContext {
-  readonly runId: string;
-  readonly faults: ReadonlySet<Fault>;
-  readonly calls: FakeCall[];
-  readonly opts: FakeRuntimeOptions;
-}
+/** The grace `stop` gives a fake program after SIGTERM (every one ends on it). */
+const FAKE_STOP_GRACE_MS = 0;
 
-function createFakeCluster(specs: readonly NodeSpec[], ctx: FakeContext): Cluster {
-  const { calls, opts } = ctx;
-  const procs: FakeProcess[] = [];
-  const paused = new Set<NodeId>();
-  const skews = new Map<NodeId, ClockSkew>();
-  const cut = { grudge: new Map() as Grudge, loss: new Map<NodeId, { from: readonly NodeId[]; p: number }>() };
-  let nextPid = 1000;
-  function check(node: NodeId): void {
-    if (!specs.some((s) => s.id === node)) throw new HarnessError("config.invalid", `Cannot find node "${node}": the cluster has no such node`);
-  }
+function createFakeCluster(specs: readonly NodeSpec[], runId: string, faults: ReadonlySet<Fault>, calls: FakeCall[], opts: FakeRuntimeOptions): Cluster {
   const nodes = specs.map((s, i) => ({ id: s.id, role: s.role, host: `10.77.0.${i + 10}` }));
-  return composeCluster({ runId: ctx.runId, nodes, faults: ctx.faults }, {
-    ...NO_DISK_FAULTS,
+  const known = nodeLookup(nodes.map((n) => [n.id, n] as const));
+  const driver = createFakeNodeDriver({ hasNode: known.has, onLine: opts.onLine, hello: opts.hello, listens: opts.listens });
+  const supervisor = createNodeSupervisor(driver, FAKE_STOP_GRACE_MS);
+  const processes = supervisedProcesses(supervisor, undefined);
+  const skews = new Map<NodeId, ClockSkew>();
+  /** Records the call once the node is known. */
+  const record = (node: NodeId, call: FakeCall): void => {
+    known.get(node);
+    calls.push(call);
+  };
+  /** A node-wide call of the supervisor's, recorded first. */
+  const recorded = (kind: "pause" | "resume" | "kill" | "restart" | "freeze" | "thaw", act: (node: NodeId) => Promise<void>) => async (node: NodeId): Promise<void> => {
+    record(node, { kind, node });
+    await act(node);
+  };
+  return composeCluster({ runId, nodes, faults }, {
+    loseUnsynced: processes.loseUnsynced,
     /** Nothing to bring home: recorded only. */
-    async collect(node, paths) {
-      check(node);
-      calls.push({ kind: "collect", node, paths });
-    },
+    collect: async (node, paths) => record(node, { kind: "collect", node, paths }),
     async startProcess(node, spec) {
-      check(node);
-      calls.push({ kind: "start-process", node, argv: spec.argv });
-      const proc = fakeProcess(node, spec, nextPid++, { handler: opts.onLine, isPaused: () => paused.has(node) });
-      const { hello } = opts;
-      if (hello !== undefined && spec.stdio === "pipe") setTimeout(() => proc.say(hello), 0);
-      procs.push(proc);
-      return proc;
+      record(node, { kind: "start-process", node, argv: spec.argv });
+      return processes.startProcess(node, spec);
     },
     async exec(node, argv) {
-      check(node);
-      calls.push({ kind: "exec", node, argv });
+      record(node, { kind: "exec", node, argv });
       const base = { command: argv.join(" "), exitCode: 0, signal: undefined, stdout: "", stderr: "", durationMs: 0 };
       return { ...base, ...opts.exec?.(node, argv) };
     },
-    async pause(node) {
-      check(node);
-      calls.push({ kind: "pause", node });
-      paused.add(node);
-    },
-    async resume(node) {
-      check(node);
-      calls.push({ kind: "resume", node });
-      paused.delete(node);
-      for (const proc of procs) if (proc.node === node) proc.flush();
-    },
-    async kill(node) {
-      check(node);
-      calls.push({ kind: "kill", node });
-      paused.delete(node);
-      for (const proc of procs) if (proc.node === node) proc.end({ code: null, signal: "SIGKILL" });
-    },
-    async restart(node) {
-      check(node);
-      calls.push({ kind: "restart", node });
-    },
-    async partition(grudge: Grudge) {
-      calls.push({ kind: "partition", grudge: [...grudge].map(([n, set]) => [n, [...set]] as const) });
-      cut.grudge = grudge;
-    },
-    async heal() {
-      calls.push({ kind: "heal" });
-      cut.grudge = new Map();
-    },
-    async dropPackets(node, from, probability) {
-      check(node);
-      calls.push({ kind: "drop-packets", node, from, probability });
-      cut.loss.set(node, { from, p: probability });
-    },
-    async delayTraffic(node, delay) {
-      check(node);
-      calls.push({ kind: "delay-traffic", node, delay });
-    },
-    async healTraffic(traffic) {
-      calls.push({ kind: "heal-traffic", traffic });
-      if (traffic === "loss") cut.loss.clear();
-    },
-    /** Simulated: "timeout" across the current grudge or a certain (p = 1) loss, "refused" otherwise. */
-    async probe(from, to) {
-      check(from);
-      check(to);
-      const dropped = (a: NodeId, b: NodeId): boolean =>
-        cut.grudge.get(a)?.has(b) === true || (cut.loss.get(a)?.p === 1 && cut.loss.get(a)?.from.includes(b) === true);
-      const result: ProbeResult = dropped(to, from) || dropped(from, to) ? "timeout" : "refused";
-      calls.push({ kind: "probe", from, to, result });
-      return result;
-    },
+    pause: recorded("pause", processes.pause),
+    resume: recorded("resume", processes.resume),
+    kill: recorded("kill", processes.kill),
+    restart: recorded("restart", processes.restart),
+    ...guardedNetwork(supervisor, runId, createFakeNetwork(calls, driver.listening)),
     async setClock(node, skew) {
-      check(node);
-      calls.push({ kind: "set-clock", node, skew });
+      record(node, { kind: "set-clock", node, skew });
       skews.set(node, skew);
     },
     /** Simulated: the offset last set (rates are not simulated). */
     async readClock(node) {
-      check(node);
-      calls.push({ kind: "read-clock", node });
+      record(node, { kind: "read-clock", node });
       return { node, offsetMs: skews.get(node)?.offsetMs ?? 0 };
     },
     /** Like pause: the node's pipe processes hold their replies until thawed. */
-    async freeze(node) {
-      check(node);
-      calls.push({ kind: "freeze", node });
-      paused.add(node);
-    },
-    async thaw(node) {
-      check(node);
-      calls.push({ kind: "thaw", node });
-      paused.delete(node);
-      for (const proc of procs) if (proc.node === node) proc.flush();
-    },
+    freeze: recorded("freeze", processes.pause),
+    thaw: recorded("thaw", processes.resume),
     async stop() {
       calls.push({ kind: "stop" });
-      for (const proc of procs) proc.end({ code: 0, signal: null });
+      await supervisor.stop({});
     },
   });
 }
@@ -205,60 +118,5 @@ export function fakeLeaderLookup(leader: () => NodeId | undefined, calls: FakeCa
     const answer = leader();
     calls.push({ kind: "lock-leader", leader: answer });
     return answer;
-  };
-}
-
-interface FakeProcess extends NodeProcess {
-  /** Delivers replies held while the node was paused. */
-  flush(): void;
-  end(exit: ProcessExit): void;
-  /** Prints one line, as the process would unprompted. */
-  say(line: string): void;
-}
-
-function fakeProcess(
-  node: NodeId,
-  spec: ProcessSpec,
-  pid: number,
-  deps: { handler?: FakeLineHandler; isPaused(): boolean },
-): FakeProcess {
-  const listeners: ((line: string) => void)[] = [];
-  const held: string[] = [];
-  let done = false;
-  let finish: (exit: ProcessExit) => void = () => undefined;
-  const exited = new Promise<ProcessExit>((resolve) => (finish = resolve));
-  function end(exit: ProcessExit): void {
-    if (done) return;
-    done = true;
-    finish(exit);
-  }
-  function emit(line: string): void {
-    if (done) return;
-    if (deps.isPaused()) held.push(line);
-    else for (const listener of listeners) listener(line);
-  }
-  return {
-    node,
-    pid,
-    exited,
-    send(line) {
-      if (done || !deps.handler) return;
-      let exitCode: number | undefined;
-      const exit = (code: number): void => void (exitCode = code);
-      void Promise.resolve(deps.handler(line, { node, spec, exit })).then((reply) => {
-        for (const out of typeof reply === "string" ? [reply] : (reply ?? [])) emit(out);
-        // The process ends after its last line, as a program that answers and exits (the lock probe).
-        if (exitCode !== undefined) end({ code: exitCode, signal: null });
-      });
-    },
-    onLine: (listener) => void listeners.push(listener),
-    signal(signal) {
-      if (signal === "SIGKILL" || signal === "SIGTERM") end({ code: null, signal });
-    },
-    flush() {
-      for (const line of held.splice(0)) emit(line);
-    },
-    say: emit,
-    end,
   };
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock, HarnessError, nodeId } from "../../../core/index.js";
 import type { ClockOptions, Cluster, NodeId, NodeProcess } from "../../../core/index.js";
 import { cleanLocal } from "./clean-local.js";
+import { stopAndClean } from "./testing/stop-and-clean.js";
 import { spawn } from "node:child_process";
 import { createFreezerCgroup, freezerHierarchies, isFrozen, moveIntoCgroup, ownedCgroups, setFrozen } from "./freezer-cgroups.js";
 import { removeWhenEmpty } from "./node-freezer.js";
@@ -79,14 +80,7 @@ beforeAll(async () => {
   await createLocalRuntime().checkPrerequisites();
 });
 
-afterEach(async () => {
-  try {
-    await cluster?.stop();
-  } finally {
-    cluster = undefined;
-    await cleanLocal({ runId });
-  }
-});
+afterEach(() => stopAndClean(runId, cluster).finally(() => (cluster = undefined)));
 
 describe("local runtime clocks (libfaketime)", () => {
   it("moves Date.now() inside a running node process by the asked offset", async () => {

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock, nodeId, type Cluster, type NodeId } from "../../../core/index.js";
-import { cleanLocal } from "./clean-local.js";
+import { stopAndClean } from "./testing/stop-and-clean.js";
 import { createLocalRuntime } from "./local-runtime.js";
 
 const clock = createSystemClock();
@@ -71,14 +71,7 @@ beforeAll(async () => {
   await createLocalRuntime().checkPrerequisites();
 });
 
-afterEach(async () => {
-  try {
-    await cluster?.stop();
-  } finally {
-    cluster = undefined;
-    await cleanLocal({ runId });
-  }
-});
+afterEach(() => stopAndClean(runId, cluster).finally(() => (cluster = undefined)));
 
 describe("a delay's heal with a real etcd", () => {
   it("keeps the etcd client's connection made through the proxy: puts across the heal succeed, none reset", async () => {

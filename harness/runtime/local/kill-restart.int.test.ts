@@ -11,7 +11,7 @@ import { nodeId } from "../../../core/index.js";
 import type { Cluster, Invoke, NodeId } from "../../../core/index.js";
 import { killNemesis } from "../../../nemesis/index.js";
 import { entrypointPath } from "../../../workloads/index.js";
-import { cleanLocal } from "./clean-local.js";
+import { stopAndClean } from "./testing/stop-and-clean.js";
 import { createLocalRuntime } from "./local-runtime.js";
 
 const [l1, c1] = [nodeId("l1"), nodeId("c1")] as [NodeId, NodeId];
@@ -32,14 +32,7 @@ function invoke(f: string, nodes: string[]): Invoke {
   return { index: 0, time: 0, process: "nemesis", type: "invoke", f, value: { package: "kill", nodes } };
 }
 
-afterEach(async () => {
-  try {
-    await cluster?.stop();
-  } finally {
-    cluster = undefined;
-    await cleanLocal({ runId });
-  }
-});
+afterEach(() => stopAndClean(runId, cluster).finally(() => (cluster = undefined)));
 
 describe("kill nemesis on the local runtime", () => {
   it("kills the reference lock service, restarts it on the same data, and tokens keep increasing", async () => {

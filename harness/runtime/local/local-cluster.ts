@@ -1,35 +1,24 @@
 /**
  * A running local cluster: network namespaces on a run-owned bridge, with
- * ordinary processes inside them.
+ * ordinary processes inside them. The node lifecycle is the supervisor's
+ * (common/node-supervisor.ts, over local-node-driver.ts); this wires it to
+ * the namespaces' partitions, traffic, clocks and freezer, and says what
+ * the stop removes once every process is gone.
  */
-import { composeCluster, HarnessError, NO_DISK_FAULTS, SHARED_FILES } from "../../../core/index.js";
-import type {
-  Clock,
-  ClockOptions,
-  Cluster,
-  ClusterNode,
-  ExecOptions,
-  ExecResult,
-  Fault,
-  NodeId,
-  NodeProcess,
-  NodeSpec,
-  ProcessSpec,
-} from "../../../core/index.js";
+import { composeCluster, HarnessError, SHARED_FILES } from "../../../core/index.js";
+import type { Clock, ClockOptions, Cluster, ExecOptions, Fault, NodeId, NodeSpec } from "../../../core/index.js";
+import type { LazyDisks } from "../common/lazy-fs.js";
+import { nodeLookup } from "../common/node-lookup.js";
+import { createNodeSupervisor } from "../common/node-supervisor.js";
+import { runCommand } from "../common/run-command.js";
+import { guardedNetwork, supervisedProcesses } from "../common/supervised-cluster.js";
 import { createClockAndFreeze } from "./clock-and-freeze.js";
-import { reapNamespaces, listOwnedNamespaces } from "./namespace-reaper.js";
-import { namespaceExecArgv } from "./namespaces.js";
-import type { NetworkPlan } from "./namespaces.js";
-import { spawnNodeProcess } from "./node-process.js";
-import type { LocalProcess } from "./node-process.js";
+import { createLocalNodeDriver } from "./local-node-driver.js";
+import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
+import { namespaceExecArgv, type NetworkPlan } from "./namespaces.js";
 import { createPartitioner } from "./partitioner.js";
 import { probeConnection } from "./probe-connection.js";
 import { createTrafficShaper } from "./traffic-shaper.js";
-import { awaitStopped } from "../common/process-table.js";
-import { createNodeSupervisor } from "../common/node-supervisor.js";
-import { runCommand } from "../common/run-command.js";
-import { waitForPort } from "./wait-for-port.js";
-import type { LazyDisks } from "../common/lazy-fs.js";
 
 /** What a local cluster is made of. */
 export interface LocalClusterParts {
@@ -56,61 +45,34 @@ export const DEFAULT_STATE_DIR = "/run/fencecheck";
 /** Wraps a brought-up network in a `Cluster`. The network must already exist. */
 export function createLocalCluster(parts: LocalClusterParts): Cluster {
   const { runId, plan, clock } = parts;
-  const planned = (node: NodeId): (typeof plan.nodes)[number] | undefined => plan.nodes.find((n) => n.id === node);
-  /** The node's plan; throws "config.invalid" for a node the cluster does not have. */
-  const plannedNode = (node: NodeId): (typeof plan.nodes)[number] => {
-    supervisor.checkNode(node);
-    return planned(node) as (typeof plan.nodes)[number];
-  };
-  const namespaceOf = (node: NodeId): string => plannedNode(node).namespace;
-  const hostOf = (node: NodeId): string => plannedNode(node).host;
-  const supervisor = createNodeSupervisor<LocalProcess>({
-    clock,
-    hasNode: (node) => planned(node) !== undefined,
-    async spawn(node, spec) {
-      const env = clockAndFreeze.envFor(node, spec);
-      return spawnNodeProcess({ node, namespace: namespaceOf(node), clock, ...(env ? { env } : {}), ...(parts.onFailure ? { onFailure: parts.onFailure } : {}) }, spec);
-    },
-    waitReady: (node, proc, port, timeoutMs) => waitForPort(node, proc, { namespace: namespaceOf(node), host: hostOf(node), port, timeoutMs, clock }),
-    awaitStopped: (_node, procs) => awaitStopped(procs, clock),
-  }, parts.stopGraceMs);
+  const nodes = nodeLookup(plan.nodes.map((n) => [n.id, n] as const));
+  const namespaceOf = (node: NodeId): string => nodes.get(node).namespace;
+  const supervisor = createNodeSupervisor(createLocalNodeDriver({
+    nodes, clock, envFor: (node, spec) => clockAndFreeze.envFor(node, spec), ...(parts.onFailure ? { onFailure: parts.onFailure } : {}),
+  }), parts.stopGraceMs);
   const clockAndFreeze = createClockAndFreeze({
     runId, clock, table: supervisor.table, fakeClock: parts.fakeClock, stateDir: parts.stateDir ?? DEFAULT_STATE_DIR, namespaceOf,
   });
   const partitioner = createPartitioner(plan, clock);
   const shaper = createTrafficShaper(plan, { clock, runId });
 
-  const nodes: ClusterNode[] = parts.specs.map((spec) => ({ id: spec.id, role: spec.role, host: hostOf(spec.id) }));
-  return composeCluster({ runId, nodes, faults: parts.faults }, {
+  return composeCluster({ runId, nodes: parts.specs.map((spec) => ({ id: spec.id, role: spec.role, host: nodes.get(spec.id).host })), faults: parts.faults }, {
     ...SHARED_FILES,
-    startProcess: (node, spec): Promise<NodeProcess> => supervisor.start(node, spec),
-    exec: (node, argv, opts: ExecOptions = {}): Promise<ExecResult> =>
-      runCommand(namespaceExecArgv(namespaceOf(node), argv), { clock, input: opts.input, timeoutMs: opts.timeoutMs }),
-    pause: (node) => supervisor.pause(node),
-    resume: (node) => supervisor.resume(node),
-    kill: (node) => supervisor.kill(node),
-    restart: (node) => supervisor.restart(node),
-    loseUnsynced: (node) => supervisor.loseUnsynced(node, parts.disks),
-    async partition(grudge) {
-      supervisor.refuseStopped(`partition run "${runId}"`);
-      await partitioner.partition(grudge);
-    },
-    /** Removes our partition rules; a no-op once the cluster is stopped (the namespaces are gone). */
-    heal: async () => (supervisor.isStopped() ? undefined : partitioner.heal()),
-    async dropPackets(node, from, probability) {
-      supervisor.refuseStopped(`drop packets of node "${node}"`);
-      await shaper.dropPackets(node, from, probability);
-    },
-    async delayTraffic(node, delay) {
-      supervisor.refuseStopped(`delay traffic of node "${node}"`);
-      const ports = delay.port !== undefined ? [delay.port] : supervisor.servicePorts(node);
-      if (ports.length === 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot delay traffic of node "${node}": it runs no service with a ready port`);
-      for (const port of ports) await shaper.delayTraffic(node, { ...delay, port });
-    },
-    /** Removes our loss rules, or our nat redirects and proxies; once stopped, only proxies are left to end. */
-    healTraffic: async (kind) => (supervisor.isStopped() ? shaper.killProxies() : shaper.heal(kind)),
-    probe: (from, to, opts = {}) =>
-      probeConnection({ namespace: namespaceOf(from), host: hostOf(to), port: opts.port ?? 9, timeoutMs: opts.timeoutMs ?? 1000, clock }),
+    ...supervisedProcesses(supervisor, parts.disks),
+    exec: (node, argv, opts: ExecOptions = {}) => runCommand(namespaceExecArgv(namespaceOf(node), argv), { clock, input: opts.input, timeoutMs: opts.timeoutMs }),
+    ...guardedNetwork(supervisor, runId, {
+      partition: (grudge) => partitioner.partition(grudge),
+      heal: () => partitioner.heal(),
+      dropPackets: (node, from, probability) => shaper.dropPackets(node, from, probability),
+      async delayTraffic(node, delay) {
+        const ports = delay.port !== undefined ? [delay.port] : supervisor.servicePorts(node);
+        if (ports.length === 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot delay traffic of node "${node}": it runs no service with a ready port`);
+        for (const port of ports) await shaper.delayTraffic(node, { ...delay, port });
+      },
+      healTraffic: (kind) => shaper.heal(kind),
+      probe: (from, to, opts = {}) =>
+        probeConnection({ namespace: namespaceOf(from), host: nodes.get(to).host, port: opts.port ?? 9, timeoutMs: opts.timeoutMs ?? 1000, clock }),
+    }),
     setClock: (node, skew) => clockAndFreeze.setClock(node, skew),
     readClock: (node) => clockAndFreeze.readClock(node),
     /** Freezes the node through its freezer cgroup (SIGSTOP where none is usable). */

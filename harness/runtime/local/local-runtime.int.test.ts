@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock, nodeId } from "../../../core/index.js";
 import type { Cluster, NodeId, ProcessSpec } from "../../../core/index.js";
-import { cleanLocal } from "./clean-local.js";
+import { stopAndClean } from "./testing/stop-and-clean.js";
 import { createLocalRuntime } from "./local-runtime.js";
 import { listOwnedNamespaces, namespacePids } from "./namespace-reaper.js";
 
@@ -79,14 +79,7 @@ beforeAll(async () => {
   await createLocalRuntime().checkPrerequisites();
 });
 
-afterEach(async () => {
-  try {
-    await cluster?.stop();
-  } finally {
-    cluster = undefined;
-    await cleanLocal({ runId });
-  }
-});
+afterEach(() => stopAndClean(runId, cluster).finally(() => (cluster = undefined)));
 
 describe("local runtime network", () => {
   it("gives each node an address on the run's bridge that other nodes reach", async () => {

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createSystemClock, nodeId } from "../../../core/index.js";
 import type { Cluster, Invoke, NodeId } from "../../../core/index.js";
 import { killNemesis, loseUnsyncedNemesis, type PowerLossValue } from "../../../nemesis/index.js";
-import { cleanLocal } from "./clean-local.js";
+import { stopAndClean } from "./testing/stop-and-clean.js";
 import { createLocalRuntime } from "./local-runtime.js";
 import { runCommand } from "../common/run-command.js";
 
@@ -51,14 +51,7 @@ async function startWriter(data: string): Promise<Cluster> {
   return c;
 }
 
-afterEach(async () => {
-  try {
-    await cluster?.stop();
-  } finally {
-    cluster = undefined;
-    await cleanLocal({ runId });
-  }
-});
+afterEach(() => stopAndClean(runId, cluster).finally(() => (cluster = undefined)));
 
 describe("lose-unfsynced on the local runtime", () => {
   it("keeps the synced bytes and drops the rest: unsynced bytes, and a file created since its directory's sync", async () => {

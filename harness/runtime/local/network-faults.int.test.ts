@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSystemClock, nodeId } from "../../../core/index.js";
 import type { Cluster, NodeId, ProcessSpec } from "../../../core/index.js";
 import { grudgeRecord, isolate, partitionNemesis } from "../../../nemesis/index.js";
-import { cleanLocal } from "./clean-local.js";
+import { stopAndClean } from "./testing/stop-and-clean.js";
 import { createLocalRuntime } from "./local-runtime.js";
 import { nodeNamespace } from "./namespaces.js";
 
@@ -84,14 +84,7 @@ beforeAll(async () => {
   await createLocalRuntime().checkPrerequisites();
 });
 
-afterEach(async () => {
-  try {
-    await cluster?.stop();
-  } finally {
-    cluster = undefined;
-    await cleanLocal({ runId });
-  }
-});
+afterEach(() => stopAndClean(runId, cluster).finally(() => (cluster = undefined)));
 
 describe("network faults on the local runtime", () => {
   it("a partition makes a real connection time out and the heal makes it work again", async () => {

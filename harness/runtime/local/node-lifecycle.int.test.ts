@@ -9,21 +9,14 @@ import { afterEach, describe, it } from "vitest";
 import { nodeId } from "../../../core/index.js";
 import type { Cluster, ProcessSpec } from "../../../core/index.js";
 import { NODE_LIFECYCLE_FACTS, type LifecycleSubject } from "../common/node-lifecycle-facts.js";
-import { cleanLocal } from "./clean-local.js";
+import { stopAndClean } from "./testing/stop-and-clean.js";
 import { createLocalRuntime } from "./local-runtime.js";
 
 const n1 = nodeId("n1");
 const runId = `nl${process.pid.toString(36)}`;
 let cluster: Cluster | undefined;
 
-afterEach(async () => {
-  try {
-    await cluster?.stop();
-  } finally {
-    cluster = undefined;
-    await cleanLocal({ runId });
-  }
-});
+afterEach(() => stopAndClean(runId, cluster).finally(() => (cluster = undefined)));
 
 /** A one-node local cluster and node programs: a TCP listener on the node's address, and a program that only waits. */
 async function localSubject(): Promise<LifecycleSubject> {

@@ -23,7 +23,7 @@ const inNamespace = (argv: string[], input?: string): string =>
 const jumps = (): string => inNamespace(["iptables", "-w", "-S", "INPUT"]);
 const alive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
 
-/** A process marked as a run's on a host, as ssh-processes.ts marks them. */
+/** A process marked as a run's on a host, as ssh-node-driver.ts marks them. */
 function marked(env: Record<string, string>): ChildProcess {
   const child = spawn("sleep", ["1000"], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env }, stdio: "ignore" });
   children.push(child);

@@ -4,24 +4,14 @@
  * with the SSH port let through first. Rules act per host (see host-grudge).
  */
 import { HarnessError } from "../../../core/index.js";
-import type { Clock, Grudge, NodeId, ProbeResult } from "../../../core/index.js";
+import type { Clock, NodeId } from "../../../core/index.js";
 import { healScript, partitionScript } from "../common/partition-rules.js";
+import type { NodeRules } from "../common/rule-network.js";
 import { lossHealScript, lossScript, probeScript } from "../common/traffic-rules.js";
 import { hostGrudge } from "./host-grudge.js";
 import { HOST_CHAINS } from "./host-cleanup-script.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
-
-/** The network faults of an ssh cluster. */
-export interface RemoteNetwork {
-  partition(grudge: Grudge): Promise<void>;
-  heal(): Promise<void>;
-  dropPackets(node: NodeId, from: readonly NodeId[], probability: number): Promise<void>;
-  healLoss(): Promise<void>;
-  probe(from: NodeId, toAddress: string, port: number, timeoutMs: number): Promise<ProbeResult>;
-  /** Runs iptables-restore --noflush input on the node's host. */
-  restore(node: NodeId, input: string): Promise<void>;
-}
 
 /** What the faults need: each node's host address and each address's connection. */
 export interface RemoteNetworkParts {
@@ -44,8 +34,8 @@ export function withJumpComment(input: string, comment: string): string {
   return input.replace(new RegExp(`^(-[ID] (?:INPUT|PREROUTING)) -j (${chains})$`, "gm"), `$1 -m comment --comment ${comment} -j $2`);
 }
 
-/** Creates the faults; it remembers which hosts hold our chains. */
-export function createRemoteNetwork(parts: RemoteNetworkParts): RemoteNetwork {
+/** Creates the rules of an ssh cluster (common/rule-network.ts `NodeRules`); it remembers which hosts hold our chains. */
+export function createRemoteNetwork(parts: RemoteNetworkParts): NodeRules {
   const { clock } = parts;
   const partitioned = new Set<string>();
   const lossy = new Set<string>();

@@ -1,8 +1,11 @@
 /**
- * How an ssh cluster reaches its programs: started on their node's host
- * with the run's paths mapped, signalled by process group over SSH, their
- * readiness probed from the host. When is the supervisor's
- * (node-supervisor.ts).
+ * How an ssh cluster reaches its programs, as the node supervisor's
+ * `NodeDriver` (common/node-supervisor.ts): started on their node's host
+ * with the run's paths mapped and the run's marks in their environment,
+ * signalled by process group over SSH, ready once their port accepts a
+ * connection made on the host, stopped once the host's /proc shows it so.
+ * Also `exec` on a node's host. When each of these happens is the
+ * supervisor's.
  */
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
@@ -19,8 +22,8 @@ import type { RemoteClocks } from "./remote-clocks.js";
 import { startRemoteProcess } from "./remote-process.js";
 import type { SshHost } from "./ssh-connection.js";
 
-/** What the facet needs to know about the cluster. */
-export interface SshProcessParts {
+/** What the driver needs to know about the cluster. */
+export interface SshNodeDriverParts {
   readonly runId: string;
   /** The run's controller (controller-id.ts), carried by each process's environment beside the run's mark. */
   readonly controllerId: string;
@@ -41,13 +44,13 @@ export interface SshProcessParts {
 
 const STOPPED_WAIT_S = 1;
 
-/** How the supervisor (node-supervisor.ts) reaches programs on the hosts, and `exec` there. */
-export interface SshDriver extends NodeDriver<TrackedProcess> {
+/** How the supervisor reaches programs on the hosts, and `exec` there. */
+export interface SshNodeDriver extends NodeDriver<TrackedProcess> {
   exec: ClusterProcesses["exec"];
 }
 
 /** Creates the driver. */
-export function createSshDriver(parts: SshProcessParts): SshDriver {
+export function createSshNodeDriver(parts: SshNodeDriverParts): SshNodeDriver {
   const { clock } = parts;
   const pending = new Set<Promise<unknown>>();
   const signalGroup = (node: NodeId) => (pgid: number, signal: NodeJS.Signals): void => {
@@ -97,7 +100,7 @@ export function createSshDriver(parts: SshProcessParts): SshDriver {
 }
 
 /** The host folders a spec needs: the mapped counterparts of store paths in its argv (a folder that exists here, else the parent). */
-function folders(argv: readonly string[], parts: SshProcessParts): string[] {
+function folders(argv: readonly string[], parts: SshNodeDriverParts): string[] {
   const under = (arg: string): boolean => parts.createdUnder.some((prefix) => arg.startsWith(`${prefix}/`));
   return argv.filter(under).map((arg) => mapText(parts.paths, isDirectory(arg) ? arg : dirname(arg)));
 }
