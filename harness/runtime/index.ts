@@ -1,4 +1,4 @@
-/** The runtimes: `local` (network namespaces, needs root) and `fake` (in memory, for tests). */
+/** The runtimes: `local` (network namespaces, needs root), `docker` (a container per node), `ssh` (the user's hosts) and `fake` (in memory, for tests), and what they share. */
 export { createLocalRuntime, LOCAL_FAULTS } from "./local/local-runtime.js";
 export type { LocalRuntimeOptions } from "./local/local-runtime.js";
 export { cleanLocal } from "./local/clean-local.js";

@@ -19,7 +19,7 @@ import { createSshRuntime, type SshRuntime } from "./ssh-runtime.js";
 export interface SshRunOptions {
   /** The files the run's adapter module declares (its `files`): what is deployed of its folder; the whole folder when undefined. */
   readonly adapterFiles: readonly string[] | undefined;
-  /** The programs the lock nodes' hosts must have (harness/run/lock-requirements.ts: the adapter's launch). */
+  /** The programs the lock nodes' hosts must have (harness/run/resolve/lock-requirements.ts: the adapter's launch). */
   readonly lockRequirements: readonly Requirement[];
   /** Receives a line as each host is prepared. */
   readonly log: (line: string) => void;
