@@ -40,6 +40,15 @@ export interface ProcessSpec {
    */
   readonly fakeClock?: boolean;
   /**
+   * How a faked clock reaches this process: "libfaketime" (LD_PRELOAD, the
+   * default) or "injector": the clock injector patches the process's vDSO
+   * once it is ready, for programs libfaketime cannot reach (Go, static) or
+   * breaks (redis-server, the ZooKeeper JVM). A runtime that does not
+   * inject clocks (`Runtime.injectsClocks`) keeps such a process on the
+   * real clock, and the run refuses clock faults on its nodes up front.
+   */
+  readonly clockTool?: "libfaketime" | "injector";
+  /**
    * Run the process as a container of this image instead of inside the
    * node (the docker runtime only; others refuse it up front): it shares
    * the node's network namespace, so every network fault reaches it.
@@ -105,6 +114,8 @@ export interface ClockReading {
    * it with the offset expected at this time; absent: when the read returned.
    */
   readonly atMs?: number;
+  /** What moved the clock read: "injector" when it was read inside processes the clock injector moved; absent: libfaketime or the real clock. */
+  readonly tool?: "injector";
 }
 
 /** Faked clocks for a run's processes (libfaketime in the local runtime). */

@@ -250,6 +250,12 @@ export interface Runtime {
    */
   readonly startsAtOnce?: number;
   /**
+   * True when the runtime moves the clocks of processes started with
+   * `clockTool: "injector"` (the clock injector, native/clock-inject);
+   * absent or false: they stay on the real clock.
+   */
+  readonly injectsClocks?: boolean;
+  /**
    * Throws a `HarnessError` with code "prerequisite.missing" naming what is
    * absent, or "nemesis.unsupported-fault" when a fault in `needs` cannot be
    * served on this host (lose-unfsynced without FUSE).

@@ -13,7 +13,9 @@
  *   info   {f: "reset-clock", value: { package, nodes, clocks: { [node]: offsetMs } }}
  *
  * `clocks[node]` is the node's wall clock minus real time in ms, as read
- * right after the change (after the last flip for a strobe). A node absent
+ * right after the change (after the last flip for a strobe); `tools[node]`
+ * is "injector" when it was read inside the node's own processes, which
+ * the clock injector moved. A node absent
  * from `clocks` was not changed by that op. Between two ops a node's offset
  * drifts by (rate - 1) per ms of real time.
  */
@@ -45,6 +47,8 @@ export interface ClockValue {
   readonly token?: string;
   /** Filled in the completion: node -> offset read after the change, ms. */
   readonly clocks?: Readonly<Record<string, number>>;
+  /** Filled in the completion: the nodes whose offset was read inside processes the clock injector moved (what they themselves read), and by what; others are libfaketime's. */
+  readonly tools?: Readonly<Record<string, "injector">>;
 }
 
 /** The value of a `reset-clock` op; without nodes, every node this nemesis skewed. */
@@ -52,6 +56,7 @@ export interface ResetClockValue {
   readonly package?: string;
   readonly nodes?: readonly string[];
   readonly clocks?: Readonly<Record<string, number>>;
+  readonly tools?: Readonly<Record<string, "injector">>;
 }
 
 const REAL: ClockSkew = { offsetMs: 0, rate: 1 };
@@ -70,14 +75,14 @@ export function clockNemesis(): Nemesis {
     });
     await Promise.all(sets);
     if (value.strobe) await strobe(cluster, nodes, value.strobe, signal);
-    return { ...value, clocks: await readAll(cluster, nodes) };
+    return { ...value, ...(await readAll(cluster, nodes)) };
   }
 
   async function reset(cluster: Cluster, value: ResetClockValue): Promise<ResetClockValue> {
     const nodes = (value.nodes ?? [...skewed]) as NodeId[];
     await Promise.all(nodes.map((node) => cluster.setClock(node, REAL)));
     for (const node of nodes) skewed.delete(node);
-    return { ...value, nodes, clocks: await readAll(cluster, nodes) };
+    return { ...value, nodes, ...(await readAll(cluster, nodes)) };
   }
 
   return {
@@ -107,7 +112,8 @@ async function strobe(cluster: ClusterClocks, nodes: readonly NodeId[], s: Strob
   }
 }
 
-async function readAll(cluster: ClusterClocks, nodes: readonly NodeId[]): Promise<Record<string, number>> {
+async function readAll(cluster: ClusterClocks, nodes: readonly NodeId[]): Promise<Pick<ClockValue, "clocks" | "tools">> {
   const readings = await Promise.all(nodes.map((node) => cluster.readClock(node)));
-  return Object.fromEntries(readings.map((r) => [r.node, r.offsetMs]));
+  const tools = Object.fromEntries(readings.filter((r) => r.tool !== undefined).map((r) => [r.node, r.tool as "injector"]));
+  return { clocks: Object.fromEntries(readings.map((r) => [r.node, r.offsetMs])), ...(Object.keys(tools).length > 0 ? { tools } : {}) };
 }

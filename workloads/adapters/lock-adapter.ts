@@ -160,10 +160,17 @@ export interface LockService {
   readonly startOrder?: "together" | "one-by-one";
 }
 
-/** A service whose clock cannot be faked, and why. */
+/** A service whose clock libfaketime cannot fake, and why. */
 export interface LockServiceClock {
   readonly support: "unsupported";
   readonly reason: string;
+  /**
+   * True when the clock injector (native/clock-inject) moves its processes'
+   * clocks instead: a runtime that injects clocks (`Runtime.injectsClocks`:
+   * local) runs them under it and takes clock faults on its nodes; the
+   * others still refuse them.
+   */
+  readonly injectable?: boolean;
 }
 
 /**

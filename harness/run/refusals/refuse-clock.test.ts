@@ -57,6 +57,21 @@ describe("runTest with clock faults", () => {
   });
 });
 
+describe("clock faults on a service the clock injector reaches", () => {
+  it("are taken on a runtime that injects clocks, and still refused on one that does not, and for PostgreSQL", async () => {
+    const etcd = config("etcd", ["clock-jump"], { clock: { nodes: "lock" } });
+    const postgres = config("postgres", ["clock-jump"], { clock: { nodes: "lock" } });
+    const injecting = { ...createFakeRuntime(), injectsClocks: true };
+    const etcdAdapter = (await loadLockAdapter("etcd")).adapter;
+    expect(() => refuseFaults(etcd, resolveNemesis(etcd), injecting, etcdAdapter)).not.toThrow();
+    expect(() => refuseFaults(etcd, resolveNemesis(etcd), createFakeRuntime(), etcdAdapter)).toThrow(/etcd cannot take clock faults/);
+    const postgresAdapter = (await loadLockAdapter("postgres")).adapter;
+    expect(() => refuseFaults(postgres, resolveNemesis(postgres), injecting, postgresAdapter)).toThrow(/postgres cannot take clock faults/);
+    expect(() => refuseUpFront({ ...etcd, runtime: "local" })).not.toThrow();
+    expect(() => refuseUpFront({ ...etcd, runtime: "docker" })).toThrow(/etcd cannot take clock faults/);
+  });
+});
+
 describe("refuseUpFront", () => {
   it("refuses clock faults on a built-in unfakeable service's lock nodes from its name alone, and lets the rest through", () => {
     expect(() => refuseUpFront(config("redis", ["clock-skew"], { clock: { nodes: "lock" } }))).toThrow(

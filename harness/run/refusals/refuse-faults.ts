@@ -11,7 +11,7 @@ import type { LockAdapter, LockServiceClock } from "../../../workloads/index.js"
 /** Throws "nemesis.unsupported-fault" naming the first fault the run cannot have. */
 export function refuseFaults(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter): void {
   refuseUnsupportedFaults(config, nemesis, runtime);
-  refuseUnreachableClocks(config, nemesis, { name: adapter.name, clock: adapter.service?.clock });
+  refuseUnreachableClocks(config, nemesis, { name: adapter.name, clock: adapter.service?.clock }, runtime.injectsClocks === true);
   refuseLeaderlessFaults(nemesis, adapter);
   nemesis.checkOptions();
 }
@@ -29,10 +29,15 @@ export interface ServiceClock {
   readonly clock: LockServiceClock | undefined;
 }
 
-/** Refuses clock faults that may reach lock nodes whose service libfaketime cannot reach or breaks (the adapter says so). */
-export function refuseUnreachableClocks(config: RunConfig, nemesis: NemesisPlan, service: ServiceClock): void {
+/**
+ * Refuses clock faults that may reach lock nodes whose service libfaketime
+ * cannot reach or breaks (the adapter says so), unless the clock injector
+ * reaches it and the runtime injects clocks (`injects`).
+ */
+export function refuseUnreachableClocks(config: RunConfig, nemesis: NemesisPlan, service: ServiceClock, injects: boolean): void {
   const unsupported = service.clock;
   if (!unsupported || config.lock.endpoints?.length) return;
+  if (unsupported.injectable === true && injects) return;
   const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
   if (!nemesis.clockNodes.some((node) => lockNodes.has(node))) return;
   throw new HarnessError(

@@ -15,5 +15,6 @@ import { refuseUnreachableClocks } from "./refuse-faults.js";
 export function refuseUpFront(config: RunConfig): void {
   const clock = builtInClock(config.lock.adapter);
   if (clock === undefined) return;
-  refuseUnreachableClocks(config, resolveNemesis(config), { name: config.lock.adapter, clock });
+  // The local runtime may inject clocks: whether it can on this machine is asked again with the runtime (refuseFaults).
+  refuseUnreachableClocks(config, resolveNemesis(config), { name: config.lock.adapter, clock }, config.runtime === "local");
 }

@@ -198,7 +198,7 @@ async function startLockNodes(
     await writeLaunchFiles(cluster, node.id as NodeId, launch.files ?? []);
     await cluster.startProcess(node.id as NodeId, {
       argv: launch.argv, ...(launch.env || loaded.builtIn ? { env: { ...(loaded.builtIn ? withoutUnusedCaCerts() : {}), ...launch.env } } : {}),
-      ...(service.clock ? { fakeClock: false } : {}),
+      ...(service.clock ? (service.clock.injectable === true ? { clockTool: "injector" as const } : { fakeClock: false }) : {}),
       logFile: join(store.nodeDir(node.id), "service.log"), readyPort: clientPort(node, launch), readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,
       ...(launch.image !== undefined ? { image: { name: launch.image, ...(launch.user ? { user: launch.user } : {}), ports: launch.ports ?? [node.port] } } : {}),
     });

@@ -14,14 +14,19 @@
  * the vDSO's clock_gettime inside the target and reports what the process
  * itself reads, against the real clock read by the same thread.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
 import { HarnessError, type HarnessErrorCode } from "../../../core/index.js";
 import { packageRoot } from "./package-root.js";
 
 /** The injector's program, built by native/clock-inject/build.sh. */
 export function clockInjectorProgram(): string {
   return join(packageRoot(), "native", "clock-inject", "build", "fencecheck-clock-inject");
+}
+
+/** Whether this machine can run the injector: x86_64 and the program built (root, which ptrace needs, the local runtime needs anyway). */
+export function clockInjectorAvailable(): boolean {
+  return process.arch === "x64" && existsSync(clockInjectorProgram());
 }
 
 /** What a process's clocks read: offset in ns, rate (1 is real speed), and whether monotonic clocks move too. */
@@ -121,6 +126,8 @@ export function parseClockReading(line: string): ProcessClockReading {
 
 /** Runs the installed injector with execa: never rejects for its exit code; a run longer than 10 s is killed. */
 export const runInstalledInjector: RunInjector = async (args) => {
+  // Loaded when first used: a run that moves no clock through the injector never loads execa for it.
+  const { execa } = await import("execa");
   const result = await execa(clockInjectorProgram(), args, { reject: false, timeout: 10_000 });
   return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) };
 };

@@ -18,7 +18,7 @@
  */
 import { HarnessError, type ClockReading, type ClockSkew, type NodeId } from "../../../core/index.js";
 import type { ClockInjector } from "./clock-injector.js";
-import { CLOCK_TOLERANCE_MS, nodeOffsetAt, REAL_CLOCK, type NodeClockState } from "./faketime.js";
+import { CLOCK_TOLERANCE_MS, nodeOffsetAt, REAL_CLOCK, type NodeClockState, type SkewableClocks } from "./faketime.js";
 
 /** What the clocks need: the injector, the harness's wall clock, and whether monotonic clocks move too. */
 export interface InjectedClocksOptions {
@@ -44,8 +44,8 @@ export interface InjectedClocks {
   expectedOffset(node: NodeId, atMs: number): number;
   /** What each attached live process of the node reads, against the real clock. */
   readEach(node: NodeId): Promise<ProcessOffset[]>;
-  /** The node's clock as its attached processes read it; "nemesis.fault-not-applied" when they read different clocks or none is attached. */
-  read(node: NodeId): Promise<ClockReading>;
+  /** The node's clock as its attached live processes read it; undefined when none is; "nemesis.fault-not-applied" when they read different clocks. */
+  read(node: NodeId): Promise<ClockReading | undefined>;
   /** Restores the original clock code of every attached live process (they keep running). */
   detachAll(): Promise<void>;
 }
@@ -102,19 +102,38 @@ export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClock
       const readings = await readEach(node);
       const atMs = (before + opts.wallMs()) / 2;
       const [first] = readings;
-      if (first === undefined) throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": no process of it is attached to the clock injector`);
+      if (first === undefined) return undefined;
       const spread = Math.max(...readings.map((r) => r.offsetMs)) - Math.min(...readings.map((r) => r.offsetMs));
       const uncertaintyMs = Math.max(...readings.map((r) => r.uncertaintyMs));
       if (spread > CLOCK_TOLERANCE_MS + 2 * uncertaintyMs) {
         const each = readings.map((r) => `${r.pid}: ${Math.round(r.offsetMs)} ms`).join(", ");
         throw new HarnessError("nemesis.fault-not-applied", `Cannot read the clock of node "${node}": its processes read different clocks (${each})`);
       }
-      return { node, offsetMs: Math.round(first.offsetMs), uncertaintyMs: Math.ceil(uncertaintyMs), atMs };
+      return { node, offsetMs: Math.round(first.offsetMs), uncertaintyMs: Math.ceil(uncertaintyMs), atMs, tool: "injector" };
     },
     async detachAll() {
       const all = [...attached.entries()].flatMap(([node, pids]) => [...pids].map((pid) => ({ node, pid })));
       await Promise.all(all.map(({ node, pid }) => onLive(node, pid, () => opts.injector.remove(pid))));
       attached.clear();
     },
+  };
+}
+
+/**
+ * A runtime's libfaketime clocks (`base`) joined by the injector's: a skew
+ * is set in both (a process the injector moves later, a restart, takes it
+ * then), and a node's clock is read through its injected processes while
+ * it has a live one (what they read in their own vDSO), else through the
+ * base's probe.
+ */
+export function joinInjectedClocks(base: SkewableClocks, injected: InjectedClocks): SkewableClocks {
+  return {
+    async set(node, skew) {
+      await base.set(node, skew);
+      await injected.set(node, skew);
+    },
+    read: async (node) => (await injected.read(node)) ?? base.read(node),
+    expectedOffset: (node, atMs) => base.expectedOffset(node, atMs),
+    ...(base.monotonicFloor ? { monotonicFloor: base.monotonicFloor } : {}),
   };
 }

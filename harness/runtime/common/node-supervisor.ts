@@ -42,6 +42,13 @@ export interface NodeDriver<P extends TrackedProcess> {
   signalRest?(node: NodeId, signal: NodeSignal | "SIGTERM"): Promise<void>;
   /** After a SIGSTOP: settles once the kernel shows these processes stopped, or throws "nemesis.fault-not-applied". */
   awaitStopped(node: NodeId, procs: readonly P[]): Promise<void>;
+  /**
+   * Once a started program is ready (or runs, without a ready port), before
+   * its start resolves: what the runtime must do to it every time it starts,
+   * restarts included (give it the node's moved clock). A rejection kills
+   * it and fails the start. Optional.
+   */
+  started?(node: NodeId, proc: P): Promise<void>;
 }
 
 /** The runtime's own steps around the stop sequence. */
@@ -99,9 +106,9 @@ export function createNodeSupervisor<P extends TrackedProcess>(driver: NodeDrive
     checkNode(node);
     const proc = await driver.spawn(node, spec);
     table.add(proc);
-    if (spec.readyPort === undefined) return proc;
     try {
-      await driver.waitReady(node, proc, spec.readyPort, spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
+      if (spec.readyPort !== undefined) await driver.waitReady(node, proc, spec.readyPort, spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
+      await driver.started?.(node, proc);
     } catch (error) {
       proc.signalGroup("SIGKILL");
       throw error;

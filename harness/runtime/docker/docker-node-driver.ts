@@ -56,7 +56,7 @@ export function createDockerNodeDriver(parts: DockerNodeDriverParts): NodeDriver
     clock,
     hasNode: (node) => containers.has(node),
     async spawn(node, spec) {
-      const env = spec.fakeClock === false ? {} : parts.clocks.envFor(node);
+      const env = spec.fakeClock === false || spec.clockTool === "injector" ? {} : parts.clocks.envFor(node);
       if (spec.image) return images.start(node, spec, spec.image, env);
       const readPidFile = remote ? async (file: string) => Number((await run(node, ["cat", file])).stdout.trim()) : undefined;
       return startExecProcess(

@@ -8,8 +8,10 @@ import { HarnessError } from "../../../core/index.js";
 import type { Clock, ClockOptions, ClockReading, ClockSkew, NodeId, ProcessSpec } from "../../../core/index.js";
 import { createNodeClocks, type NodeClocks } from "./node-clocks.js";
 import { createNodeFreezer } from "./node-freezer.js";
-import type { ProcessTable } from "../common/process-table.js";
+import type { ProcessTable, TrackedProcess } from "../common/process-table.js";
 import { setSkewAndVerify } from "../common/faketime.js";
+import type { ClockInjector } from "../common/clock-injector.js";
+import { createInjectedClocks, joinInjectedClocks } from "../common/injected-clocks.js";
 
 /** What the primitives need. */
 export interface ClockAndFreezeParts {
@@ -22,6 +24,8 @@ export interface ClockAndFreezeParts {
   readonly stateDir: string;
   /** The namespace of a node (throws for an unknown node). */
   namespaceOf(node: NodeId): string;
+  /** Moves the clocks of programs started with `clockTool: "injector"`; without it they stay real. */
+  readonly injector?: ClockInjector;
 }
 
 /** The cluster methods plus the hooks `local-cluster.ts` calls. */
@@ -32,6 +36,8 @@ export interface ClockAndFreeze {
   thaw(node: NodeId): Promise<void>;
   /** Extra environment for a process about to start on `node` (its fake clock), if any. */
   envFor(node: NodeId, spec: ProcessSpec): Record<string, string> | undefined;
+  /** Gives a process started with `clockTool: "injector"` the node's clock, once it is ready (the supervisor's `started`). */
+  started(node: NodeId, proc: TrackedProcess): Promise<void>;
   /** Thaws every frozen node; call before signalling processes to stop. */
   thawAll(): void;
   /** Removes skew files and cgroups; call once every process has exited. */
@@ -48,11 +54,21 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
   const fakedNodes = parts.fakeClock?.nodes ? new Set(parts.fakeClock.nodes) : undefined;
   /** Whether processes of `node` run under a fake clock. */
   const faked = (node: NodeId): boolean => clocks !== undefined && (fakedNodes === undefined || fakedNodes.has(node));
+  const injected = clocks && parts.injector
+    ? createInjectedClocks({ injector: parts.injector, wallMs: () => clock.wallMs(), monotonic: parts.fakeClock?.monotonic === true })
+    : undefined;
+  const libfaketime = clocks && {
+    set: (n: NodeId, s: ClockSkew) => clocks.set(n, s),
+    read: (n: NodeId) => clocks.read(n, parts.namespaceOf(n)),
+    expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs),
+    ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
+  };
+  const skewable = libfaketime && injected ? joinInjectedClocks(libfaketime, injected) : libfaketime;
 
   async function readClock(node: NodeId): Promise<ClockReading> {
-    const namespace = parts.namespaceOf(node);
-    if (!clocks || !faked(node)) return { node, offsetMs: 0 };
-    return clocks.read(node, namespace);
+    parts.namespaceOf(node);
+    if (!skewable || !faked(node)) return { node, offsetMs: 0 };
+    return skewable.read(node);
   }
 
   return {
@@ -61,13 +77,7 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
       if (clocks !== undefined && !faked(node)) {
         throw new HarnessError("nemesis.unsupported-fault", `Cannot skew the clock of node "${node}": the cluster fakes the clocks of ${[...(fakedNodes ?? [])].join(", ") || "no node"} only`);
       }
-      const inNamespace = clocks && {
-        set: (n: NodeId, s: ClockSkew) => clocks.set(n, s),
-        read: (n: NodeId) => clocks.read(n, parts.namespaceOf(n)),
-        expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs),
-        ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
-      };
-      await setSkewAndVerify(node, skew, inNamespace, clock);
+      await setSkewAndVerify(node, skew, skewable, clock);
     },
     readClock,
     async freeze(node) {
@@ -78,7 +88,10 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
       parts.namespaceOf(node);
       freezer.thaw(node);
     },
-    envFor: (node, spec) => (clocks && faked(node) && spec.fakeClock !== false ? clocks.envFor(node) : undefined),
+    envFor: (node, spec) => (clocks && faked(node) && spec.fakeClock !== false && spec.clockTool !== "injector" ? clocks.envFor(node) : undefined),
+    async started(node, proc) {
+      if (injected && faked(node) && proc.spec.fakeClock !== false && proc.spec.clockTool === "injector") await injected.attach(node, proc.pid);
+    },
     thawAll: () => freezer.thawAll(),
     async cleanup() {
       await freezer.removeAll(clock);

@@ -7,6 +7,7 @@
  */
 import { composeCluster, HarnessError, SHARED_FILES } from "../../../core/index.js";
 import type { Clock, ClockOptions, Cluster, ExecOptions, Fault, NodeId, NodeSpec } from "../../../core/index.js";
+import type { ClockInjector } from "../common/clock-injector.js";
 import type { LazyDisks } from "../common/lazy-fs.js";
 import { nodeLookup } from "../common/node-lookup.js";
 import { createNodeSupervisor } from "../common/node-supervisor.js";
@@ -37,6 +38,8 @@ export interface LocalClusterParts {
   readonly disks?: LazyDisks;
   /** Called when a program's output cannot be read any more (a line past the cap; see `StartOptions.onFailure`). */
   readonly onFailure?: (error: HarnessError) => void;
+  /** Moves the fake clocks of the programs started with `clockTool: "injector"`; without it they run on the real clock. */
+  readonly injector?: ClockInjector;
 }
 
 /** Where local runs keep state that must not outlive them (skew files). */
@@ -48,10 +51,12 @@ export function createLocalCluster(parts: LocalClusterParts): Cluster {
   const nodes = nodeLookup(plan.nodes.map((n) => [n.id, n] as const));
   const namespaceOf = (node: NodeId): string => nodes.get(node).namespace;
   const supervisor = createNodeSupervisor(createLocalNodeDriver({
-    nodes, clock, envFor: (node, spec) => clockAndFreeze.envFor(node, spec), ...(parts.onFailure ? { onFailure: parts.onFailure } : {}),
+    nodes, clock, envFor: (node, spec) => clockAndFreeze.envFor(node, spec), started: (node, proc) => clockAndFreeze.started(node, proc),
+    ...(parts.onFailure ? { onFailure: parts.onFailure } : {}),
   }), parts.stopGraceMs);
   const clockAndFreeze = createClockAndFreeze({
     runId, clock, table: supervisor.table, fakeClock: parts.fakeClock, stateDir: parts.stateDir ?? DEFAULT_STATE_DIR, namespaceOf,
+    ...(parts.injector ? { injector: parts.injector } : {}),
   });
   const partitioner = createPartitioner(plan, clock);
   const shaper = createTrafficShaper(plan, { clock, runId });

@@ -22,6 +22,8 @@ export interface LocalNodeDriverParts {
   readonly envFor: (node: NodeId, spec: ProcessSpec) => Record<string, string> | undefined;
   /** Called when a program's output cannot be read any more (a line past the cap). */
   readonly onFailure?: (error: HarnessError) => void;
+  /** Called once a program is ready, on every start (the supervisor's `started`): gives it the node's moved clock. */
+  readonly started?: (node: NodeId, proc: LocalProcess) => Promise<void>;
 }
 
 /** Creates the driver. */
@@ -39,5 +41,6 @@ export function createLocalNodeDriver(parts: LocalNodeDriverParts): NodeDriver<L
       return waitForPort(node, proc, { namespace, host, port, timeoutMs, clock });
     },
     awaitStopped: (_node, procs) => awaitStopped(procs, clock),
+    ...(parts.started ? { started: parts.started } : {}),
   };
 }

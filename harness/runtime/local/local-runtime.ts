@@ -11,6 +11,7 @@ import { listOwnedNamespaces, reapNamespaces } from "./namespace-reaper.js";
 import { networkPlan } from "./namespaces.js";
 import { checkLocalPrerequisites } from "./prerequisites.js";
 import { checkLazyFs, mountLazyDisks, type LazyDisks } from "../common/lazy-fs.js";
+import { clockInjector, clockInjectorAvailable } from "../common/clock-injector.js";
 
 /** Options for `createLocalRuntime`. */
 export interface LocalRuntimeOptions {
@@ -35,9 +36,11 @@ export const LOCAL_FAULTS: ReadonlySet<Fault> = new Set<Fault>(["pause", "kill",
  */
 export function createLocalRuntime(opts: LocalRuntimeOptions = {}): Runtime {
   const clock = opts.clock ?? createSystemClock();
+  const injector = clockInjectorAvailable() ? clockInjector() : undefined;
   return {
     kind: "local",
     faults: LOCAL_FAULTS,
+    injectsClocks: injector !== undefined,
     async checkPrerequisites(needs) {
       if (needs?.has("lose-unfsynced")) checkLazyFs();
       await checkLocalPrerequisites(clock);
@@ -71,7 +74,7 @@ export function createLocalRuntime(opts: LocalRuntimeOptions = {}): Runtime {
         ...(disks ? { disks } : {}),
         runId: start.runId, plan, specs: nodes, faults: LOCAL_FAULTS, clock, stopGraceMs,
         ...(start.clock ? { fakeClock: start.clock } : {}), ...(opts.stateDir ? { stateDir: opts.stateDir } : {}),
-        ...(start.onFailure ? { onFailure: start.onFailure } : {}),
+        ...(start.onFailure ? { onFailure: start.onFailure } : {}), ...(injector ? { injector } : {}),
       });
     },
   };

@@ -69,7 +69,7 @@ export function createSshNodeDriver(parts: SshNodeDriverParts): SshNodeDriver {
     hasNode: parts.hasNode,
     async spawn(node, spec) {
       const argv = mapArgv(parts.paths, spec.argv, parts.monotonicOffsetNs(node));
-      const clockEnv = spec.fakeClock === false ? {} : await parts.clocks.envFor(node);
+      const clockEnv = spec.fakeClock === false || spec.clockTool === "injector" ? {} : await parts.clocks.envFor(node);
       const env = { ...clockEnv, ...mapEnv(parts.paths, spec.env ?? {}), [RUN_MARK]: parts.runId, [CONTROLLER_MARK]: parts.controllerId };
       const cwd = spec.cwd === undefined ? parts.runDir : mapText(parts.paths, spec.cwd);
       await run(node, `mkdir -p ${[cwd, ...folders(spec.argv, parts)].map(shellWord).join(" ")}`);

@@ -7,7 +7,7 @@ export const etcd: BuiltInService = {
   info: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
     token: "the create revision of the lock key",
-    limits: "libfaketime does not reach it (Go reads the clock without libc): clock faults on its nodes are refused",
+    limits: "libfaketime does not reach it (Go reads the clock without libc): clock faults on its nodes move it through the clock injector on the local runtime, and are refused on docker and ssh",
     lease: { ends: "keep-alive", timedFrom: "request" },
     durability: "etcd's own: the raft log is fsynced before a write is committed",
   },
@@ -22,6 +22,10 @@ export const etcd: BuiltInService = {
     "pause(storage,client)": { expect: "valid", why: COMMON_REASONS.pauseStorageOrClient },
     "delay": { expect: "valid", why: COMMON_REASONS.delay, ci: true },
     "clock-skew(client,storage)": { expect: "valid", why: COMMON_REASONS.clockSkewClientOrStorage },
+    "clock-jump(lock)": {
+      expect: "valid", ci: true,
+      why: "the clock injector jumps the wall clock etcd's own processes read, but etcd times leases with Go's monotonic clock, which a jump without clock.monotonic=true leaves alone",
+    },
     "kill-after-grant": { expect: "valid", why: "etcd commits the lock key on a majority before answering, so killing a member right after a grant loses nothing" },
     "partition-leader-after-grant": { expect: "valid", why: "etcd acknowledges a grant only once a majority has it, so the next leader knows it and never grants the lock key again", ci: true },
     "lose-unfsynced-lock": { expect: "valid", why: "etcd fsyncs its raft log before it commits, so a member that loses power has nothing unsynced to lose that the cluster acknowledged" },

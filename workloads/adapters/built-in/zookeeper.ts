@@ -7,7 +7,7 @@ export const zookeeper: BuiltInService = {
   info: {
     summary: "ZooKeeper 3-node ensemble (Debian's zookeeper, a JVM): ephemeral sequential znode recipe, session timeout as TTL",
     token: "the czxid of the lock znode (the transaction id that created it)",
-    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out; clock faults on its nodes are refused (the JVM stalls under libfaketime)",
+    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out; clock faults on its nodes go through the clock injector on the local runtime (the JVM stalls under libfaketime) and are refused on docker and ssh",
     lease: { ends: "session-timeout", timedFrom: "request" },
     durability: "ZooKeeper's own: the transaction log is fsynced before a write is acknowledged",
   },
@@ -22,6 +22,10 @@ export const zookeeper: BuiltInService = {
     "pause(storage,client)": { expect: "valid", why: COMMON_REASONS.pauseStorageOrClient },
     "delay": { expect: "valid", why: COMMON_REASONS.delay },
     "clock-skew(client,storage)": { expect: "valid", why: `${COMMON_REASONS.clockSkewClientOrStorage}; the JVM lock nodes are not under libfaketime`, ci: true },
+    "clock-jump(lock)": {
+      expect: "valid",
+      why: "the clock injector jumps the wall clock the ZooKeeper JVM reads, but sessions, the lease, expire by its monotonic clock (System.nanoTime), which a jump without clock.monotonic=true leaves alone",
+    },
     "kill-after-grant": { expect: "valid", why: "ZooKeeper acknowledges the lock znode only once a quorum has logged it, so killing a server right after a grant loses nothing", ci: true },
     "partition-leader-after-grant": { expect: "valid", why: "ZooKeeper acknowledges a grant only once a quorum has logged it, so the next leader knows the znode" },
     "lose-unfsynced-lock": { expect: "valid", why: "ZooKeeper fsyncs its transaction log before it acknowledges, and a quorum holds every acknowledged znode" },
