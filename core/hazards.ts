@@ -25,6 +25,18 @@ export type HazardName = keyof typeof HAZARDS;
 /** How often each hazard happened in a run (hazards that never happened are absent). */
 export type HazardCounts = Partial<Record<HazardName, number>>;
 
+/**
+ * What a checked run says of its hazards, in results.json and to the
+ * report: the counts, whether it is vacuous, and what its faults aim at.
+ * Absent when they were not counted (a history past the memory bound, a
+ * results.json older than hazards).
+ */
+export interface HazardFindings {
+  readonly hazards?: HazardCounts;
+  readonly vacuous?: boolean;
+  readonly aims?: readonly HazardName[];
+}
+
 /** "stale-write-rejected x4, paused-past-lease x2", most frequent first; "none" when empty. Pure. */
 export function hazardsLine(counts: HazardCounts): string {
   const entries = Object.entries(counts).filter(([, n]) => (n ?? 0) > 0).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0) || a[0].localeCompare(b[0]));

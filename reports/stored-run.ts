@@ -1,5 +1,5 @@
 /** Everything a report is built from: what the store holds for one run. */
-import type { CheckResult, FaultShading, HazardCounts, HazardName, History, RunConfig, StorageRecord, Validity } from "../core/index.js";
+import type { CheckResult, FaultShading, HazardFindings, History, RunConfig, StorageRecord, Validity } from "../core/index.js";
 
 /** A stored run: config, history, storage records, checker results and how to shade faults. */
 export interface StoredRun {
@@ -7,14 +7,10 @@ export interface StoredRun {
   readonly history: History;
   readonly storage: readonly StorageRecord[];
   /** `reason` says why an unknown verdict is unknown (absent in results.json of older runs). */
-  readonly results: {
+  readonly results: HazardFindings & {
     readonly valid: Validity;
     readonly reason?: string;
     readonly results: Readonly<Record<string, CheckResult>>;
-    /** The hazards counted (absent in results.json of older runs), and whether the run is vacuous, with the hazards its faults aim at. */
-    readonly hazards?: HazardCounts;
-    readonly vacuous?: boolean;
-    readonly aims?: readonly HazardName[];
   };
   readonly shading: readonly FaultShading[];
 }

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { HarnessError, isVacuous, type FaultShading, type HazardCounts, type HazardName, type Op, type RunConfig, type StorageRecord, type Validity } from "../../../core/index.js";
+import { HarnessError, isVacuous, type FaultShading, type HazardFindings, type Op, type RunConfig, type StorageRecord, type Validity } from "../../../core/index.js";
 import { compose, countHazards } from "../../../checkers/index.js";
 import { resolveNemesis } from "../../../nemesis/index.js";
 import { findWorkload, type Workload } from "../../../workloads/index.js";
@@ -35,21 +35,12 @@ export interface RecordedRun {
   readonly trace?: (phase: string) => void;
 }
 
-/** The verdict and each checker's result. */
-export interface CheckedRun {
+/** The verdict, each checker's result, and the hazards the run went through (checkers/hazards). */
+export interface CheckedRun extends HazardFindings {
   readonly valid: Validity;
   /** One line saying why the verdict is unknown (see `runVerdict`), when it is. */
   readonly reason?: string;
   readonly results: Readonly<Record<string, unknown>>;
-  /**
-   * The hazards the run went through (checkers/hazards), and whether it is
-   * vacuous: valid, and none of those its faults aim at happened. Absent
-   * when the history was not read (past the memory bound).
-   */
-  readonly hazards?: HazardCounts;
-  readonly vacuous?: boolean;
-  /** The hazards the run's faults aim at (`NemesisPlan.aims`). */
-  readonly aims?: readonly HazardName[];
   /** Absent when report.html could not be written. */
   readonly reportPath?: string;
   /** Set when JUnit XML was written. */
