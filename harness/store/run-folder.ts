@@ -57,6 +57,15 @@ export function openNewFile(path: string): number {
   }
 }
 
+/** Removes a file of the run's folder if it is there; a failure throws an error naming `path`. */
+export function removeRunFile(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    throw writeError(path, error);
+  }
+}
+
 /**
  * Writes `text` to `path` whole or not at all: into a new temporary file
  * beside it, then renamed over it. A failure (a full disk) leaves the

@@ -6,14 +6,14 @@
  * disk leaves no cut-short results.json, and the verdict is still returned
  * with the error naming the file, so `analyze` can write it later.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HarnessError, isVacuous, type FaultShading, type HazardFindings, type Op, type RunConfig, type StorageRecord, type Validity } from "../../../core/index.js";
 import { compose, countHazards } from "../../../checkers/index.js";
 import { resolveNemesis } from "../../../nemesis/index.js";
 import { findWorkload, type Workload } from "../../../workloads/index.js";
 import { buildReportModel, junitXml, renderReportHtml } from "../../../reports/index.js";
-import { readStorageLog, RUN_FILES, writeError, writeWhole } from "../../store/index.js";
+import { readStorageLog, removeRunFile, RUN_FILES, writeError, writeWhole } from "../../store/index.js";
 import { incompleteStorage, judgeIncompleteStorage } from "./incomplete-storage.js";
 
 /** A recorded run to check. */
@@ -69,7 +69,7 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
     // A check its memory bound stopped writes no report: building it would take more memory again
     // (10 million ops: 3.8 GB), and a report of an earlier check would contradict results.json.
     if (run.stopReason?.() !== undefined) {
-      removeFile(reportPath);
+      removeRunFile(reportPath);
       return verdict;
     }
     const model = buildReportModel({
@@ -90,13 +90,6 @@ export async function checkAndReport(run: RecordedRun): Promise<CheckedRun> {
   }
 }
 
-function removeFile(path: string): void {
-  try {
-    rmSync(path, { force: true });
-  } catch (error) {
-    throw writeError(path, error);
-  }
-}
 
 function writeJunit(path: string, xml: string): void {
   try {

@@ -4,11 +4,10 @@
  * it (and its heap under 90% of V8's limit), and a history too large for it
  * gives an unknown verdict with one line saying so, never a crash.
  */
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { HarnessError } from "../../../core/index.js";
 import { DEFAULT_MAX_MEMORY_BYTES, pastMemoryBound } from "../../check/memory-bound.js";
-import { RUN_FILES, writeError, writeWhole, type HistoryPastMemoryBound } from "../../store/index.js";
+import { removeRunFile, RUN_FILES, writeWhole, type HistoryPastMemoryBound } from "../../store/index.js";
 import type { CheckedRun } from "./check-and-report.js";
 
 export { DEFAULT_MAX_MEMORY_BYTES };
@@ -46,7 +45,7 @@ export function pastMemoryOutcome(dir: string, error: HistoryPastMemoryBound, ma
   const checked = { valid: "unknown" as const, reason, results: { check: { valid: "unknown" as const, reason } } };
   try {
     writeWhole(join(dir, RUN_FILES.results), JSON.stringify(checked, null, 2) + "\n");
-    removeReport(join(dir, RUN_FILES.report));
+    removeRunFile(join(dir, RUN_FILES.report));
     return checked;
   } catch (failure) {
     if (!(failure instanceof HarnessError)) throw failure;
@@ -54,10 +53,3 @@ export function pastMemoryOutcome(dir: string, error: HistoryPastMemoryBound, ma
   }
 }
 
-function removeReport(path: string): void {
-  try {
-    rmSync(path, { force: true });
-  } catch (error) {
-    throw writeError(path, error);
-  }
-}
