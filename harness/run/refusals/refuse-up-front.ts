@@ -11,10 +11,13 @@ import { resolveNemesis } from "../../../nemesis/index.js";
 import { builtInClock } from "../../../workloads/index.js";
 import { refuseUnreachableClocks } from "./refuse-faults.js";
 
+/** The runtimes that may move a process's clock with the clock injector (`Runtime.injectsClocks`). */
+const MAY_INJECT_CLOCKS: ReadonlySet<string> = new Set(["local", "docker"]);
+
 /** Throws "nemesis.unsupported-fault" (or the nemesis's "config.invalid") when the run must be refused; loads no adapter. */
 export function refuseUpFront(config: RunConfig): void {
   const clock = builtInClock(config.lock.adapter);
   if (clock === undefined) return;
-  // The local runtime may inject clocks: whether it can on this machine is asked again with the runtime (refuseFaults).
-  refuseUnreachableClocks(config, resolveNemesis(config), { name: config.lock.adapter, clock }, config.runtime === "local");
+  // These runtimes may inject clocks: whether one can on this machine (and engine) is asked again with the runtime (refuseFaults).
+  refuseUnreachableClocks(config, resolveNemesis(config), { name: config.lock.adapter, clock }, MAY_INJECT_CLOCKS.has(config.runtime));
 }

@@ -15,9 +15,16 @@
  * to read its own clock (the injector's `read`), and the node's offset is
  * what they read. A process that has exited meanwhile is dropped: its
  * node's restart attaches the new one.
+ *
+ * A process's children are moved with it: a child forked after the patch
+ * inherits it with the settings of that moment (the mapping is copied at
+ * fork), so each later setting is written into every descendant too, and a
+ * child forked before the patch (a server's workers) is patched then.
+ * PostgreSQL's backends are such children.
  */
 import { HarnessError, type ClockReading, type ClockSkew, type NodeId } from "../../../core/index.js";
 import type { ClockInjector } from "./clock-injector.js";
+import type { TrackedProcess } from "./process-table.js";
 import { CLOCK_TOLERANCE_MS, nodeOffsetAt, REAL_CLOCK, type NodeClockState, type SkewableClocks } from "./faketime.js";
 
 /** What the clocks need: the injector, the harness's wall clock, and whether monotonic clocks move too. */
@@ -25,6 +32,8 @@ export interface InjectedClocksOptions {
   readonly injector: ClockInjector;
   readonly wallMs: () => number;
   readonly monotonic: boolean;
+  /** The descendants of a process (process-tree.ts); none when absent. */
+  readonly descendants?: (pid: number) => number[];
 }
 
 /** One attached process's reading of its own clock. */
@@ -69,15 +78,22 @@ export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClock
     }
   }
 
-  /** Writes the node's clock, as of now, into the process (patching it first when needed). */
-  const apply = (node: NodeId, pid: number): Promise<void> => onLive(node, pid, async () => {
-    const offsetNs = nodeOffsetAt(state(node), opts.wallMs()) * NS_PER_MS;
-    await opts.injector.inject(pid, { offsetNs, rate: state(node).skew.rate, monotonic: opts.monotonic });
-  });
+  /** Every process of the node: the attached ones and their descendants. */
+  const treeOf = (node: NodeId): number[] => pidsOf(node).flatMap((pid) => [pid, ...(opts.descendants?.(pid) ?? [])]);
+
+  /** Writes the node's clock, as of now, into the process (patching it first when needed), then into its descendants. */
+  const apply = async (node: NodeId, pid: number): Promise<void> => {
+    for (const target of [pid, ...(opts.descendants?.(pid) ?? [])]) {
+      await onLive(node, target, async () => {
+        const offsetNs = nodeOffsetAt(state(node), opts.wallMs()) * NS_PER_MS;
+        await opts.injector.inject(target, { offsetNs, rate: state(node).skew.rate, monotonic: opts.monotonic });
+      });
+    }
+  };
 
   async function readEach(node: NodeId): Promise<ProcessOffset[]> {
     const readings: ProcessOffset[] = [];
-    for (const pid of pidsOf(node)) {
+    for (const pid of treeOf(node)) {
       await onLive(node, pid, async () => {
         const reading = await opts.injector.read(pid, "realtime");
         readings.push({ pid, offsetMs: reading.readOffsetNs / NS_PER_MS, uncertaintyMs: reading.uncertaintyNs / NS_PER_MS });
@@ -112,7 +128,7 @@ export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClock
       return { node, offsetMs: Math.round(first.offsetMs), uncertaintyMs: Math.ceil(uncertaintyMs), atMs, tool: "injector" };
     },
     async detachAll() {
-      const all = [...attached.entries()].flatMap(([node, pids]) => [...pids].map((pid) => ({ node, pid })));
+      const all = [...attached.keys()].flatMap((node) => treeOf(node).map((pid) => ({ node, pid })));
       await Promise.all(all.map(({ node, pid }) => onLive(node, pid, () => opts.injector.remove(pid))));
       attached.clear();
     },
@@ -135,5 +151,29 @@ export function joinInjectedClocks(base: SkewableClocks, injected: InjectedClock
     read: async (node) => (await injected.read(node)) ?? base.read(node),
     expectedOffset: (node, atMs) => base.expectedOffset(node, atMs),
     ...(base.monotonicFloor ? { monotonicFloor: base.monotonicFloor } : {}),
+  };
+}
+
+/** A runtime's clocks with the injector's joined in (`joinInjectedClocks`), and the hook that attaches each process started with `clockTool: "injector"`. */
+export interface ClocksWithInjector {
+  readonly clocks: SkewableClocks;
+  /** The node supervisor's `started`: attaches the process when its node's clock is faked and its spec asks for the injector. */
+  started(node: NodeId, proc: Pick<TrackedProcess, "pid" | "spec">): Promise<void>;
+}
+
+/**
+ * Joins the injector to `base` for the nodes `faked` says the run may
+ * skew; without an injector, `base` alone (injector programs then keep the
+ * real clock: the run refused clock faults on them up front).
+ */
+export function withInjector(base: SkewableClocks, opts: Omit<InjectedClocksOptions, "injector"> & { readonly injector: ClockInjector | undefined; faked(node: NodeId): boolean }): ClocksWithInjector {
+  const { injector } = opts;
+  if (!injector) return { clocks: base, started: async () => undefined };
+  const injected = createInjectedClocks({ injector, wallMs: opts.wallMs, monotonic: opts.monotonic, ...(opts.descendants ? { descendants: opts.descendants } : {}) });
+  return {
+    clocks: joinInjectedClocks(base, injected),
+    async started(node, proc) {
+      if (opts.faked(node) && proc.spec.fakeClock !== false && proc.spec.clockTool === "injector") await injected.attach(node, proc.pid);
+    },
   };
 }

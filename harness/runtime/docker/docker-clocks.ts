@@ -22,6 +22,8 @@ export type RunInNode = (node: NodeId, argv: readonly string[], env: Readonly<Re
 
 /** A docker cluster's fake clocks. */
 export interface DockerClocks {
+  /** Whether the run may skew `node`'s clock (`ClockOptions.nodes`; none without fake clocks). */
+  faked(node: NodeId): boolean;
   /** Environment for a process about to start on `node`: its own skew file (empty without fake clocks). */
   envFor(node: NodeId): Record<string, string>;
   /** Sets the node's skew in every file of the node, running processes included; refuses a node whose clock is not faked. */
@@ -54,6 +56,7 @@ export function createDockerClocks(dir: string, clock: Clock, options: ClockOpti
     renameSync(`${path}.tmp`, path);
   }
   return {
+    faked,
     envFor(node) {
       if (!options || !faked(node)) return {};
       const name = `${node}.${++sequence}`;

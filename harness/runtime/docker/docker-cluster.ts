@@ -11,6 +11,9 @@
 import { composeCluster, SHARED_FILES } from "../../../core/index.js";
 import type { Clock, Cluster, Fault, HarnessError } from "../../../core/index.js";
 import { clockFacet } from "../common/clock-facet.js";
+import type { ClockInjector } from "../common/clock-injector.js";
+import { withInjector } from "../common/injected-clocks.js";
+import { descendantPids } from "../common/process-tree.js";
 import type { LazyDisks } from "../common/lazy-fs.js";
 import { createNodeSupervisor } from "../common/node-supervisor.js";
 import { createRuleNetwork } from "../common/rule-network.js";
@@ -34,6 +37,10 @@ export interface DockerClusterParts {
   readonly faults: ReadonlySet<Fault>;
   readonly clock: Clock;
   readonly clocks: DockerClocks;
+  /** Moves the clocks of programs started with `clockTool: "injector"` (by host PID: a local engine only); without it they stay real. */
+  readonly injector?: ClockInjector;
+  /** Whether clock faults move the monotonic clocks too (`ClockOptions.monotonic`). */
+  readonly monotonicClocks?: boolean;
   /** SIGTERM-to-SIGKILL grace in `stop`. */
   readonly stopGraceMs: number;
   /** Host directory for the run's own logs (delay proxies). */
@@ -51,14 +58,22 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
   const { engine, plan, clock, clocks } = parts;
   const containers = nodeContainers(engine, plan, clock);
   const images = createImageContainers({ engine, plan, mounts: parts.mounts, onFailure: parts.onFailure });
-  const supervisor = createNodeSupervisor(createDockerNodeDriver({ containers, images, clocks, clock, onFailure: parts.onFailure }), parts.stopGraceMs);
+  const skewable = withInjector(
+    {
+      set: (node, skew) => clocks.set(node, skew), read: (node) => clocks.read(node, containers.run), expectedOffset: (node, atMs) => clocks.expectedOffset(node, atMs),
+      ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
+    },
+    { injector: parts.faults.has("clock") ? parts.injector : undefined, wallMs: () => clock.wallMs(), monotonic: parts.monotonicClocks === true, faked: (node) => clocks.faked(node), descendants: (pid) => descendantPids(pid) },
+  );
+  const driver = createDockerNodeDriver({ containers, images, clocks, clock, onFailure: parts.onFailure, started: (node, proc) => skewable.started(node, proc) });
+  const supervisor = createNodeSupervisor(driver, parts.stopGraceMs);
   const freezer = createContainerFreezer(containers, images, plan.containers.map((c) => c.id));
   const network = createRuleNetwork({
     rules: createNetworkFaults({ hosts: new Map(plan.containers.map((c) => [c.id, c.host])), pidOf: (node) => containers.mainPid(node), clock }),
     hostOf: (node) => containers.hostOf(node), supervisor, logDir: parts.logDir, clock,
   });
   const clockFaults = clockFacet({
-    checkNode: (node) => supervisor.checkNode(node), faked: parts.faults.has("clock"), clocks: { ...clocks, read: (node) => clocks.read(node, containers.run) }, clock,
+    checkNode: (node) => supervisor.checkNode(node), faked: parts.faults.has("clock"), clocks: skewable.clocks, clock,
   });
   const hostSide = onEngineHost(containers, { ...network, ...clockFaults });
 

@@ -25,6 +25,8 @@ export interface DockerNodeDriverParts {
   readonly containers: NodeContainers;
   readonly images: ImageContainers;
   readonly clocks: Pick<DockerClocks, "envFor">;
+  /** Gives a program started with `clockTool: "injector"` its node's clock once it is ready (by host PID; a local engine only). */
+  readonly started?: (node: NodeId, proc: ExecProcess) => Promise<void>;
   readonly clock: Clock;
   /** Called when a node's log cannot be written. */
   readonly onFailure: (error: HarnessError) => void;
@@ -68,5 +70,6 @@ export function createDockerNodeDriver(parts: DockerNodeDriverParts): NodeDriver
       waitForService({ node, proc, host: containers.hostOf(node), port, timeoutMs, clock, run, mainPid: remote ? undefined : await containers.mainPid(node) }),
     signalRest: (node, signal) => (signal === "SIGTERM" ? Promise.resolve() : signalContainer(node, signal)),
     awaitStopped: async (_node, procs) => (remote ? undefined : awaitStopped(procs, clock)),
+    ...(parts.started ? { started: parts.started } : {}),
   };
 }

@@ -22,6 +22,7 @@ import { connectEngine, pingEngine, type DockerEngine } from "./docker-engine.js
 import { containerCreateOptions, dockerPlan, networkCreateOptions, runLabelFilter, type DockerPlan, type PlanMounts } from "./docker-plan.js";
 import { localImageTag } from "./images/image-specs.js";
 import { controllerId } from "../common/controller-id.js";
+import { clockInjector, clockInjectorAvailable } from "../common/clock-injector.js";
 
 /** Options for `createDockerRuntime`. */
 export interface DockerRuntimeOptions {
@@ -67,9 +68,12 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
   const stateDir = opts.stateDir ?? defaultDockerStateDir();
   const faults = engine.remote ? REMOTE_DOCKER_FAULTS : DOCKER_FAULTS;
   const imageOf = (role: NodeRole): string => opts.images?.[role] ?? localImageTag("node");
+  // By host PID, from this host: a remote engine's processes are out of reach.
+  const injector = !engine.remote && clockInjectorAvailable() ? clockInjector() : undefined;
   return {
     kind: "docker",
     faults,
+    injectsClocks: injector !== undefined,
     async checkPrerequisites(needs) {
       if (needs?.has("lose-unfsynced") && !engine.remote) checkLazyFs();
       await pingEngine(engine);
@@ -109,7 +113,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): Runtime {
         const faultSet = start.clock ? faults : new Set([...faults].filter((f) => f !== "clock"));
         const logDir = join(runState, "logs");
         return createDockerCluster({
-          engine, plan, mounts, faults: faultSet, clock, clocks, logDir, stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure), ...(disks ? { disks } : {}),
+          engine, plan, mounts, faults: faultSet, clock, clocks, logDir, monotonicClocks: start.clock?.monotonic === true, ...(injector ? { injector } : {}), stopGraceMs: opts.stopGraceMs ?? 1_000, remove, onFailure: firstFailureTo(start.onFailure), ...(disks ? { disks } : {}),
         });
       } catch (error) {
         await remove().catch(() => undefined);

@@ -11,7 +11,8 @@ import { createNodeFreezer } from "./node-freezer.js";
 import type { ProcessTable, TrackedProcess } from "../common/process-table.js";
 import { setSkewAndVerify } from "../common/faketime.js";
 import type { ClockInjector } from "../common/clock-injector.js";
-import { createInjectedClocks, joinInjectedClocks } from "../common/injected-clocks.js";
+import { withInjector } from "../common/injected-clocks.js";
+import { descendantPids } from "../common/process-tree.js";
 
 /** What the primitives need. */
 export interface ClockAndFreezeParts {
@@ -54,16 +55,14 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
   const fakedNodes = parts.fakeClock?.nodes ? new Set(parts.fakeClock.nodes) : undefined;
   /** Whether processes of `node` run under a fake clock. */
   const faked = (node: NodeId): boolean => clocks !== undefined && (fakedNodes === undefined || fakedNodes.has(node));
-  const injected = clocks && parts.injector
-    ? createInjectedClocks({ injector: parts.injector, wallMs: () => clock.wallMs(), monotonic: parts.fakeClock?.monotonic === true })
-    : undefined;
   const libfaketime = clocks && {
     set: (n: NodeId, s: ClockSkew) => clocks.set(n, s),
     read: (n: NodeId) => clocks.read(n, parts.namespaceOf(n)),
     expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs),
     ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
   };
-  const skewable = libfaketime && injected ? joinInjectedClocks(libfaketime, injected) : libfaketime;
+  const joined = libfaketime && withInjector(libfaketime, { injector: parts.injector, wallMs: () => clock.wallMs(), monotonic: parts.fakeClock?.monotonic === true, faked, descendants: (pid) => descendantPids(pid) });
+  const skewable = joined?.clocks;
 
   async function readClock(node: NodeId): Promise<ClockReading> {
     parts.namespaceOf(node);
@@ -89,9 +88,7 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
       freezer.thaw(node);
     },
     envFor: (node, spec) => (clocks && faked(node) && spec.fakeClock !== false && spec.clockTool !== "injector" ? clocks.envFor(node) : undefined),
-    async started(node, proc) {
-      if (injected && faked(node) && proc.spec.fakeClock !== false && proc.spec.clockTool === "injector") await injected.attach(node, proc.pid);
-    },
+    started: async (node, proc) => joined?.started(node, proc),
     thawAll: () => freezer.thawAll(),
     async cleanup() {
       await freezer.removeAll(clock);
