@@ -25,6 +25,7 @@ export const DOCKER_FILES = [
   "harness/runtime/docker/node-lifecycle.int.test.ts",
   "harness/runtime/docker/lose-unfsynced.int.test.ts",
   "harness/cli/power-loss-docker.int.test.ts",
+  "harness/cli/injected-clock-docker.int.test.ts",
 ];
 
 const INTEGRATION = {

@@ -5,30 +5,26 @@
  * read, and etcd stays valid (it times leases on Go's monotonic clock).
  * Needs root, a build, Debian's etcd and native/clock-inject.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "./testing/cli-process.js";
+import { clockMoves } from "./testing/clock-ops.js";
 
 const store = mkdtempSync(join(tmpdir(), "fencecheck-injected-run-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));
-
-interface ClockOp { readonly process: unknown; readonly f: string; readonly type: string; readonly value: { skews: Record<string, { offsetMs: number }>; clocks?: Record<string, number>; tools?: Record<string, string> } }
 
 describe("clock faults on etcd's own nodes on the local runtime", () => {
   it("move etcd's processes through the clock injector, as each op's reading proves, and etcd stays valid", { timeout: 180_000 }, async () => {
     const ran = await runCli(["run", "--lock", "etcd", "--storage", "fenced", "--nemesis", "clock-jump", "--fault-opt", "clock.nodes=lock",
       "--nemesis-interval", "2", "--time-limit", "10", "--seed", "1", "--store", store]);
     expect([ran.code, ran.stdout.split("\n")[0]], ran.stderr).toEqual([0, expect.stringMatching(/^valid.*clock-moved-under-lease/)]);
-    const ops = readFileSync(join(store, "latest", "history.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as ClockOp);
-    const jumps = ops.filter((op) => op.process === "nemesis" && op.f === "clock" && op.type === "info");
-    expect(jumps.length).toBeGreaterThan(0);
-    for (const jump of jumps) {
-      for (const [node, skew] of Object.entries(jump.value.skews)) {
-        expect(jump.value.tools?.[node], `node ${node}`).toBe("injector");
-        expect(Math.abs((jump.value.clocks?.[node] ?? NaN) - skew.offsetMs), `node ${node}`).toBeLessThan(150);
-      }
+    const moves = clockMoves(join(store, "latest"));
+    expect(moves.length).toBeGreaterThan(0);
+    for (const move of moves) {
+      expect(move.tool, `node ${move.node}`).toBe("injector");
+      expect(Math.abs((move.readMs ?? NaN) - move.askedMs), `node ${move.node}`).toBeLessThan(150);
     }
   });
 });

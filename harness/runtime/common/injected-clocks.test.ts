@@ -39,10 +39,10 @@ function pretendInjector(now: () => number): { injector: ClockInjector; alive: S
   return { injector, alive, calls };
 }
 
-function fixture(): { clocks: ReturnType<typeof createInjectedClocks>; injector: ClockInjector; alive: Set<number>; calls: string[]; advance: (ms: number) => void } {
+function fixture(descendants?: (pid: number) => number[]): { clocks: ReturnType<typeof createInjectedClocks>; injector: ClockInjector; alive: Set<number>; calls: string[]; advance: (ms: number) => void } {
   let now = 1_000_000;
   const { injector, alive, calls } = pretendInjector(() => now);
-  const clocks = createInjectedClocks({ injector, wallMs: () => now, monotonic: false });
+  const clocks = createInjectedClocks({ injector, wallMs: () => now, monotonic: false, ...(descendants ? { descendants } : {}) });
   return { clocks, injector, alive, calls, advance: (ms) => void (now += ms) };
 }
 
@@ -55,6 +55,26 @@ describe("injected clocks", () => {
     await clocks.set(l1, { offsetMs: 6_000, rate: 1 });
     expect(await clocks.readEach(l1)).toEqual([{ pid: 11, offsetMs: 6_000, uncertaintyMs: 0 }, { pid: 12, offsetMs: 6_000, uncertaintyMs: 0 }]);
     expect(await clocks.read(l1)).toMatchObject({ node: l1, offsetMs: 6_000 });
+  });
+
+  it("moves the children a process forked with it, before and after the change, and reads them too", async () => {
+    const children = new Map<number, number[]>([[11, [21]]]);
+    const { clocks, alive, calls } = fixture((pid) => children.get(pid) ?? []);
+    alive.add(11).add(21).add(22);
+    await clocks.attach(l1, 11);
+    children.set(11, [21, 22]);
+    await clocks.set(l1, { offsetMs: 6_000, rate: 1 });
+    expect(calls).toEqual(["inject 11 0 ms x1", "inject 21 0 ms x1", "inject 11 6000 ms x1", "inject 21 6000 ms x1", "inject 22 6000 ms x1"]);
+    expect((await clocks.readEach(l1)).map((r) => [r.pid, r.offsetMs])).toEqual([[11, 6_000], [21, 6_000], [22, 6_000]]);
+  });
+
+  it("goes on past a child that exited before its turn", async () => {
+    const { clocks, alive, calls } = fixture((pid) => (pid === 11 ? [21, 22] : []));
+    alive.add(11).add(22);
+    await clocks.attach(l1, 11);
+    await clocks.set(l1, { offsetMs: -4_000, rate: 1 });
+    expect(calls.slice(-3)).toEqual(["inject 11 -4000 ms x1", "inject 21 -4000 ms x1", "inject 22 -4000 ms x1"]);
+    expect(await clocks.read(l1)).toMatchObject({ offsetMs: -4_000 });
   });
 
   it("gives a process attached later (a restart) the node's clock as it reads now, its rate's drift included", async () => {
