@@ -74,6 +74,12 @@ const FIGURES: Record<Bench, readonly RegExp[]> = {
     line(String.raw`  live heap \(lowest after-GC heap of each tenth of the run, \d+ GCs\): (${N} )+MB`),
     line(String.raw`  live heap 0\.\.${N} MB \|${BARS}\|`),
   ],
+  "bench-clocks.js": [
+    ...["unpatched", "patched-offset", "patched-rate-monotonic", "removed"].map((state) => line(String.raw`${state} +${N} ns +${N} ns`)),
+    // The claim the bench exists for: a run without clock faults patches no process; one with them patches the service's.
+    line(String.raw`no clock fault +[1-9]\d* seen +0 patched +${N} ok ops/s`),
+    line(String.raw`clock-skew on its node +([1-9]\d*) seen +\1 patched +${N} ok ops/s`),
+  ],
 };
 
 interface SuiteRun {

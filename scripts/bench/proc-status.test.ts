@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { countOks, newestHistory } from "./proc-status.js";
+import { countOks, newestHistory, processesWorkingUnder } from "./proc-status.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -41,5 +41,21 @@ describe("a run's history while it runs", () => {
     ];
     expect(countOks(history(root, "a", "1", lines.join("\n"), 1_000))).toBe(1);
     expect(countOks(undefined)).toBe(0);
+  });
+});
+
+describe("processesWorkingUnder", () => {
+  it("finds the processes of one name working under the folder, and no other", () => {
+    const proc = store();
+    const fake = (pid: number, comm: string, cwd: string): void => {
+      mkdirSync(join(proc, String(pid)));
+      writeFileSync(join(proc, String(pid), "comm"), `${comm}\n`);
+      symlinkSync(cwd, join(proc, String(pid), "cwd"));
+    };
+    fake(10, "redis-server", "/tmp/run-a/l1/data");
+    fake(11, "redis-server", "/tmp/run-ab/l1/data");
+    fake(12, "node", "/tmp/run-a");
+    mkdirSync(join(proc, "self"));
+    expect(processesWorkingUnder("/tmp/run-a", "redis-server", proc)).toEqual([10]);
   });
 });

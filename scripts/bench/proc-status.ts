@@ -1,5 +1,5 @@
 /** What the benches read of a running process (from /proc) and of the files it writes. */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** The process's resident set in MB, or undefined once it is gone. */
@@ -46,4 +46,19 @@ export function newestHistory(store: string): string | undefined {
 export function countOks(path: string | undefined): number {
   if (path === undefined) return 0;
   return readFileSync(path, "utf8").split("\n").filter((l) => l.endsWith("}") && l.includes('"type":"ok"') && !l.includes('"process":"nemesis"')).length;
+}
+
+/** The PIDs of this host's processes named `comm` whose working directory lies under `dir` (a run's store folder: redis-server works in its data directory, and rewrites its argv). */
+export function processesWorkingUnder(dir: string, comm: string, proc = "/proc"): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync(proc)) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(join(proc, entry, "comm"), "utf8").trim() !== comm) continue;
+      if (`${readlinkSync(join(proc, entry, "cwd"))}/`.startsWith(`${dir}/`)) found.push(Number(entry));
+    } catch {
+      // The process exited while it was read.
+    }
+  }
+  return found;
 }

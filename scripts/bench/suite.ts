@@ -6,7 +6,7 @@
 import { QUICK_FLAG, QUICK_MARK } from "./quick.js";
 
 /** The benches of `npm run bench`, in the order they run (the long soak last). */
-export const BENCHES = ["bench-check.js", "bench-report.js", "bench-services.js", "bench-run.js", "bench-soak.js"] as const;
+export const BENCHES = ["bench-check.js", "bench-report.js", "bench-services.js", "bench-run.js", "bench-soak.js", "bench-clocks.js"] as const;
 
 export type Bench = (typeof BENCHES)[number];
 

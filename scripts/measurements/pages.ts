@@ -36,6 +36,8 @@ export const MEASUREMENT_PAGES: readonly MeasurementPage[] = [
     what: "a long run of etcd at full speed under faults: its verdict, and the harness's resident memory over time" },
   { bench: "bench-soak-zookeeper", file: "soak-zookeeper.md", title: "Soak on ZooKeeper", command: "npm run bench:soak -- --lock zookeeper",
     what: "a long run of ZooKeeper at full speed under faults: its verdict, and the harness's resident memory over time" },
+  { bench: "bench-clocks", file: "clocks.md", title: "The clock injector", command: "npm run bench:clocks",
+    what: "a clock read in a process before, while and after the clock injector patched it, and which of a Redis run's processes were patched with and without clock faults" },
   { bench: "bench-docker", file: "docker.md", title: "The docker runtime", command: "npm run bench:docker",
     what: "image build times, cold and cached, and bring-up in containers beside the local runtime" },
   { bench: "bench-lazyfs", file: "lazyfs.md", title: "The lazy file system", command: "npm run bench:lazyfs",
