@@ -29,3 +29,5 @@ npm run -s build
 native/lazyfs/build.sh
 # The clock injector behind clock faults on processes libfaketime cannot reach (ptrace and the vDSO, in C).
 native/clock-inject/build.sh
+# The example Go lock server (examples/go-lock: the validation matrix's go-* designs), where Go is installed.
+if command -v go >/dev/null 2>&1; then examples/go-lock/build.sh; fi

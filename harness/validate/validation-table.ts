@@ -23,6 +23,9 @@ import type { ValidationDesign, ValidationFault, ValidationRow } from "./validat
 /** Where the example of a user's own lock service lives (docs/tutorial.md), relative to the package root. */
 export const CUSTOM_LOCK_ADAPTER = "examples/custom-lock/adapter.mjs";
 
+/** Where the example Go lock server's adapters live (examples/go-lock, built by its build.sh), relative to the package root. */
+export const GO_LOCK_ADAPTERS = { wall: "examples/go-lock/wallclock.mjs", monotonic: "examples/go-lock/monotonic.mjs" } as const;
+
 /** Where the early-granting test lock service lives, relative to the package root. */
 export const EARLY_LOCK_ADAPTER = "harness/cli/testdata/early-lock/adapter.mjs";
 
@@ -37,9 +40,12 @@ export const DESIGNS: readonly ValidationDesign[] = [
   ...builtInDesigns().filter((d) => !d.knownBroken),
   // The example a user copies (examples/custom-lock): it must stay safe under the faults the tutorial names.
   { name: "custom-lock", argv: ["--lock", `{root}/${CUSTOM_LOCK_ADAPTER}`, "--storage", "fenced"] },
+  // A Go program, which libfaketime cannot reach: its clock faults go through the clock injector.
+  { name: "go-monotonic", argv: ["--lock", `{root}/${GO_LOCK_ADAPTERS.monotonic}`, "--storage", "fenced"] },
   ...builtInDesigns().filter((d) => d.knownBroken),
   { name: "quorum-2-of-4", knownBroken: true },
   { name: "early-lock", argv: ["--workload", "lock-mutex", "--lock", `{root}/${EARLY_LOCK_ADAPTER}`, "--clients", "3"], knownBroken: true },
+  { name: "go-wallclock", argv: ["--lock", `{root}/${GO_LOCK_ADAPTERS.wall}`, "--storage", "fenced"], knownBroken: true },
 ];
 
 /** The built-in services' designs, in the order of their records. */
@@ -79,9 +85,11 @@ export const OTHER_DESIGN_CELLS: readonly ValidationRow[] = [
   { design: "custom-lock", fault: "pause-holder", expect: "valid", why: "the paused holder's lease expires on the server, and its late write carries a token fenced storage has already passed", ...CI },
   { design: "custom-lock", fault: "clock-jump(lock)", expect: "valid", why: "the example server times leases on the monotonic clock, which a jump of the lock node's wall clock does not move" },
   { design: "custom-lock", fault: "lose-unfsynced-lock", expect: "valid", why: "the example server fdatasyncs each grant's journal line before answering (and its directory when the journal is new), so a power loss takes back no grant it answered" },
+  { design: "go-monotonic", fault: "clock-jump(lock)", expect: "valid", why: "the Go server times leases with time.Since, on Go's monotonic clock, which the clock injector leaves alone when it jumps the node's wall clock", ...CI },
   // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
   { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },
   { design: "early-lock", fault: "none", expect: "invalid", why: "the test service grants a resource again once 60% of the TTL has passed, while its holder may still hold it", ...CI, ...DOCKER_CI },
+  { design: "go-wallclock", fault: "clock-jump(lock)", expect: "invalid", why: "the Go server ends a lease once time.Now().UnixMilli() passes its grant's wall time plus the TTL, so a forward jump of the node's wall clock, moved inside the Go program by the clock injector, grants a held lease again", ...CI },
 ];
 
 /**

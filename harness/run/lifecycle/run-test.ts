@@ -94,7 +94,7 @@ async function runResolved(run: ResolvedRun, deps: RunDeps): Promise<RunOutcome>
   refuseFaults(config, nemesis, deps.runtime, adapter.adapter);
   const launch = previewLaunch(config, adapter.adapter);
   const image = refuseImageRuntime(config, deps.runtime, adapter.adapter, launch);
-  refuseUnreachableProgram(config, nemesis, adapter.adapter, launch);
+  refuseUnreachableProgram(config, nemesis, adapter.adapter, launch, deps.runtime);
   await deps.runtime.checkPrerequisites(nemesis.needs);
   await checkLockImage(config, nemesis, deps.runtime, adapter.adapter, image);
   trace("prerequisites checked");
@@ -174,7 +174,9 @@ async function execute(run: Execution): Promise<void> {
       pkg = run.nemesis.build({ ...(leader ? { leader } : {}), nowNs: () => clock.nowNs() });
       interpreter = await openInterpreter(run, cluster, reached, pkg.nemesis, agents);
     };
-    services = await startServices(started, config, { adapter: run.adapter, store, originNs: clock.originNs, whilePreflight, log, trace, readiness });
+    services = await startServices(started, config, {
+      adapter: run.adapter, store, originNs: clock.originNs, whilePreflight, log, trace, readiness, injectsClocks: deps.runtime.injectsClocks === true,
+    });
     trace("agents ready, preflight lock taken");
     for (const note of services.notes) log(`note: ${note}`);
     if (!interpreter || !pkg) throw new HarnessError("internal", "Cannot run the workload: the client agents were not started");

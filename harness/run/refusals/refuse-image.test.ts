@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ImageCheck, RunConfig, Runtime } from "../../../core/index.js";
 import { resolveNemesis } from "../../../nemesis/index.js";
-import { loadLockAdapter } from "../../../workloads/index.js";
+import { loadLockAdapter, type LockAdapter } from "../../../workloads/index.js";
 import { createFakeRuntime } from "../../runtime/fake/fake-runtime.js";
 import { runTest } from "../lifecycle/run-test.js";
 import { previewLaunch, refuseImage } from "./refuse-image.js";
@@ -81,5 +81,12 @@ describe("refusing a lock service image before anything starts", () => {
     const external = { ...config(imageAdapter("my-lock:1"), []), lock: { adapter: "x", nodes: 1, endpoints: ["10.0.0.1:1"] } };
     expect(previewLaunch(external, (await loadLockAdapter(imageAdapter("my-lock:1"))).adapter)).toBeUndefined();
     expect(previewLaunch(config("reference", []), (await loadLockAdapter("reference")).adapter)?.image).toBeUndefined();
+  });
+
+  it("turns a start that throws (its program not built, say) into one line naming the service, bad input", () => {
+    const unbuilt: LockAdapter = { name: "go-lock", service: { nodes: 1, start: () => { throw new Error("the server is not built: run build.sh"); } }, connect: async () => ({ acquire: async () => ({ token: 1 }), release: async () => undefined }) };
+    expect(() => previewLaunch(config("./go-lock.mjs", []), unbuilt)).toThrow(expect.objectContaining({
+      code: "adapter.invalid", message: 'Cannot start lock service "go-lock": its service.start threw: the server is not built: run build.sh',
+    }));
   });
 });

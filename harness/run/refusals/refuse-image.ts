@@ -8,15 +8,17 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HarnessError, runNodes, type RunConfig, type Runtime } from "../../../core/index.js";
+import { HarnessError, messageOf, runNodes, type RunConfig, type Runtime } from "../../../core/index.js";
 import type { NemesisPlan } from "../../../nemesis/index.js";
-import type { LockAdapter, LockServiceLaunch } from "../../../workloads/index.js";
+import type { LockAdapter, LockService, LockServiceLaunch, LockServiceNode } from "../../../workloads/index.js";
 
 /**
  * What `service.start` returns for the first lock node, asked before the
  * run with a stand-in address (the run's real one is not known yet) and a
  * scratch data directory, removed afterwards (a start may write config
- * files there), or undefined when the run starts no lock service.
+ * files there), or undefined when the run starts no lock service. A start
+ * that throws (a program that is not built, say) is "adapter.invalid",
+ * one line naming the service and its error.
  */
 export function previewLaunch(config: RunConfig, adapter: LockAdapter): LockServiceLaunch | undefined {
   const service = adapter.service;
@@ -27,9 +29,19 @@ export function previewLaunch(config: RunConfig, adapter: LockAdapter): LockServ
     const nodes = ids.map((id) => ({ id, host: "127.0.0.1", port: 7001, dataDir: join(scratch, id) }));
     nodes.forEach((node) => mkdirSync(node.dataDir));
     const first = nodes[0];
-    return first === undefined ? undefined : service.start(first, nodes, { ttlMs: config.workload.ttlMs });
+    return first === undefined ? undefined : startOf(adapter.name, service, { node: first, nodes, ttlMs: config.workload.ttlMs });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `service.start` of one node; what it throws becomes one line naming the service. */
+function startOf(name: string, service: LockService, at: { node: LockServiceNode; nodes: LockServiceNode[]; ttlMs: number }): LockServiceLaunch {
+  try {
+    return service.start(at.node, at.nodes, { ttlMs: at.ttlMs });
+  } catch (error) {
+    if (error instanceof HarnessError) throw error;
+    throw new HarnessError("adapter.invalid", `Cannot start lock service "${name}": its service.start threw: ${messageOf(error)}`, { cause: error });
   }
 }
 

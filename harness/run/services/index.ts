@@ -4,8 +4,9 @@
  * failure ends the other starts (start-together.ts); relays to a service the
  * user runs (external-relays.ts); the files a launch needs on its host
  * (launch-files.ts); when a restarted node answers again
- * (restart-readiness.ts); and the environment of processes that make no TLS
- * connection (unused-ca-certs.ts).
+ * (restart-readiness.ts); what moves a lock node's clock (lock-clock-tool.ts);
+ * and the environment of processes that make no TLS connection
+ * (unused-ca-certs.ts).
  */
 export { SERVICE_PORTS, startServices, type ServiceEndpoints, type StartServicesOptions } from "./start-services.js";
 export { restartWaitsForReadiness, type ReadinessChecks } from "./restart-readiness.js";

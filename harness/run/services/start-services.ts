@@ -21,6 +21,7 @@ import type { ReadinessChecks } from "./restart-readiness.js";
 import { startStorageNode } from "./start-storage.js";
 import { startTogether } from "./start-together.js";
 import { withoutUnusedCaCerts } from "./unused-ca-certs.js";
+import { launchReach, lockClockTool, processClock } from "./lock-clock-tool.js";
 
 /** Ports our services listen on inside their nodes. */
 export const SERVICE_PORTS = { lock: 7001, storage: 7002 } as const;
@@ -53,6 +54,8 @@ export interface StartServicesOptions {
   readonly trace?: (phase: string) => void;
   /** Filled with how to tell each lock or storage node answers again after a restart (nodes whose service says how). */
   readonly readiness?: ReadinessChecks;
+  /** The runtime moves the clocks of processes started with `clockTool: "injector"` (`Runtime.injectsClocks`): see lock-clock-tool.ts. */
+  readonly injectsClocks: boolean;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function startServices(cluster: Cluster, config: RunConfig, opts: S
     : existing
     // The runtime found it running on every lock node's host when the cluster started (harness/runtime/ssh/existing-service.ts).
     ? Promise.resolve({ endpoints: cluster.nodes.filter((n) => n.role === "lock").map((n) => `${n.host}:${existing.port}`), stop: async () => undefined })
-    : startLockNodes(cluster, loaded, config.lock.adapter, opts.store, serviceSettings(config), opts.readiness).then((endpoints) => {
+    : startLockNodes(cluster, loaded, config.lock.adapter, opts, serviceSettings(config)).then((endpoints) => {
       opts.log?.(`lock service ready (${endpoints.length} node${endpoints.length === 1 ? "" : "s"})`);
       opts.trace?.("lock service ready");
       return { endpoints, stop: async () => undefined };
@@ -180,8 +183,9 @@ function serviceSettings(config: RunConfig): LockServiceSettings {
 }
 
 async function startLockNodes(
-  cluster: Cluster, loaded: LoadedLockAdapter, source: string, store: RunStore, settings: LockServiceSettings, readiness?: ReadinessChecks,
+  cluster: Cluster, loaded: LoadedLockAdapter, source: string, opts: Pick<StartServicesOptions, "store" | "readiness" | "injectsClocks">, settings: LockServiceSettings,
 ): Promise<string[]> {
+  const { store, readiness } = opts;
   const service = loaded.adapter.service;
   if (!service) {
     throw new HarnessError("config.invalid", `Cannot start lock service "${loaded.name}": its adapter has no "service" (give --endpoints host:port,... of a running one)`);
@@ -198,7 +202,7 @@ async function startLockNodes(
     await writeLaunchFiles(cluster, node.id as NodeId, launch.files ?? []);
     await cluster.startProcess(node.id as NodeId, {
       argv: launch.argv, ...(launch.env || loaded.builtIn ? { env: { ...(loaded.builtIn ? withoutUnusedCaCerts() : {}), ...launch.env } } : {}),
-      ...(service.clock ? (service.clock.injectable === true ? { clockTool: "injector" as const } : { fakeClock: false }) : {}),
+      ...processClock(lockClockTool({ declared: service.clock, reach: service.clock ? "unknown" : launchReach(launch).reach, injects: opts.injectsClocks })),
       logFile: join(store.nodeDir(node.id), "service.log"), readyPort: clientPort(node, launch), readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,
       ...(launch.image !== undefined ? { image: { name: launch.image, ...(launch.user ? { user: launch.user } : {}), ports: launch.ports ?? [node.port] } } : {}),
     });

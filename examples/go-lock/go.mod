@@ -1,0 +1,3 @@
+module fencecheck.example/go-lock
+
+go 1.19
