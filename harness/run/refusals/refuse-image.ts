@@ -62,11 +62,12 @@ export function refuseImageRuntime(config: RunConfig, runtime: Runtime, adapter:
   return launch;
 }
 
-/** Asks the runtime to check the image of `launch` (on its engine; libfaketime's reach when clock faults aim at lock nodes). */
+/** Asks the runtime to check the image of `launch` (on its engine; libfaketime's reach when clock faults aim at lock nodes and the runtime does not inject clocks). */
 export async function checkLockImage(config: RunConfig, nemesis: NemesisPlan, runtime: Runtime, adapter: LockAdapter, launch: LockServiceLaunch | undefined): Promise<void> {
   if (launch?.image === undefined || !runtime.checkImage) return;
   const lockNodes = new Set(runNodes(config).filter((n) => n.role === "lock").map((n) => n.id as string));
-  const clock = !adapter.service?.clock && nemesis.clockNodes.some((node) => lockNodes.has(node));
+  // Where the runtime injects clocks, the clock injector moves the image's program whatever it is (lock-clock-tool.ts): nothing to judge.
+  const clock = !adapter.service?.clock && runtime.injectsClocks !== true && nemesis.clockNodes.some((node) => lockNodes.has(node));
   await runtime.checkImage({ name: launch.image, argv: launch.argv, clock });
 }
 

@@ -13,6 +13,8 @@ describe("lockClockTool", () => {
     ["a built-in service declared injectable, on a runtime that injects clocks: the injector", { declared: GO_BINARY, reach: "unknown", injects: true }, "injector"],
     ["the same service on a runtime that does not: the real clock", { declared: GO_BINARY, reach: "unknown", injects: false }, "real"],
     ["a declared service the injector does not reach: the real clock, even where clocks are injected", { declared: BROKEN_BY_LIBFAKETIME, reach: "reached", injects: true }, "real"],
+    ["a user's image on a runtime that injects clocks: the injector, whatever its program", { declared: undefined, reach: "unknown", injects: true, image: true }, "injector"],
+    ["a user's image on a runtime that does not: libfaketime (the runtime's image check judged it)", { declared: undefined, reach: "unknown", injects: false, image: true }, "libfaketime"],
   ])("%s", (_what, facts, tool) => {
     expect(lockClockTool(facts)).toBe(tool);
   });

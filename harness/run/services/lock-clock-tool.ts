@@ -12,6 +12,12 @@
  *   static or musl program, judged from its file on this machine): then
  *   under the clock injector where the runtime injects clocks, else on the
  *   real clock. A program not found here is left to libfaketime.
+ * - Its image, where the runtime injects clocks, runs under the clock
+ *   injector whatever its program: the injector reaches any program, so
+ *   nothing in the image needs judging (libfaketime would need glibc's
+ *   loader in it, and its library mounted in). Elsewhere the runtime's
+ *   image check judges it (docker/image-check.ts) and the image runs under
+ *   libfaketime or is refused.
  */
 import type { ProcessSpec } from "../../../core/index.js";
 import type { LockServiceClock, LockServiceLaunch } from "../../../workloads/index.js";
@@ -26,11 +32,14 @@ export interface LockClockFacts {
   readonly reach: FaketimeReach["reach"];
   /** `Runtime.injectsClocks`. */
   readonly injects: boolean;
+  /** The service runs as an image (`LockServiceLaunch.image`). */
+  readonly image?: boolean;
 }
 
 /** The tool for a lock node's processes. Pure. */
 export function lockClockTool(facts: LockClockFacts): LockClockTool {
   if (facts.declared !== undefined) return facts.declared.injectable === true && facts.injects ? "injector" : "real";
+  if (facts.image === true && facts.injects) return "injector";
   if (facts.reach === "unreached") return facts.injects ? "injector" : "real";
   return "libfaketime";
 }

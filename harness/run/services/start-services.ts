@@ -202,7 +202,7 @@ async function startLockNodes(
     await writeLaunchFiles(cluster, node.id as NodeId, launch.files ?? []);
     await cluster.startProcess(node.id as NodeId, {
       argv: launch.argv, ...(launch.env || loaded.builtIn ? { env: { ...(loaded.builtIn ? withoutUnusedCaCerts() : {}), ...launch.env } } : {}),
-      ...processClock(lockClockTool({ declared: service.clock, reach: service.clock ? "unknown" : launchReach(launch).reach, injects: opts.injectsClocks })),
+      ...processClock(lockClockTool({ declared: service.clock, reach: service.clock ? "unknown" : launchReach(launch).reach, injects: opts.injectsClocks, image: launch.image !== undefined })),
       logFile: join(store.nodeDir(node.id), "service.log"), readyPort: clientPort(node, launch), readyTimeoutMs: launch.readyTimeoutMs ?? 10_000,
       ...(launch.image !== undefined ? { image: { name: launch.image, ...(launch.user ? { user: launch.user } : {}), ports: launch.ports ?? [node.port] } } : {}),
     });

@@ -2,10 +2,11 @@
  * The docker runtime against a real engine: bring-up on a run network with
  * fixed addresses, a program driven over stdio inside a container, pause
  * by SIGSTOP of the real PID, partition and heal through nsenter, clock
- * skew through libfaketime, kill and restart, and nothing left after stop.
+ * skew through libfaketime and, for a static program, through the clock
+ * injector, kill and restart, and nothing left after stop.
  * Skipped, with a message, when no Docker engine answers. Needs root.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,6 +150,17 @@ describe.runIf(available)("the docker runtime", () => {
     const plain = (await cluster.readClock(node("c1"))).offsetMs;
     expect(Math.abs(skewed - 60_000), `l1 reads ${skewed} ms from real time`).toBeLessThan(1_000);
     expect(Math.abs(plain), `c1 reads ${plain} ms from real time`).toBeLessThan(1_000);
+  });
+
+  it("moves the clock of a static program, which libfaketime cannot reach, through the clock injector by its host PID", async () => {
+    // busybox-static: the mounted work folder carries it into the container.
+    copyFileSync("/bin/busybox", join(work, "busybox"));
+    await cluster.startProcess(node("c1"), { argv: [join(work, "busybox"), "sleep", "600"], clockTool: "injector", logFile: join(work, "static.log") });
+    await cluster.setClock(node("c1"), { offsetMs: 30_000, rate: 1 });
+    const reading = await cluster.readClock(node("c1"));
+    expect(reading.tool).toBe("injector");
+    expect(Math.abs(reading.offsetMs - 30_000), `the static program reads ${reading.offsetMs} ms from real time`).toBeLessThan(150);
+    await cluster.setClock(node("c1"), { offsetMs: 0, rate: 1 });
   });
 
   it("freezes a whole container with its freezer and thaws it", async () => {
