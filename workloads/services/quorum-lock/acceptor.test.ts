@@ -48,8 +48,10 @@ describe("quorum lock acceptor", () => {
       const first = createAcceptor(c.nowMs);
       first.vote({ resource: "r", token: 2n ** 60n, holder: "x", ttlMs: 100 });
       saveVotes(dir, first.snapshot());
-      const second = createAcceptor(c.nowMs, loadVotes(dir));
-      expect(second.vote({ resource: "r", token: 2n ** 60n + 1n, holder: "y", ttlMs: 100 })).toMatchObject({ kind: "busy", holder: "x" });
+      // Restarted later (its monotonic clock starts afresh): the saved promise is held a whole TTL from the load.
+      c.advance(60);
+      const second = createAcceptor(c.nowMs, loadVotes(dir, c.nowMs()));
+      expect(second.vote({ resource: "r", token: 2n ** 60n + 1n, holder: "y", ttlMs: 100 })).toMatchObject({ kind: "busy", holder: "x", remainingMs: 100 });
       c.advance(100);
       expect(second.vote({ resource: "r", token: 2n ** 60n, holder: "y", ttlMs: 100 })).toMatchObject({ kind: "stale-token" });
     } finally {

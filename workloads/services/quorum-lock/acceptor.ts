@@ -6,15 +6,20 @@
  * The acceptor's rule, for a proposal (resource, token, holder, ttl):
  *   vote yes  iff  token > every token it voted for on that resource
  *             and  it has promised no unexpired lease on it to another holder.
- * A yes records the lease with an expiry on this node's own clock. Pure:
+ * A yes records the lease with an expiry on this node's own monotonic
+ * clock, which clock faults on the node's wall clock do not move (a lease
+ * timed on the wall clock ends early when that clock jumps forward or runs
+ * fast, and this node would then promise it to a second holder). Pure:
  * the clock is injected; the entry point persists `snapshot()` before it
- * answers, so a restart never forgets a vote.
+ * answers, so a restart never forgets a vote, and a restarted node holds
+ * each saved promise for a whole TTL from its start (vote-state-file.ts).
  */
 
-/** A promised lease. `expiresAtMs` is on this node's clock. */
+/** A promised lease. `expiresAtMs` is on this node's monotonic clock; `ttlMs` is the lease asked for. */
 export interface Promised {
   readonly holder: string;
   readonly token: bigint;
+  readonly ttlMs: number;
   readonly expiresAtMs: number;
 }
 
@@ -77,7 +82,7 @@ export function createAcceptor(nowMs: () => number, initial?: ReadonlyMap<string
       if (held !== undefined && held.holder !== holder) {
         return { kind: "busy", highest, holder: held.holder, remainingMs: held.expiresAtMs - now };
       }
-      state.set(resource, { highest: token, lease: { holder, token, expiresAtMs: now + ttlMs } });
+      state.set(resource, { highest: token, lease: { holder, token, ttlMs, expiresAtMs: now + ttlMs } });
       return { kind: "yes" };
     },
     release(resource, holder, token) {

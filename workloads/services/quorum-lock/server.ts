@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   }
   mkdirSync(dataDir, { recursive: true });
   const clock = createSystemClock();
-  const acceptor = createAcceptor(() => clock.wallMs(), loadVotes(dataDir));
+  // Promises are timed on the monotonic clock (acceptor.ts): a jump of this node's wall clock must not end them.
+  const monotonicMs = (): number => clock.nowNs() / 1e6;
+  const acceptor = createAcceptor(monotonicMs, loadVotes(dataDir, monotonicMs()));
   const local: LocalAcceptor = {
     vote(proposal) {
       const vote = acceptor.vote(proposal);
