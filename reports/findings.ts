@@ -99,8 +99,16 @@ function realTimeLines(r: RealTimeResult): string[] {
   return [
     `Stale writes accepted, judged by the harness's clock or by storage's own order: ${r.violations.length}; writes left undecided (sent after their lease certainly expired, with no certainly later write before them): ${r.undecided}`,
     ...(r.violations.length === 0 && r.undecided > 0 ? ["With writes left undecided, this checker cannot say that storage kept no stale write"] : []),
+    ...movedClockLines(r),
     ...r.violations.map((v) => v.description.charAt(0).toUpperCase() + v.description.slice(1)),
   ];
+}
+
+/** The leases judged without their TTL because the nemesis moved a lock node's clock while they were live. */
+function movedClockLines(r: RealTimeResult): string[] {
+  const m = r.movedClock;
+  if (m === undefined || m.leases === 0) return [];
+  return [`Leases live while the nemesis moved the clock of lock node ${m.nodes.join(", ")}, judged without their TTL (only by what needs no lock clock): ${m.leases} of ${m.of}`];
 }
 
 function statsLines(r: StatsResult): string[] {

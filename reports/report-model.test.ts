@@ -33,6 +33,19 @@ describe("report model", () => {
     expect(model.verdictReason).toMatch(/^nothing could tell a stale write \(fencing: no fencing token: .*; real-time: .*\)$/);
   });
 
+  it("says how many leases real-time judged without their TTL because a lock node's clock moved while they were live", async () => {
+    const run = seedScenario("unfenced");
+    const config = testRunConfig("unfenced", { lock: { adapter: "reference", nodes: 1, lease: { ends: "ttl", timedFrom: "grant" } } });
+    const jump = { skews: { l1: { offsetMs: 4000, rate: 1 } } };
+    const history = [...run.history, { index: 0, time: 2300e6, process: "nemesis", type: "invoke", f: "clock", value: jump }, { index: 0, time: 2301e6, process: "nemesis", type: "info", f: "clock", value: jump }]
+      .sort((a, b) => a.time - b.time).map((op, index) => ({ ...op, index })) as History;
+    const input = { ...run, config, history };
+    const model = buildReportModel({ ...input, results: await compose([realTimeChecker()]).check(input), shading });
+    expect(model.checkers.find((c) => c.name === "real-time")?.lines).toContain(
+      "Leases live while the nemesis moved the clock of lock node l1, judged without their TTL (only by what needs no lock clock): 2 of 2",
+    );
+  });
+
   it("tells the unfenced seed run as a divergence the lock service did not cause", async () => {
     const model = buildReportModel(await storedSeedRun("unfenced"));
     expect(model.verdict).toBe(false);

@@ -5,3 +5,4 @@ export * from "./lease-history.js";
 export * from "./lease-bounds.js";
 export * from "./lease-columns.js";
 export * from "./held-leases.js";
+export * from "./lock-clock-moves.js";

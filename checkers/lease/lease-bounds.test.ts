@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { LeaseEnd, RunConfig } from "../../core/index.js";
 import { historyBuilder, testRunConfig } from "../testing/index.js";
-import { leasesOf } from "./lease-bounds.js";
+import { leaseAt } from "./lease-columns.js";
+import { leasesOf, leaseTable } from "./lease-bounds.js";
 import { leaseRules, longestLeaseNs, shortestLeaseNs } from "./lease-rules.js";
+import { lockClockMoves } from "./lock-clock-moves.js";
 
 const base = testRunConfig("fenced"); // ttl 2000 ms, lock nodes l1..l3
 
@@ -50,5 +52,28 @@ describe("the lease model", () => {
     expect(leasesOf(killed("l1"), rules("client-session"))[0]?.mayEndFrom).toBe(400e6);
     expect(leasesOf(killed("s1"), rules("client-session"))[0]?.mayEndFrom).toBe(1978e6);
     expect(leasesOf(killed("l1"), rules("ttl"))[0]?.mayEndFrom).toBe(1978e6);
+  });
+
+  it("passes on along the token order only the grant's place, not its TTL, from a lease live while a lock node's clock moved", () => {
+    const b = historyBuilder().acquire(1, "r1", "1", [0, 10]).acquire(2, "r1", "2", [100, 2100]).acquire(3, "r1", "3", [150, 2200]);
+    const steady = leaseTable(b.build(), rules("ttl"));
+    expect(Array.from(steady.grantNoEarlierThan, (t) => t / 1e6)).toEqual([0, 1978, 2200]);
+    // l1 jumps at 5 ms, under lease 1 only: lease 1 may have ended at once, so grant 2 is known only to follow grant 1.
+    const jumped = b.op("invoke", "nemesis", "clock", { skews: { l1: { offsetMs: 4000, rate: 1 } } }, 5).op("info", "nemesis", "clock", { skews: { l1: { offsetMs: 4000, rate: 1 } } }, 6).build();
+    const t = leaseTable(jumped, rules("ttl"), lockClockMoves(jumped, rules("ttl").lockNodes));
+    expect(Array.from(t.steadyClock)).toEqual([0, 1, 1]);
+    expect(Array.from(t.grantNoEarlierThan, (x) => x / 1e6)).toEqual([0, 100, 100 + 1978]);
+    // Nor is its expiry certain any more: only a release would end it.
+    expect(leaseAt(t, 0).endedBy).toBeUndefined();
+    expect(leaseAt(t, 1).endedBy).toBe((2100 + 2022) * 1e6);
+  });
+
+  it("keeps a lease steady when it was released before a lock node's clock jumped, whatever its TTL", () => {
+    const jumpAt = (b: ReturnType<typeof historyBuilder>) => b.op("invoke", "nemesis", "clock", { skews: { l1: { offsetMs: 4000, rate: 1 } } }, 150)
+      .op("info", "nemesis", "clock", { skews: { l1: { offsetMs: 4000, rate: 1 } } }, 151).build();
+    const steadyOf = (history: ReturnType<typeof jumpAt>) => Array.from(leaseTable(history, rules("ttl"), lockClockMoves(history, rules("ttl").lockNodes)).steadyClock);
+    expect(steadyOf(jumpAt(historyBuilder().acquire(1, "r1", "1", [0, 10]).release(1, "r1", "1", [100, 110])))).toEqual([1]);
+    expect(steadyOf(jumpAt(historyBuilder().acquire(1, "r1", "1", [0, 10]).release(1, "r1", "1", [100, 150])))).toEqual([0]);
+    expect(steadyOf(jumpAt(historyBuilder().acquire(1, "r1", "1", [0, 10]).release(1, "r1", "1", [100, 110], true)))).toEqual([0]);
   });
 });

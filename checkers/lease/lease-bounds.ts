@@ -35,12 +35,22 @@
  * Grants an acquire of unknown outcome may have made only lie between
  * those we see, which keeps the order. Tokens do not narrow leases timed
  * from the request (replicas vote at their own instants).
+ *
+ * Moved clocks. The TTL's bounds hold in real time only for a lease timed
+ * on steady lock clocks (lock-clock-moves.ts: none changed, each at rate
+ * 1, from its acquire's invoke until it had certainly ended, by its
+ * release's ok or its longest TTL after its ok). Given the
+ * run's clock moves, the table marks each lease (`steadyClock`), and the
+ * token order passes on only what needs no clock from a lease that was not
+ * steady: the next grant came no earlier than this one, but not
+ * necessarily after `mayEndFrom` (a clock moved forward ends a lease early).
  */
 import { compareTokens, type History } from "../../core/index.js";
 import { compareTokensAt, leaseAt, type LeaseFactTable, type LeaseTable } from "./lease-columns.js";
 import { leaseFactTable } from "./lease-history.js";
 import type { Lease } from "./lease.js";
 import type { LeaseRules } from "./lease-rules.js";
+import { clockMovedDuring, NO_CLOCK_MOVES, type LockClockMoves } from "./lock-clock-moves.js";
 
 /**
  * Every lease of `history`, in acquire-invoke order, judged by `rules`.
@@ -52,21 +62,40 @@ export function leasesOf(history: History, rules: LeaseRules): Lease[] {
   return Array.from({ length: table.length }, (_, i) => leaseAt(table, i));
 }
 
-/** As `leasesOf`, as columns (lease-columns.ts). Pure, O(n log n). */
-export function leaseTable(history: History, rules: LeaseRules): LeaseTable {
+/**
+ * As `leasesOf`, as columns (lease-columns.ts), with each lease's
+ * `steadyClock` judged by the run's lock clock `moves` (default: none
+ * moved, every lease steady). Pure, O(n log n).
+ */
+export function leaseTable(history: History, rules: LeaseRules, moves: LockClockMoves = NO_CLOCK_MOVES): LeaseTable {
   const facts = leaseFactTable(history, rules);
   const lower = Float64Array.from(facts.invokedAt);
   const firstBreak = breakFinder(facts.breaks);
-  if (rules.timedFrom === "grant") narrowByTokens(facts, rules, lower, firstBreak);
+  const steady = steadyClocks(facts, rules, moves);
+  if (rules.timedFrom === "grant") narrowByTokens(facts, rules, lower, firstBreak, steady);
   const mayEnd = new Float64Array(facts.length);
   const endedBy = new Float64Array(facts.length);
   for (let i = 0; i < facts.length; i++) {
     mayEnd[i] = mayEndFrom(facts, i, rules, lower[i] as number, firstBreak);
-    const expiry = certainExpiry(facts.grantedAt[i] as number, rules) ?? Number.NaN;
+    const expiry = steady[i] === 1 ? (certainExpiry(facts.grantedAt[i] as number, rules) ?? Number.NaN) : Number.NaN;
     const released = facts.releasedAt[i] as number;
     endedBy[i] = Number.isNaN(expiry) ? released : Number.isNaN(released) ? expiry : Math.min(expiry, released);
   }
-  return { ...facts, grantNoEarlierThan: lower, mayEndFrom: mayEnd, endedBy };
+  return { ...facts, grantNoEarlierThan: lower, mayEndFrom: mayEnd, endedBy, steadyClock: steady };
+}
+
+/**
+ * Per lease, 1 when no lock clock moved from its acquire's invoke until it
+ * had certainly ended: its release's ok, or its longest TTL after its ok.
+ */
+function steadyClocks(f: LeaseFactTable, rules: LeaseRules, moves: LockClockMoves): Uint8Array {
+  const steady = new Uint8Array(f.length);
+  for (let i = 0; i < f.length; i++) {
+    const released = f.releasedAt[i] as number;
+    const ended = Math.min((f.grantedAt[i] as number) + rules.longestNs, Number.isNaN(released) ? Infinity : released);
+    steady[i] = clockMovedDuring(moves, f.invokedAt[i] as number, ended) ? 0 : 1;
+  }
+  return steady;
 }
 
 /** The first session break (in history order) at or after both `from` and `lower`, or Infinity. */
@@ -107,7 +136,7 @@ export function certainExpiry(grantedAt: number, rules: LeaseRules): number | un
 }
 
 /** Raises each grant's lower bound along its resource's token order (see the file comment). */
-function narrowByTokens(f: LeaseFactTable, rules: LeaseRules, bound: Float64Array, firstBreak: BreakFinder): void {
+function narrowByTokens(f: LeaseFactTable, rules: LeaseRules, bound: Float64Array, firstBreak: BreakFinder, steady: Uint8Array): void {
   const byResource = new Map<number, number[]>();
   for (let i = 0; i < f.length; i++) {
     if (f.token[i] === undefined) continue;
@@ -127,7 +156,7 @@ function narrowByTokens(f: LeaseFactTable, rules: LeaseRules, bound: Float64Arra
       if (prev !== undefined && compareTokensAt(f, prev, i, compareTokens) < 0) after = Math.max(after, group);
       const lower = Math.min(Math.max(f.invokedAt[i] as number, after), f.grantedAt[i] as number);
       bound[i] = lower;
-      group = Math.max(group, lower, mayEndFrom(f, i, rules, lower, firstBreak));
+      group = Math.max(group, lower, steady[i] === 1 ? mayEndFrom(f, i, rules, lower, firstBreak) : -Infinity);
     }
   }
 }

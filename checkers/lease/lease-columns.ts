@@ -42,6 +42,12 @@ export interface LeaseTable extends LeaseFactTable {
   readonly mayEndFrom: Float64Array;
   /** NaN when no certain end is known. */
   readonly endedBy: Float64Array;
+  /**
+   * 1 where the lease was timed on steady lock clocks (lock-clock-moves.ts),
+   * so its TTL's bounds (`mayEndFrom`, ok + the longest TTL) hold in real
+   * time; 0 where the nemesis may have moved one while it was live.
+   */
+  readonly steadyClock: Uint8Array;
 }
 
 /** A column of numbers that grows as it is pushed to. */

@@ -6,7 +6,7 @@
  * megabytes; `timedWriteAt` makes the object of one write for a report.
  */
 import { pairs, type History, type OpPair, type StorageRecord } from "../../core/index.js";
-import { floatColumn, heldLeases, intColumn, leaseAt, leaseTable, type Lease, type LeaseRules, type LeaseTable } from "../lease/index.js";
+import { floatColumn, heldLeases, intColumn, leaseAt, leaseTable, NO_CLOCK_MOVES, type Lease, type LeaseRules, type LeaseTable, type LockClockMoves } from "../lease/index.js";
 
 /** How a grant is known to come after another: asked for after it returned, or by exclusion. */
 export type GrantOrder = "asked-after" | "exclusion";
@@ -63,14 +63,15 @@ export const MAY_BE_ACCEPTED = 8;
 
 /**
  * Every write of `history` with its grant and storage's decision; grants
- * are judged by `rules`. A storage record is matched by client id (the
+ * are judged by `rules` and the run's lock clock `moves` (which leases were
+ * timed on steady clocks, checkers/lease). A storage record is matched by client id (the
  * process), key and value, which the lock-write workload makes unique
  * (the last record of a triple wins). Pure, O(n log n).
  */
-export function timedWrites(history: History, storage: readonly StorageRecord[], rules: LeaseRules): TimedWrites {
+export function timedWrites(history: History, storage: readonly StorageRecord[], rules: LeaseRules, moves: LockClockMoves = NO_CLOCK_MOVES): TimedWrites {
   const records = new Map<string, number>();
   storage.forEach((r, i) => records.set(recordKey(r.client, r.key, r.value), i));
-  const leases = leaseTable(history, rules);
+  const leases = leaseTable(history, rules, moves);
   const held = heldLeases(leases);
   const all = pairs(history);
   const c = { writer: intColumn(), resource: intColumn(), invokedAt: floatColumn(), completedAt: floatColumn(), grant: intColumn(), record: intColumn(), pair: intColumn() };

@@ -9,7 +9,9 @@
  * 1. In time: it completed before its lease could have ended (the lease
  *    model's `mayEndFrom`): storage took it while the writer held the lease,
  *    so no later grant existed yet (or the lock service granted twice,
- *    which the lock-service checker reports).
+ *    which the lock-service checker reports). Only for a lease timed on
+ *    steady lock clocks (`steadyClock`): one a lock node's clock moved
+ *    under may have ended before that bound.
  * 2. No rival: no write of another client that storage may have taken
  *    (acknowledged, recorded accepted, or of unknown outcome), under a grant
  *    not certainly earlier than the writer's, was invoked before this write
@@ -33,7 +35,7 @@ export function inTimeTest(writes: TimedWrites, order: (a: number, b: number) =>
     const grant = writes.grant[i] as number;
     const completedAt = writes.completedAt[i] as number;
     if (grant === -1 || ((writes.flags[i] as number) & ACCEPTED) === 0) return true;
-    if (completedAt < (writes.leases.mayEndFrom[grant] as number)) return true;
+    if (writes.leases.steadyClock[grant] === 1 && completedAt < (writes.leases.mayEndFrom[grant] as number)) return true;
     return !hasRival(writes, byResource[writes.resource[i] as number] as Int32Array, i, order);
   };
 }

@@ -20,9 +20,7 @@
  * lasts exactly the TTL and that nothing renews (the adapter's lease
  * declaration `ends: "ttl"`, stored in RunConfig lock.lease): a keep-alive,
  * a session or an etcd leader change extends leases, and then there is no
- * verdict. Nor is there one when the nemesis changed the clock of one of the
- * run's lock nodes (by the run's topology). The write's invoke is the
- * earliest it could reach storage.
+ * verdict. The write's invoke is the earliest it could reach storage.
  *
  * The order of the two writes is certain only when the other write's ok
  * precedes the stale write's invoke. The other grant is certainly later
@@ -42,15 +40,36 @@
  * grant, whenever the write was sent. This needs no expiry bound, and it
  * judges the write sent just before a pause and delivered after it.
  *
+ * Moved clocks. The TTL runs on the lock nodes' clocks (by the run's
+ * topology; any of them may time a lease of a replicated service), and the
+ * nemesis may move them. A clock at rate 1 with a constant offset times a
+ * lease as the real clock does, so a lease keeps its bounds when, from its
+ * acquire's invoke until it had certainly ended (`ok + TTL` stretched, or
+ * its release's ok), no lock node's clock was being changed (the nemesis
+ * op's whole window, invoke to completion) and each ran at rate 1: it was
+ * timed on steady clocks (checkers/lease, lock-clock-moves.ts). A lease that was live while one moved may have
+ * ended early or late by the move, so it loses every proof that rests on
+ * its length: its expiry (no clock proof of its writes), its `mayEndFrom`
+ * (no exclusion ordering it after another grant, no write judged in time
+ * by completing before it could end), and what the token order passes on
+ * from it. The proofs that need no lock clock still judge its writes:
+ * storage's order, grants asked for after others returned, and no other
+ * client's write coming first (a stale write storage's order proves on
+ * such a lease reports the later grant's reply as its `expiredBy`). The
+ * summary says how many leases lost their clock proof, and on which lock
+ * nodes' clocks (`movedClock`). Clocks of clients and storage nodes time
+ * no lease.
+ *
  * A write storage accepted because the version its writer read was still
  * current (a conditional write whose condition held, as storage recorded
  * it) is not stale, whatever its lease: nothing landed between its read and
  * it, so its writer had read every write acknowledged before it. That is a
  * read-modify-write after the next holder's, not a lost update; cas's limit.
  *
- * Where no expiry is certain (no fixed TTL, or a lock node's clock was
- * changed), the asked-after form of storage's own order still runs: it
- * needs no lease model. It can prove a write stale, never that none was.
+ * Where no expiry is certain (no fixed TTL, or a nemesis op changed a
+ * lock node's clock in a form the checker cannot read), the asked-after
+ * form of storage's own order still runs: it needs no lease model. It can
+ * prove a write stale, never that none was.
  *
  * A write not proven stale is not thereby in time: its invoke says nothing
  * of when storage took it (a client paused after sending, or inside its op,
@@ -63,15 +82,19 @@
  * checker's. It settles the stale-write question for the run
  * (`staleWritesJudged`, see checkers/verdict.ts) only when it left no write
  * undecided: a run of a token-less service whose late writes were all left
- * undecided is unknown, not valid. Where no expiry is certain it is "n/a".
+ * undecided is unknown, not valid. Where no expiry is certain it is "n/a"
+ * unless storage's order found a stale write; a run whose leases all lost
+ * their clock proof to a moved lock clock is judged as any other, by the
+ * proofs left.
  */
-import type { CheckInput, CheckResult, Checker, CheckValidity, History } from "../../core/index.js";
-import { leaseRules, type LeaseRules, type LeaseTable } from "../lease/index.js";
+import type { CheckInput, CheckResult, Checker, CheckValidity } from "../../core/index.js";
+import { leaseRules, lockClockMoves, type LeaseRules, type LeaseTable } from "../lease/index.js";
 import { rolledBack } from "../power-loss/index.js";
 import { ACCEPTED, ACKNOWLEDGED, CONDITION_HELD, timedWriteAt, timedWrites, type GrantOrder, type TimedGrant, type TimedWrites } from "./holdings.js";
 import { frozenHolderExpiry } from "./frozen-holders.js";
 import { decidedAfterLaterGrant, type EarlierDecision } from "./storage-order.js";
 import { inTimeTest } from "./in-time.js";
+import { movedClock, movedClockLine, type MovedClock } from "./moved-clock.js";
 
 /** A stale write found by real time. Times are harness nanoseconds. */
 export interface TimedStaleWrite {
@@ -106,6 +129,7 @@ export interface TimedStaleWrite {
 }
 
 export type { GrantOrder } from "./holdings.js";
+export type { MovedClock } from "./moved-clock.js";
 
 /** The real-time checker's verdict. */
 export interface RealTimeResult extends CheckResult {
@@ -113,12 +137,14 @@ export interface RealTimeResult extends CheckResult {
   readonly valid: CheckValidity;
   /** True when it found a stale write or left no write undecided. */
   readonly staleWritesJudged: boolean;
-  /** False when no expiry bound is certain for this run; `reason` says why, and there are no violations. */
+  /** False when no lease of this run has a certain expiry by its declaration (no fixed TTL) or by what the checker could read of the lock clocks' moves; `reason` says why, and there are no violations. */
   readonly applicable: boolean;
   readonly reason: string;
   readonly violations: readonly TimedStaleWrite[];
   /** Accepted writes neither proven stale nor proven in time (in-time.ts): storage may have taken them after a later holder's write. */
   readonly undecided: number;
+  /** When the nemesis moved a lock node's clock: those nodes, and how many of the run's leases (`of`) were live while one moved and so were judged without their TTL. */
+  readonly movedClock?: MovedClock;
   readonly summary: string;
 }
 
@@ -134,20 +160,23 @@ export function grantOrder(a: TimedGrant, b: TimedGrant, exclusion: boolean): Gr
   return b.mayEndFrom > a.grantedAt ? "exclusion" : undefined;
 }
 
-/** As `grantOrder`, for leases `a` and `b` of a lease table. */
+/** As `grantOrder`, for leases `a` and `b` of a lease table; exclusion only where `b` was timed on steady lock clocks. */
 function grantOrderAt(t: LeaseTable, a: number, b: number, exclusion: boolean): GrantOrder | undefined {
   if ((t.invokedAt[b] as number) > (t.grantedAt[a] as number)) return "asked-after";
-  if (!exclusion || (t.grantedAt[b] as number) <= (t.invokedAt[a] as number)) return undefined;
+  if (!exclusion || t.steadyClock[b] !== 1 || (t.grantedAt[b] as number) <= (t.invokedAt[a] as number)) return undefined;
   return (t.mayEndFrom[b] as number) > (t.grantedAt[a] as number) ? "exclusion" : undefined;
 }
 
 /** Checks one run. The writes are walked as columns; only those of a violation are made objects. */
 export function checkRealTime(input: CheckInput): RealTimeResult {
   const rules = leaseRules(input.config);
-  const reason = notApplicable(input, rules);
-  if (reason) return storageOrderAlone(input, rules, reason);
+  if (!rules.certainExpiry) {
+    return storageOrderAlone(input, rules, `lock service "${input.config.lock.adapter}" does not declare leases that end a fixed TTL after the grant, so no expiry is certain`);
+  }
+  const moves = lockClockMoves(input.history, rules.lockNodes);
+  if (moves.unreadable !== "") return storageOrderAlone(input, rules, `${moves.unreadable}, so no lease's TTL is known in real time`);
   const exclusion = !input.history.some((op) => op.process === "nemesis" && (op.f === "kill" || op.f === "power-loss"));
-  const writes = timedWrites(input.history, input.storage, rules);
+  const writes = timedWrites(input.history, input.storage, rules, moves);
   const order = (a: number, b: number) => grantOrderAt(writes.leases, a, b, exclusion);
   const storageOrder = decidedAfterLaterGrant(writes, order, rolledBack(input.history, input.storage));
   const inTime = inTimeTest(writes, order);
@@ -158,7 +187,8 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
     const flags = writes.flags[i] as number;
     const grant = writes.grant[i] as number;
     if ((flags & ACCEPTED) === 0 || grant === -1 || (flags & CONDITION_HELD) !== 0) continue;
-    const expiredBy = (writes.leases.grantedAt[grant] as number) + rules.longestNs;
+    // A lease timed across a moved lock clock has no certain expiry (NaN: no write is later than it).
+    const expiredBy = writes.leases.steadyClock[grant] === 1 ? (writes.leases.grantedAt[grant] as number) + rules.longestNs : Number.NaN;
     const late = (writes.invokedAt[i] as number) > expiredBy;
     const byClock = late ? laterWrite(writes, i, (g) => order(grant, g)) : undefined;
     const byStorage = storageOrder.proved.get(i);
@@ -168,19 +198,36 @@ export function checkRealTime(input: CheckInput): RealTimeResult {
       afterLoss += lost ? 1 : 0;
       continue;
     }
-    violations.push(violation(writes, i, expiredBy, byClock ? { ...byClock, evidence: "clock" } : { ...(byStorage as EarlierDecision), evidence: "storage-order" }));
+    if (byClock) violations.push(violation(writes, i, expiredBy, { ...byClock, evidence: "clock" }));
+    else violations.push(violation(writes, i, Number.isNaN(expiredBy) ? laterReply(writes, byStorage as EarlierDecision) : expiredBy, { ...(byStorage as EarlierDecision), evidence: "storage-order" }));
   }
   const found = violations.length > 0;
+  const moved = movedClock(moves, writes.leases);
+  // Said wherever the checker speaks: after what it found, in the reason it leaves writes undecided, or alone.
+  const clockLine = movedClockLine(moved);
+  const reason = found || undecided === 0 ? "" : joined(undecidedLine(undecided, afterLoss), clockLine);
+  const alone = reason || clockLine;
   return {
-    valid: !found, staleWritesJudged: found || undecided === 0, applicable: true,
-    reason: found || undecided === 0 ? "" : undecidedLine(undecided, afterLoss), violations, undecided,
-    summary: found ? summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : "")
-      : undecided > 0 ? `real-time: ${undecidedLine(undecided, afterLoss)}` : "",
+    valid: !found, staleWritesJudged: found || undecided === 0, applicable: true, reason, violations, undecided,
+    ...(moved === undefined ? {} : { movedClock: moved }),
+    summary: found ? joined(summary(violations) + (undecided > 0 ? `; ${undecided} other accepted write(s) left undecided` : ""), clockLine)
+      : alone === "" ? "" : `real-time: ${alone}`,
   };
 }
 
+/** The non-empty lines, joined by "; ". */
+function joined(...lines: string[]): string {
+  return lines.filter((l) => l !== "").join("; ");
+}
+
+/** The reply of the grant that write `next.write` was made under: by storage's order, the writer's lease had ended by then. */
+function laterReply(writes: TimedWrites, next: EarlierDecision): number {
+  return writes.leases.grantedAt[writes.grant[next.write] as number] as number;
+}
+
 /**
- * Where no expiry is certain (`reason`): storage's own order alone, in its
+ * Where no expiry is certain (`reason`: no fixed TTL, or a lock clock move
+ * the checker cannot read): storage's own order alone, in its
  * asked-after form, which needs no lease model (no TTL, no clock of a lock
  * node): a write a serial node decided after another client's write, made
  * under a grant asked for after the writer's grant returned, reached
@@ -204,7 +251,7 @@ function storageOrderAlone(input: CheckInput, rules: LeaseRules, reason: string)
     const byStorage = proved.get(i);
     // By storage's order, the writer's lease had ended by the later grant's reply, or the lock service granted a lease it still held.
     if (byClock) violations.push(violation(writes, i, expiredBy, { ...byClock, evidence: "clock" }));
-    else if (byStorage) violations.push(violation(writes, i, writes.leases.grantedAt[writes.grant[byStorage.write] as number] as number, { ...byStorage, evidence: "storage-order" }));
+    else if (byStorage) violations.push(violation(writes, i, laterReply(writes, byStorage), { ...byStorage, evidence: "storage-order" }));
   }
   const tried = `${reason}; storage's own order (a write decided after another client's write under a grant asked for after the writer's returned)${rules.holderRenews ? " and the expiry of frozen holders' leases" : ""} found no stale write`;
   if (violations.length === 0) return { valid: "n/a", staleWritesJudged: false, applicable: false, reason: tried, violations: [], undecided: 0, summary: "" };
@@ -245,26 +292,6 @@ function laterWrite(writes: TimedWrites, w: number, order: (grant: number) => Gr
     if (known !== undefined) first = { write: x, order: known };
   }
   return first;
-}
-
-function notApplicable(input: CheckInput, rules: LeaseRules): string {
-  if (!rules.certainExpiry) {
-    return `lock service "${input.config.lock.adapter}" does not declare leases that end a fixed TTL after the grant, so no expiry is certain`;
-  }
-  const node = lockClockChanged(input.history, rules.lockNodes);
-  if (node !== undefined) return `the nemesis changed the clock of lock node ${node}, so the TTL's length in real time is not known`;
-  return "";
-}
-
-/** The first of the run's lock nodes (by its topology) whose clock a nemesis `clock` op changed. */
-function lockClockChanged(history: History, lockNodes: ReadonlySet<string>): string | undefined {
-  for (const op of history) {
-    if (op.process !== "nemesis" || op.f !== "clock") continue;
-    const v = op.value as { skews?: Record<string, unknown>; clocks?: Record<string, unknown> } | null;
-    const node = [...Object.keys(v?.skews ?? {}), ...Object.keys(v?.clocks ?? {})].find((n) => lockNodes.has(n));
-    if (node !== undefined) return node;
-  }
-  return undefined;
 }
 
 function undecidedLine(undecided: number, afterLoss: number): string {

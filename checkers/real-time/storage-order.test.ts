@@ -19,8 +19,8 @@ interface Shape {
   readonly staleNode?: string;
   /** A lock node was killed before the run's grants. */
   readonly killed?: boolean;
-  /** The lock node's clock was moved before the run's grants. */
-  readonly lockClockMoved?: boolean;
+  /** The lock node's clock was moved while the run's leases were live ("jump"), or by an op whose skew names no rate ("unreadable"). */
+  readonly lockClockMoved?: "jump" | "unreadable";
   /** The run's config (default: redlock, a fixed TTL). */
   readonly runConfig?: RunConfig;
 }
@@ -31,10 +31,13 @@ interface Shape {
  * write after client 2's. By the harness's clock alone the write was sent in time.
  */
 function check(shape: Shape = {}) {
-  const { nextAcquireAt = 2200, staleFirst = false, staleStoredAt = 5000, nextStoredAt = 2350, record = { mode: "unfenced", serial: true }, staleNode = "s1", killed = false, lockClockMoved = false, runConfig = config } = shape;
+  const { nextAcquireAt = 2200, staleFirst = false, staleStoredAt = 5000, nextStoredAt = 2350, record = { mode: "unfenced", serial: true }, staleNode = "s1", killed = false, lockClockMoved, runConfig = config } = shape;
   const b = historyBuilder();
   if (killed) b.op("invoke", "nemesis", "kill", { nodes: ["l1"] }, 20).op("info", "nemesis", "kill", { nodes: ["l1"] }, 21);
-  if (lockClockMoved) b.op("invoke", "nemesis", "clock", { skews: { l1: { offsetMs: 4000 } } }, 30).op("info", "nemesis", "clock", { skews: { l1: { offsetMs: 4000 } } }, 31);
+  if (lockClockMoved) {
+    const skews = { l1: lockClockMoved === "jump" ? { offsetMs: 4000, rate: 1 } : { offsetMs: 4000 } };
+    b.op("invoke", "nemesis", "clock", { skews }, 2250).op("info", "nemesis", "clock", { skews }, 2251);
+  }
   b.op("invoke", 1, "acquire", { resource: "r1" }, 50).op("ok", 1, "acquire", { resource: "r1", token: null }, 100)
     .op("invoke", 1, "write", { resource: "r1", value: "p1-0" }, 150)
     .op("invoke", 2, "acquire", { resource: "r1" }, nextAcquireAt).op("ok", 2, "acquire", { resource: "r1", token: null }, 2300)
@@ -121,17 +124,28 @@ describe("stale writes proved by storage's own order", () => {
     expect(s3.reason).toMatch(/1 decided by storage after a write under a later grant that was never acknowledged/);
   });
 
-  it("runs in its asked-after form where no expiry is certain: a keep-alive lease, or a lock node whose clock was moved", () => {
+  it("runs in its asked-after form where no expiry is certain: a keep-alive lease, or a lock node's clock moved by an op it cannot read", () => {
     const keepAlive = testRunConfig("unfenced", { lock: { adapter: "proper-lockfile", nodes: 1, lease: { ends: "keep-alive", timedFrom: "request" } } });
     const paused = check({ runConfig: keepAlive });
     expect(paused).toMatchObject({ valid: false, applicable: true, staleWritesJudged: true });
     expect(paused.violations[0]).toMatchObject({ client: 1, evidence: "storage-order", expiredBy: 2300e6, next: expect.objectContaining({ client: 2, order: "asked-after" }) });
-    expect(check({ lockClockMoved: true }).violations[0]?.next.order).toBe("asked-after");
+    expect(check({ lockClockMoved: "unreadable" }).violations[0]?.next.order).toBe("asked-after");
+  });
+
+  it("orders a grant by exclusion only when its lease was timed on steady lock clocks, and by asking whatever the clocks did", () => {
+    // Client 2's lease, asked at 90 ms and granted at 2300 ms, was live when l1's clock jumped at 2250 ms; client 1's had certainly ended (2122 ms).
+    expect(check({ nextAcquireAt: 90 }).violations[0]?.next.order).toBe("exclusion");
+    // Both writes are left undecided: neither grant is known to come first, and client 2's lease may have ended before its write completed.
+    expect(check({ nextAcquireAt: 90, lockClockMoved: "jump" })).toMatchObject({ valid: true, applicable: true, undecided: 2, violations: [] });
+    const asked = check({ lockClockMoved: "jump" });
+    expect(asked.violations[0]).toMatchObject({ evidence: "storage-order", next: expect.objectContaining({ order: "asked-after" }) });
+    // Client 1's lease was steady: its certain expiry stands beside the proof.
+    expect(asked.violations[0]?.expiredBy).toBe(2122e6);
   });
 
   it("leaves the run n/a, naming the proof it tried, where only exclusion would order the grants or storage decided in time order", () => {
     const keepAlive = testRunConfig("unfenced", { lock: { adapter: "proper-lockfile", nodes: 1, lease: { ends: "keep-alive", timedFrom: "request" } } });
-    for (const result of [check({ runConfig: keepAlive, nextAcquireAt: 90 }), check({ runConfig: keepAlive, staleFirst: true }), check({ lockClockMoved: true, nextAcquireAt: 90 })]) {
+    for (const result of [check({ runConfig: keepAlive, nextAcquireAt: 90 }), check({ runConfig: keepAlive, staleFirst: true }), check({ lockClockMoved: "unreadable", nextAcquireAt: 90 })]) {
       expect(result).toMatchObject({ valid: "n/a", applicable: false, staleWritesJudged: false, violations: [] });
       expect(result.reason).toMatch(/; storage's own order \(a write decided after another client's write under a grant asked for after the writer's returned\) found no stale write$/);
     }
