@@ -10,4 +10,6 @@ export const COMMON_REASONS = {
   pauseStorageOrClient: "a paused client wakes with an old token or version that storage rejects, and a paused storage node answers late, not wrongly",
   delay: "a slow connection delays answers without reordering them, and an op past its deadline is recorded info",
   clockSkewClientOrStorage: "the lock service's leases do not read the clients' or storage's clocks, and storage compares tokens, not times",
+  lockClockMonotonic: "the service times leases on its monotonic clock, which clock faults on its node's wall clock leave alone without clock.monotonic=true",
+  redisClockEither: "Redis expires keys by its wall clock: a forward move grants a held lock again while its lease is live, a backward one or a slow clock only lengthens leases, and the seed picks which",
 } as const;

@@ -15,5 +15,9 @@ export const dynamodbLock: BuiltInService = {
     "kill-lock": { expect: "valid", why: "dynalite hands each write to LevelDB's log before answering, which a kill of the process does not lose, so fencingTokens keep growing" },
     "partition-holder": { expect: "valid", why: "the cut-off holder cannot heartbeat, so the next holder's conditional put raises the fencingToken, which fenced storage holds against the late write" },
     "lose-unfsynced-lock": { expect: "either", why: "dynalite's LevelDB log is written without fsync, so a power loss may take back the last fencingTokens: a token is repeated only when a grant fell in what was lost" },
+    "clock-skew(lock)": { expect: "valid", why: "the lock's lease is judged by the clients' heartbeat counts and waits, never by dynalite's clock, and fenced storage checks each write's token", ci: true },
+    "clock-jump(lock)": { expect: "valid", why: "the lock's lease is judged by the clients' heartbeat counts and waits, never by dynalite's clock, and fenced storage checks each write's token" },
+    "clock-strobe(lock)": { expect: "valid", why: "the lock's lease is judged by the clients' heartbeat counts and waits, never by dynalite's clock, and fenced storage checks each write's token" },
+    "clock-rate(lock)": { expect: "valid", why: "the lock's lease is judged by the clients' heartbeat counts and waits, never by dynalite's clock, and fenced storage checks each write's token" },
   },
 };

@@ -16,5 +16,9 @@ export const etcdLock: BuiltInService = {
   validation: {
     "partition-holder": { expect: "valid", why: "the cut-off holder cannot keep its etcd lease alive, so the key goes with it, and its late write names a version the next holder replaced" },
     "lose-unfsynced-lock": { expect: "valid", why: "etcd fsyncs its raft log before it commits a lock key, and cas storage refuses a version the next holder replaced" },
+    "clock-skew(lock)": { expect: "valid", why: "etcd times the helper's leases with Go's monotonic clock, which a skew of its wall clock leaves alone" },
+    "clock-jump(lock)": { expect: "valid", why: "etcd times the helper's leases with Go's monotonic clock, which a jump of its wall clock leaves alone" },
+    "clock-strobe(lock)": { expect: "valid", why: "etcd times the helper's leases with Go's monotonic clock, which flips of its wall clock leave alone" },
+    "clock-rate(lock)": { expect: "valid", why: "etcd times the helper's leases with Go's monotonic clock, which a rate fault without clock.monotonic=true leaves alone" },
   },
 };

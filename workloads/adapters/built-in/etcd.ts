@@ -29,5 +29,8 @@ export const etcd: BuiltInService = {
     "kill-after-grant": { expect: "valid", why: "etcd commits the lock key on a majority before answering, so killing a member right after a grant loses nothing" },
     "partition-leader-after-grant": { expect: "valid", why: "etcd acknowledges a grant only once a majority has it, so the next leader knows it and never grants the lock key again", ci: true },
     "lose-unfsynced-lock": { expect: "valid", why: "etcd fsyncs its raft log before it commits, so a member that loses power has nothing unsynced to lose that the cluster acknowledged" },
+    "clock-skew(lock)": { expect: "valid", why: COMMON_REASONS.lockClockMonotonic },
+    "clock-strobe(lock)": { expect: "valid", why: COMMON_REASONS.lockClockMonotonic, ci: true },
+    "clock-rate(lock)": { expect: "valid", why: "the clock injector changes what etcd's clocks read, and its lease timers run on Go's monotonic clock, which a rate fault without clock.monotonic=true leaves alone" },
   },
 };

@@ -14,5 +14,9 @@ export const properLockfile: BuiltInService = {
   validation: {
     "partition-holder": { expect: "valid", why: "the lock directory is on the host's file system, which no partition cuts, and cas storage refuses a version the next holder replaced" },
     "lose-unfsynced-lock": { expect: "valid", why: "the lock directory lives on the harness host's own file system, which the fault does not touch, and cas storage refuses a version the next holder replaced" },
+    "clock-skew(lock)": { expect: "valid", why: "the lock is a directory on the harness host's file system, whose staleness the clients judge by their own clocks, so the lock node's clock reaches no lease" },
+    "clock-jump(lock)": { expect: "valid", why: "the lock is a directory on the harness host's file system, whose staleness the clients judge by their own clocks, so the lock node's clock reaches no lease" },
+    "clock-strobe(lock)": { expect: "valid", why: "the lock is a directory on the harness host's file system, whose staleness the clients judge by their own clocks, so the lock node's clock reaches no lease" },
+    "clock-rate(lock)": { expect: "valid", why: "the lock is a directory on the harness host's file system, whose staleness the clients judge by their own clocks, so the lock node's clock reaches no lease" },
   },
 };

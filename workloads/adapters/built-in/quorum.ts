@@ -24,5 +24,9 @@ export const quorum: BuiltInService = {
     "partition-leader-after-grant": { expect: "valid", why: "a grant needs a majority's votes, so a cut-off coordinator's grant is already known to the majority that grants next" },
     "lose-unfsynced-lock": { expect: "valid", why: "each acceptor fsyncs its vote file before it answers (a temp file fsynced, then renamed), so a power loss keeps every vote and a majority still refuses a reused token" },
     "lose-unfsynced-storage": { expect: "valid", why: "the storage service fsyncs its journal before it answers a write, so a power loss keeps every accepted write and highest token", dockerCi: true },
+    "clock-skew(lock)": { expect: "valid", why: "each replica times its promises on its monotonic clock, which a skew of its wall clock leaves alone" },
+    "clock-jump(lock)": { expect: "valid", why: COMMON_REASONS.lockClockMonotonic },
+    "clock-strobe(lock)": { expect: "valid", why: COMMON_REASONS.lockClockMonotonic },
+    "clock-rate(lock)": { expect: "valid", why: "each replica times its promises on its monotonic clock, which a fast or slow wall clock leaves alone", ci: true },
   },
 };

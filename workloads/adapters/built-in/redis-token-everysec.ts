@@ -1,5 +1,6 @@
 /** The built-in `redis-token-everysec` lock service's record (service-record.ts says what each field means; built-in-services.ts lists it). */
 import type { BuiltInService } from "../service-record.js";
+import { COMMON_REASONS } from "../validation-reasons.js";
 import { UNFAKEABLE_CLOCKS } from "../unfakeable-clocks.js";
 
 export const redisTokenEverysec: BuiltInService = {
@@ -16,5 +17,9 @@ export const redisTokenEverysec: BuiltInService = {
   validation: {
     "kill-lock": { expect: "valid", why: "a kill of redis-server keeps what it wrote to the append-only file before answering (the page cache outlives the process), so tokens keep growing" },
     "lose-unfsynced-lock": { expect: "either", why: "appendfsync everysec loses up to a second of INCRs at a power loss: a token is repeated only when a grant fell in that second" },
+    "clock-skew(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-jump(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-strobe(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-rate(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
   },
 };

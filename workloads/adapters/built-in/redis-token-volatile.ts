@@ -1,5 +1,6 @@
 /** The built-in `redis-token-volatile` lock service's record (service-record.ts says what each field means; built-in-services.ts lists it). */
 import type { BuiltInService } from "../service-record.js";
+import { COMMON_REASONS } from "../validation-reasons.js";
 import { UNFAKEABLE_CLOCKS } from "../unfakeable-clocks.js";
 
 export const redisTokenVolatile: BuiltInService = {
@@ -17,5 +18,9 @@ export const redisTokenVolatile: BuiltInService = {
   validation: {
     "kill-lock": { expect: "invalid", why: "without persistence a restarted Redis starts its token counters again at 1, so the lock service hands out a token twice" },
     "lose-unfsynced-lock": { expect: "either", why: "a Redis without persistence loses every counter at a power loss as at a kill, so tokens start at 1 again; caught only when a grant falls before a loss and another after it (a 10 s cell at load 45 had its first grant after the first loss and none after the second: valid)" },
+    "clock-skew(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-jump(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-strobe(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-rate(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
   },
 };

@@ -23,5 +23,9 @@ export const redisToken: BuiltInService = {
     "delay": { expect: "valid", why: COMMON_REASONS.delay, dockerCi: true },
     "clock-skew(client,storage)": { expect: "valid", why: `${COMMON_REASONS.clockSkewClientOrStorage}; redis-server is not under libfaketime` },
     "lose-unfsynced-lock": { expect: "valid", why: "with appendfsync always Redis fsyncs each INCR to its append-only file before it answers, so no token is lost" },
+    "clock-skew(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-jump(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither, ci: true },
+    "clock-strobe(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-rate(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
   },
 };

@@ -23,5 +23,9 @@ export const redis: BuiltInService = {
     "delay": { expect: "valid", why: COMMON_REASONS.delay },
     "clock-skew(client,storage)": { expect: "valid", why: "Redis times its keys on its own clock, which is not under libfaketime, and storage compares versions, not times", ci: true, dockerCi: true },
     "lose-unfsynced-lock": { expect: "valid", why: "the Redis lock forgets its keys at a power loss (no persistence), but cas storage refuses a write whose version the next holder replaced" },
+    "clock-skew(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-jump(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-strobe(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-rate(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
   },
 };

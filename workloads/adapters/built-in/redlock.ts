@@ -23,5 +23,8 @@ export const redlock: BuiltInService = {
     "delay": { expect: "valid", why: COMMON_REASONS.delay },
     "clock-skew(client,storage)": { expect: "valid", why: "the Redis masters time keys on their own clocks, which are not under libfaketime, and storage compares versions, not times" },
     "lose-unfsynced-lock": { expect: "valid", why: "one master of three loses its keys at a power loss, and cas storage refuses a stale version anyway" },
+    "clock-skew(lock)": { expect: "either", why: "each master expires keys by its own wall clock: moved forward on a majority, a held lock is granted again while its lease is live, and the seed picks the moves" },
+    "clock-strobe(lock)": { expect: "either", why: "each master expires keys by its own wall clock: flipped forward on a majority at once, a held lock is granted again while its lease is live, and the seed picks the flips" },
+    "clock-rate(lock)": { expect: "either", why: "each master expires keys by its own wall clock: running fast on a majority, a held lock is granted again while its lease is live, and the seed picks the rates" },
   },
 };

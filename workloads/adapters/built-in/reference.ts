@@ -25,5 +25,8 @@ export const reference: BuiltInService = {
     // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
     "lose-unfsynced-lock": { scenario: { name: "token-durability", variant: "counter fsynced before each grant, power loss" }, ci: true },
     "lose-unfsynced-storage": { expect: "valid", why: "the storage service fsyncs its journal before it answers a write, so a power loss keeps every accepted write and highest token", ci: true },
+    "clock-skew(lock)": { expect: "valid", why: COMMON_REASONS.lockClockMonotonic },
+    "clock-strobe(lock)": { expect: "valid", why: COMMON_REASONS.lockClockMonotonic, ci: true },
+    "clock-rate(lock)": { expect: "valid", why: COMMON_REASONS.lockClockMonotonic },
   },
 };

@@ -1,5 +1,6 @@
 /** The built-in `warlock` lock service's record (service-record.ts says what each field means; built-in-services.ts lists it). */
 import type { BuiltInService } from "../service-record.js";
+import { COMMON_REASONS } from "../validation-reasons.js";
 import { UNFAKEABLE_CLOCKS } from "../unfakeable-clocks.js";
 
 export const warlock: BuiltInService = {
@@ -16,5 +17,9 @@ export const warlock: BuiltInService = {
   validation: {
     "partition-holder": { expect: "valid", why: "the cut-off holder's key expires in Redis, and its late write names a version the next holder replaced" },
     "lose-unfsynced-lock": { expect: "valid", why: "Redis forgets warlock's key at a power loss (no persistence), but cas storage refuses a write whose version the next holder replaced" },
+    "clock-skew(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-jump(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-strobe(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
+    "clock-rate(lock)": { expect: "either", why: COMMON_REASONS.redisClockEither },
   },
 };

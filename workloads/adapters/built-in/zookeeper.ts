@@ -29,5 +29,8 @@ export const zookeeper: BuiltInService = {
     "kill-after-grant": { expect: "valid", why: "ZooKeeper acknowledges the lock znode only once a quorum has logged it, so killing a server right after a grant loses nothing", ci: true },
     "partition-leader-after-grant": { expect: "valid", why: "ZooKeeper acknowledges a grant only once a quorum has logged it, so the next leader knows the znode" },
     "lose-unfsynced-lock": { expect: "valid", why: "ZooKeeper fsyncs its transaction log before it acknowledges, and a quorum holds every acknowledged znode" },
+    "clock-skew(lock)": { expect: "valid", why: "sessions, the lease, expire by the JVM's monotonic clock (System.nanoTime), which a skew of its wall clock leaves alone" },
+    "clock-strobe(lock)": { expect: "valid", why: "sessions, the lease, expire by the JVM's monotonic clock, which flips of its wall clock leave alone" },
+    "clock-rate(lock)": { expect: "valid", why: "sessions, the lease, expire by the JVM's monotonic clock, which a rate fault without clock.monotonic=true leaves alone", ci: true },
   },
 };
