@@ -38,6 +38,8 @@ export const DESIGNS: readonly ValidationDesign[] = [
   // The example a user copies (examples/custom-lock): it must stay safe under the faults the tutorial names.
   { name: "custom-lock", argv: ["--lock", `{root}/${CUSTOM_LOCK_ADAPTER}`, "--storage", "fenced"] },
   ...builtInDesigns().filter((d) => d.knownBroken),
+  // Redlock with storage that takes any write: what Kleppmann calls unsafe (no token to fence a stale holder with, and clocks it trusts).
+  { name: "redlock-unfenced", argv: ["--lock", "redlock", "--storage", "unfenced"], knownBroken: true },
   { name: "quorum-2-of-4", knownBroken: true },
   { name: "early-lock", argv: ["--workload", "lock-mutex", "--lock", `{root}/${EARLY_LOCK_ADAPTER}`, "--clients", "3"], knownBroken: true },
 ];
@@ -61,6 +63,10 @@ export const FAULTS: readonly ValidationFault[] = [
   { name: "delay", argv: ["--nemesis", "delay"] },
   { name: "clock-skew(client,storage)", argv: ["--nemesis", "clock-skew", "--fault-opt", "clock.nodes=client,storage"] },
   { name: "clock-jump(lock)", argv: ["--nemesis", "clock-jump", "--fault-opt", "clock.nodes=lock"] },
+  {
+    name: "clock-jump-majority-forward(lock)",
+    argv: ["--nemesis", "clock-jump", "--fault-opt", "clock.nodes=lock", "--fault-opt", "clock-jump.count=majority", "--fault-opt", "clock-jump.direction=forward"],
+  },
   { name: "partition-halves(lock)" },
   { name: "kill-after-grant", argv: ["--nemesis", "kill-after-grant"] },
   { name: "partition-leader-after-grant", argv: ["--nemesis", "partition-leader-after-grant"] },
@@ -81,6 +87,9 @@ export const OTHER_DESIGN_CELLS: readonly ValidationRow[] = [
   { design: "custom-lock", fault: "lose-unfsynced-lock", expect: "valid", why: "the example server fdatasyncs each grant's journal line before answering (and its directory when the journal is new), so a power loss takes back no grant it answered" },
   // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
   { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },
+  // Kleppmann's two arguments against Redlock, each declared once, in the scenario that proves it.
+  { design: "redlock-unfenced", fault: "clock-jump-majority-forward(lock)", scenario: { name: "redlock-clock", variant: "Redlock, a majority of masters jump forward, unconditional storage" }, ...CI },
+  { design: "redlock-unfenced", fault: "pause-holder", scenario: { name: "redlock", variant: "Redlock, unconditional storage" } },
   { design: "early-lock", fault: "none", expect: "invalid", why: "the test service grants a resource again once 60% of the TTL has passed, while its holder may still hold it", ...CI, ...DOCKER_CI },
 ];
 
