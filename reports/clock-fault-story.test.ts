@@ -33,4 +33,13 @@ describe("the clock fault on a lock node behind a broken promise", () => {
     const failed = historyBuilder().op("invoke", "nemesis", "clock", back, 100).op("info", "nemesis", "clock", back, 110, "nemesis-error").build();
     expect(lockClockFact(config, failed, 200e6, 300e6)).toBeUndefined();
   });
+
+  it("names every lock node one jump moved, how many of the lock nodes they are, and the grant it followed", () => {
+    const redlock = testRunConfig("cas", { lock: { adapter: "redlock", nodes: 3 } });
+    const majority = { skews: { l2: { offsetMs: 4000, rate: 1 }, l3: { offsetMs: 4000, rate: 1 } }, process: 3, resource: "r2", package: "clock-jump" };
+    const jumped = historyBuilder().op("invoke", "nemesis", "clock", majority, 6529).op("info", "nemesis", "clock", majority, 6618).build();
+    expect(lockClockFact(redlock, jumped, 6000e6, 7000e6)?.text).toBe(
+      "The nemesis moved the clocks of lock nodes l2 and l3 (2 of 3, a majority) 4000 ms forward at 6.53 s, right after client 3 acquired r2; a lease timed on those clocks ends early on each of them",
+    );
+  });
 });

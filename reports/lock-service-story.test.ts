@@ -96,7 +96,7 @@ describe("the story of a lock service that broke its promise", () => {
     const mayEndFrom = lockService.doubleGrants[0]?.first.mayEndFrom as number;
     expect(story.facts.map((f) => f.text)).toEqual([
       `Client 1 (node c2) acquired r1 with token 3 at 3.29 s; its lease could not have ended before ${(mayEndFrom / 1e9).toFixed(2)} s`,
-      "The nemesis moved the clock of lock node l1 4000 ms forward at 4.26 s",
+      "The nemesis moved the clock of lock node l1 4000 ms forward at 4.26 s; a lease timed on that clock ends early",
       "Client 3 (node c4) was granted r1 with token 4 at 4.27 s, while client 1's lease was still live",
       "Storage rejected client 1's write p1-3 with token 3 at 4.68 s, since it had accepted client 3's write p3-0 with token 4 at 4.29 s",
     ]);
@@ -108,6 +108,29 @@ describe("the story of a lock service that broke its promise", () => {
     const { story } = await storyOf(wallclock, jumped, jumpedStorage, "lock-service");
     expect(story.headline).toBe("The lock service broke its promise: it granted r1 to two clients at once");
     expect(story.facts[2]?.text).toBe("Client 3 (node c4) was granted r1 with token 4 at 4.27 s, while client 1's lease was still live");
+  });
+
+  // Redlock over three Redis masters, leases timed from the request, no token: right after client 1 is granted r1 at
+  // 1.00 s, the nemesis jumps l1's and l3's clocks 4 s forward, so client 1's key expires at once on two masters of
+  // three. Client 2, retrying since 0.50 s, takes that majority at 1.06 s while client 1's lease is certainly live.
+  const redlock = testRunConfig("unfenced", { lock: { adapter: "redlock", nodes: 3, lease: { ends: "ttl", timedFrom: "request" } } });
+  const majority = { skews: { l1: { offsetMs: 4000, rate: 1 }, l3: { offsetMs: 4000, rate: 1 } }, process: 1, resource: "r1", package: "clock-jump" };
+  const tokenless = (b: ReturnType<typeof historyBuilder>, p: number, [t0, t1]: readonly [number, number]) =>
+    b.op("invoke", p, "acquire", { resource: "r1" }, t0).op("ok", p, "acquire", { resource: "r1", token: null }, t1);
+  const twoHolders = tokenless(tokenless(historyBuilder({ nodes: { 1: "c2", 2: "c3" } }), 1, [950, 1000]), 2, [500, 1060])
+    .op("invoke", "nemesis", "clock", majority, 1002).op("info", "nemesis", "clock", { ...majority, clocks: { l1: 4001, l3: 4000 } }, 1040)
+    .build();
+
+  it("tells a Redlock double grant with the majority of masters whose clocks jumped forward right after the first grant", async () => {
+    const { story, lockService } = await storyOf(redlock, twoHolders, []);
+    const mayEndFrom = lockService.doubleGrants[0]?.first.mayEndFrom as number;
+    expect(story.headline).toBe("The lock service broke its promise: it granted r1 to two clients at once");
+    expect(story.facts.map((f) => f.text)).toEqual([
+      `Client 1 (node c2) acquired r1 at 1.00 s; its lease could not have ended before ${(mayEndFrom / 1e9).toFixed(2)} s`,
+      "The nemesis moved the clocks of lock nodes l1 and l3 (2 of 3, a majority) 4000 ms forward at 1.00 s, right after client 1 acquired r1; a lease timed on those clocks ends early on each of them",
+      "Client 2 (node c3) was granted r1 at 1.06 s, while client 1's lease was still live",
+    ]);
+    expect(story.conclusion).toBe("A lease timed on a wall clock is only as safe as that clock; a fencing token that storage checks needs no clock.");
   });
 
   it("tells the storage story when the lock service kept its promise", async () => {

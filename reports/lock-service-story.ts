@@ -105,7 +105,10 @@ function what(b: Breach): string {
 }
 
 function conclusion(b: Breach, stale: StaleConsequence | undefined): string {
-  const promise = "Fencing tokens are only as good as the lock service that issues them.";
+  // A cause that does not name the grants is a clock fault on lock nodes (firstBreach).
+  const promise = b.cause !== undefined && !b.causeNamesGrants
+    ? "A lease timed on a wall clock is only as safe as that clock; a fencing token that storage checks needs no clock."
+    : "Fencing tokens are only as good as the lock service that issues them.";
   if (stale === undefined) return promise;
   const ours = stale.resource === b.resource && [b.first.process, b.second.process].map(String).includes(stale.client);
   if (!stale.accepted) {

@@ -4,6 +4,7 @@
  */
 import type { Scenario } from "./scenario.js";
 import { powerLossScenario } from "./power-loss-scenario.js";
+import { redlockClockScenario } from "./redlock-clock-scenario.js";
 
 /** Every scenario, in the order the design notes tell them. */
 export function scenarioList(): readonly Scenario[] {
@@ -52,6 +53,7 @@ export function scenarioList(): readonly Scenario[] {
         },
       ],
     },
+    redlockClockScenario,
     {
       name: "clock-skew-lease",
       claim:

@@ -42,7 +42,7 @@ describe("the validation table", () => {
       for (const row of rows) expect(row, cellName(row)).toEqual({ design: name, fault: row.fault, ...record.validation[row.fault] });
     }
     const others = DESIGNS.filter((d) => builtInService(d.name) === undefined).map((d) => d.name);
-    expect(others).toEqual(["custom-lock", "go-monotonic", "quorum-2-of-4", "early-lock", "go-wallclock"]);
+    expect(others).toEqual(["custom-lock", "go-monotonic", "redlock-unfenced", "quorum-2-of-4", "early-lock", "go-wallclock"]);
     for (const design of others) expect(VALIDATION_TABLE.some((r) => r.design === design), design).toBe(true);
     for (const row of OTHER_DESIGN_CELLS) {
       expect(others, cellName(row)).toContain(row.design);
@@ -66,12 +66,20 @@ describe("the validation table", () => {
     }
   });
 
-  it("expects every known-broken design invalid (or only measures its catch rate), and has one for lease clocks (of Node and of Go), small quorums, early grants, lost grants, lost counters and unsynced counters", () => {
+  it("expects every known-broken design invalid (or only measures its catch rate), and has one for lease clocks (of Node and of Go), small quorums, early grants, lost grants, lost counters, unsynced counters and a lock without tokens", () => {
     const broken = VALIDATION_TABLE.filter((r) => DESIGNS.find((d) => d.name === r.design)?.knownBroken);
-    expect([...new Set(broken.map((r) => r.design))].sort()).toEqual(["early-lock", "go-wallclock", "quorum-2-of-4", "redis-token-volatile", "reference-nosync", "reference-timer", "reference-wallclock"]);
+    expect([...new Set(broken.map((r) => r.design))].sort()).toEqual(["early-lock", "go-wallclock", "quorum-2-of-4", "redis-token-volatile", "redlock-unfenced", "reference-nosync", "reference-timer", "reference-wallclock"]);
     for (const row of broken) expect(["invalid", "either"], cellName(row)).toContain(resolveRow(row, "/root").expect);
     expect(broken.filter((r) => resolveRow(r, "/root").expect === "invalid").map((r) => r.design)).toContain("reference-timer");
     expect(broken.filter((r) => resolveRow(r, "/root").expect === "invalid").map((r) => r.design)).toContain("reference-nosync");
+  });
+
+  it("expects Redlock over storage that takes any write invalid when a majority of its masters' clocks jump forward, as its scenario declares, in --cells ci", () => {
+    const row = VALIDATION_TABLE.find((r) => r.design === "redlock-unfenced" && r.fault === "clock-jump-majority-forward(lock)")!;
+    const resolved = resolveRow(row, "/root");
+    expect(resolved.expect).toBe("invalid");
+    expect(resolved.argv).toEqual(expect.arrayContaining(["redlock", "unfenced", "clock-jump.count=majority", "clock-jump.direction=forward"]));
+    expect(row.ci).toBe(true);
   });
 
   it("takes a cell a scenario declares from the scenario, command line and reason", () => {

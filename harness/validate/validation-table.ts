@@ -43,6 +43,8 @@ export const DESIGNS: readonly ValidationDesign[] = [
   // A Go program, which libfaketime cannot reach: its clock faults go through the clock injector.
   { name: "go-monotonic", argv: ["--lock", `{root}/${GO_LOCK_ADAPTERS.monotonic}`, "--storage", "fenced"] },
   ...builtInDesigns().filter((d) => d.knownBroken),
+  // Redlock with storage that takes any write: what Kleppmann calls unsafe (no token to fence a stale holder with, and clocks it trusts).
+  { name: "redlock-unfenced", argv: ["--lock", "redlock", "--storage", "unfenced"], knownBroken: true },
   { name: "quorum-2-of-4", knownBroken: true },
   { name: "early-lock", argv: ["--workload", "lock-mutex", "--lock", `{root}/${EARLY_LOCK_ADAPTER}`, "--clients", "3"], knownBroken: true },
   { name: "go-wallclock", argv: ["--lock", `{root}/${GO_LOCK_ADAPTERS.wall}`, "--storage", "fenced"], knownBroken: true },
@@ -67,6 +69,10 @@ export const FAULTS: readonly ValidationFault[] = [
   { name: "delay", argv: ["--nemesis", "delay"] },
   { name: "clock-skew(client,storage)", argv: ["--nemesis", "clock-skew", "--fault-opt", "clock.nodes=client,storage"] },
   { name: "clock-jump(lock)", argv: ["--nemesis", "clock-jump", "--fault-opt", "clock.nodes=lock"] },
+  {
+    name: "clock-jump-majority-forward(lock)",
+    argv: ["--nemesis", "clock-jump", "--fault-opt", "clock.nodes=lock", "--fault-opt", "clock-jump.count=majority", "--fault-opt", "clock-jump.direction=forward"],
+  },
   { name: "clock-skew(lock)", argv: ["--nemesis", "clock-skew", "--fault-opt", "clock.nodes=lock"] },
   { name: "clock-strobe(lock)", argv: ["--nemesis", "clock-strobe", "--fault-opt", "clock.nodes=lock"] },
   { name: "clock-rate(lock)", argv: ["--nemesis", "clock-rate", "--fault-opt", "clock.nodes=lock"] },
@@ -91,6 +97,9 @@ export const OTHER_DESIGN_CELLS: readonly ValidationRow[] = [
   { design: "go-monotonic", fault: "clock-jump(lock)", expect: "valid", why: "the Go server times leases with time.Since, on Go's monotonic clock, which the clock injector leaves alone when it jumps the node's wall clock", ...CI },
   // Declared once, in the scenario it proves: its command line, verdict and reason come from there.
   { design: "quorum-2-of-4", fault: "partition-halves(lock)", scenario: { name: "quorum-intersection", variant: "non-intersecting quorums (2 of 4)" }, ...CI, ...DOCKER_CI },
+  // Kleppmann's two arguments against Redlock, each declared once, in the scenario that proves it.
+  { design: "redlock-unfenced", fault: "clock-jump-majority-forward(lock)", scenario: { name: "redlock-clock", variant: "Redlock, a majority of masters jump forward, unconditional storage" }, ...CI },
+  { design: "redlock-unfenced", fault: "pause-holder", scenario: { name: "redlock", variant: "Redlock, unconditional storage" } },
   { design: "early-lock", fault: "none", expect: "invalid", why: "the test service grants a resource again once 60% of the TTL has passed, while its holder may still hold it", ...CI, ...DOCKER_CI },
   { design: "go-wallclock", fault: "clock-jump(lock)", expect: "invalid", why: "the Go server ends a lease once time.Now().UnixMilli() passes its grant's wall time plus the TTL, so a forward jump of the node's wall clock, moved inside the Go program by the clock injector, grants a held lease again", ...CI },
 ];

@@ -100,6 +100,47 @@ describe("clock schedules", () => {
     expect(ops[1]).toMatchObject({ f: "reset-clock", time: 11.5 * S });
   });
 
+  it("clock-jump keeps its draws when count and direction are left at their defaults", () => {
+    const given = { "clock-jump": { count: "one", direction: "either" } };
+    expect(schedule(["clock-jump"], 2, given)).toEqual(schedule(["clock-jump"], 2));
+  });
+
+  it("clock-jump with count=majority and direction=forward moves a majority of the lock nodes forward together, right after a grant", () => {
+    const options = { clock: { nodes: "lock" }, "clock-jump": { count: "majority", direction: "forward" } };
+    const jumps = [1, 2, 3, 4, 5].flatMap((seed) => starts(schedule(["clock-jump"], seed, options)));
+    for (const value of jumps) {
+      expect(Object.keys(value.skews)).toHaveLength(2);
+      for (const [node, skew] of Object.entries(value.skews)) {
+        expect(["l1", "l2", "l3"]).toContain(node);
+        expect(skew).toEqual({ offsetMs: 4000, rate: 1 });
+      }
+    }
+    expect(new Set(jumps.map((v) => Object.keys(v.skews).join())).size).toBeGreaterThan(1);
+  });
+
+  it("clock-jump with count=all and direction=back moves every node it may skew back", () => {
+    for (const value of starts(schedule(["clock-jump"], 3, { clock: { nodes: "lock", count: "all", direction: "back" } }))) {
+      expect(value.skews).toEqual({ l1: { offsetMs: -4000, rate: 1 }, l2: { offsetMs: -4000, rate: 1 }, l3: { offsetMs: -4000, rate: 1 } });
+    }
+  });
+
+  it("clock-jump names the grant it followed, with no token for a service that gives none", () => {
+    const tokenless: Op = { ...grant(1.5), process: 2, value: { resource: "r2", token: null } };
+    const [jump] = driveSchedule(nemesisPackage(config(["clock-jump"], 1)).schedule(0), { maxOps: 1, events: [tokenless] });
+    expect(jump?.value).toMatchObject({ process: 2, resource: "r2" });
+    expect(jump?.value).not.toHaveProperty("token");
+    const [withToken] = driveSchedule(nemesisPackage(config(["clock-jump"], 1)).schedule(0), { maxOps: 1, events: [grant(1.5)] });
+    expect(withToken?.value).toMatchObject({ process: 0, resource: "r1", token: "15" });
+  });
+
+  it.each([
+    [{ count: "two" }, /"clock-jump.count" = "two": it must be one of one, majority, all/],
+    [{ direction: "sideways" }, /"clock-jump.direction" = "sideways": it must be one of either, forward, back/],
+    [{ count: 2 }, /"clock-jump.count" = "2"/],
+  ])("clock-jump refuses %o with one line naming the option", (given, message) => {
+    expect(() => resolveNemesis(config(["clock-jump"], 1, { "clock-jump": given })).checkOptions()).toThrow(message);
+  });
+
   it("clock-strobe asks for flips of the given size and period", () => {
     const [value] = starts(schedule(["clock-strobe"], 4, { clock: { deltaMs: 700, periodMs: 100, strobeMs: 1000 } }));
     expect(value?.strobe).toEqual({ deltaMs: 700, periodMs: 100, durationMs: 1000 });

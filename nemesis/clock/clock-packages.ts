@@ -4,21 +4,25 @@
  * - `nodes`: roles to skew, "lock", "storage", "client", "all" (default all);
  * - `durationMs`: how long a skew stays before `reset-clock` (default 5000);
  * - clock-skew `maxOffsetMs` (default 2 TTLs); clock-rate `minRate`/`maxRate`
- *   (0.5 and 2); clock-jump `jumpMs` (2 TTLs); clock-strobe `deltaMs` (1 TTL),
+ *   (0.5 and 2); clock-jump `jumpMs` (2 TTLs), `count` and `direction`
+ *   (clock-jump-options.ts); clock-strobe `deltaMs` (1 TTL),
  *   `periodMs` (200), `strobeMs` (2000); clock-holder `rate` or `ttlFactor` (1.5);
  * - clock-jump strikes right after a grant, while a lease is certainly held
  *   (a jump while nobody holds a lease tests nothing), and so does its reset,
  *   which jumps the clock back by as much: whichever of the two moves the
- *   node's clock forward, it does so under a held lease.
+ *   node's clock forward, it does so under a held lease. Its op names the
+ *   grant it followed (`process`, `resource`, and `token` when the service
+ *   gives one).
  * - `monotonic` (kind only, `clock.monotonic=true`): fake CLOCK_MONOTONIC too.
  */
 import { runNodes, type FaultShading, type Generator, type NodeRole, type Op, type Rng, type RunConfig } from "../../core/index.js";
-import { isGrant } from "../leader/grant-aim.js";
+import { isLeaseGrant } from "../leader/grant-aim.js";
 import { faultCycle } from "../schedule/fault-cycle.js";
 import { nodesOption, numberOption, type OptionScope } from "../schedule/fault-options.js";
 import type { FaultPackageSpec } from "../fault-package.js";
 import { clockNemesis } from "./clock-nemesis.js";
 import type { ClockValue } from "./clock-nemesis.js";
+import { jumpShape } from "./clock-jump-options.js";
 import { holderRate, jumpPlan, ratePlan, skewPlan, strobePlan } from "./clock-plans.js";
 
 /** Clock periods run from a "clock" op to the next "reset-clock". */
@@ -37,8 +41,8 @@ const SHAPES: Readonly<Record<string, (config: RunConfig, scope: OptionScope, no
     return (_step, rng) => ratePlan(nodes, rng, range);
   },
   "clock-jump": (config, scope, nodes) => {
-    const jumpMs = numberOption(config, scope, "jumpMs", 2 * config.workload.ttlMs);
-    return (_step, rng) => jumpPlan(nodes, rng, jumpMs);
+    const shape = jumpShape(config, scope);
+    return (_step, rng) => jumpPlan(nodes, rng, shape);
   },
   "clock-strobe": (config, scope, nodes) => {
     const strobe = {
@@ -60,7 +64,7 @@ export function clockPackages(): readonly FaultPackageSpec[] {
     }),
     spec("clock-skew", "give every node its own clock offset (up to 2 TTLs either way), then reset", shape("clock-skew")),
     spec("clock-rate", "run some nodes' clocks slow or fast (x0.5 to x2; their sleeps stretch likewise), then reset", shape("clock-rate")),
-    spec("clock-jump", "right after a grant, jump one node's clock forward or back by 2 TTLs; reset right after a grant too", shape("clock-jump"), UNDER_A_LEASE),
+    spec("clock-jump", "right after a grant, jump one node's clock forward or back by 2 TTLs (count=majority|all: that many of the nodes; direction=forward|back: always that way); reset right after a grant too", shape("clock-jump"), UNDER_A_LEASE),
     spec("clock-strobe", "flip some nodes' clocks back and forth by a TTL every 200 ms for 2 s, then reset", shape("clock-strobe")),
     clockHolderSpec(),
   ];
@@ -87,7 +91,8 @@ interface Timing {
 }
 
 const ON_TIMER: Timing = {};
-const UNDER_A_LEASE: Timing = { trigger: isGrant, stopTrigger: isGrant };
+// Any grant, with a token or without: a token-less service (Redlock) holds its leases all the same.
+const UNDER_A_LEASE: Timing = { trigger: isLeaseGrant, stopTrigger: isLeaseGrant };
 
 function spec(name: string, description: string, planner: (config: RunConfig, scope: OptionScope, nodes: string[]) => Planner, timing = ON_TIMER): FaultPackageSpec {
   return {
@@ -108,7 +113,7 @@ function spec(name: string, description: string, planner: (config: RunConfig, sc
         package: name, start: "clock", stop: "reset-clock", seed: config.seed,
         intervalMs: config.nemesis.intervalMs, startNs,
         durationMs: numberOption(config, scope, "durationMs", 5000),
-        plan: (step, rng) => ({ ...plan(step, rng) }),
+        plan: (step, rng, trigger) => ({ ...plan(step, rng), ...(trigger ? followedGrant(trigger) : {}) }),
         ...timing,
         stopValue: (started) => ({ nodes: Object.keys((started as unknown as ClockValue).skews ?? {}) }),
       });
@@ -149,18 +154,22 @@ function clockHolderSpec(): FaultPackageSpec {
   };
 }
 
+/** The grant an aimed clock fault followed, as the clock op's `process`, `resource` and `token` (none for a token-less grant). */
+function followedGrant(event: Op): Pick<ClockValue, "process" | "resource" | "token"> {
+  const v = (event.value ?? {}) as { resource?: string; token?: string | number | null };
+  return {
+    process: event.process as number,
+    ...(v.resource !== undefined ? { resource: v.resource } : {}),
+    ...(v.token !== undefined && v.token !== null ? { token: String(v.token) } : {}),
+  };
+}
+
 function isAcquired(event: Op): boolean {
   return event.type === "ok" && event.f === "acquire" && typeof event.process === "number" && event.node !== undefined;
 }
 
 function holderValue(event: Op, rate: number): Record<string, unknown> {
-  const v = (event.value ?? {}) as { resource?: string; token?: string };
-  const value: ClockValue = {
-    skews: { [event.node as string]: { offsetMs: 0, rate } },
-    process: event.process as number,
-    ...(v.resource !== undefined ? { resource: v.resource } : {}),
-    ...(v.token !== undefined ? { token: String(v.token) } : {}),
-  };
+  const value: ClockValue = { skews: { [event.node as string]: { offsetMs: 0, rate } }, ...followedGrant(event) };
   return { ...value };
 }
 

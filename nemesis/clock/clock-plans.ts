@@ -4,6 +4,7 @@
  */
 import type { Rng } from "../../core/index.js";
 import type { ClockValue, SkewRequest } from "./clock-nemesis.js";
+import type { JumpShape } from "./clock-jump-options.js";
 
 /** A non-empty subset of `nodes`, each node in with probability one half. */
 export function someNodes(nodes: readonly string[], rng: Rng): string[] {
@@ -33,11 +34,28 @@ export function ratePlan(nodes: readonly string[], rng: Rng, range: { minRate: n
   return { skews };
 }
 
-/** One node's clock jumps by `jumpMs`, forward or back. */
-export function jumpPlan(nodes: readonly string[], rng: Rng, jumpMs: number): ClockValue {
-  const node = rng.pick(nodes);
-  const offsetMs = rng.next() < 0.5 ? -jumpMs : jumpMs;
-  return { skews: { [node]: { offsetMs, rate: 1 } } };
+/**
+ * `shape.count` of `nodes` (one, a majority, all) jump by `shape.jumpMs`,
+ * all the same way: forward, back, or drawn at each jump. The default
+ * shape (one node, either way) draws exactly as it always has: the node,
+ * then the way.
+ */
+export function jumpPlan(nodes: readonly string[], rng: Rng, shape: JumpShape): ClockValue {
+  const chosen = shape.count === "one" ? [rng.pick(nodes)] : shape.count === "all" ? [...nodes] : drawn(nodes, Math.floor(nodes.length / 2) + 1, rng);
+  const forward = shape.direction === "either" ? rng.next() >= 0.5 : shape.direction === "forward";
+  const offsetMs = forward ? shape.jumpMs : -shape.jumpMs;
+  return { skews: Object.fromEntries(chosen.map((n) => [n, { offsetMs, rate: 1 }])) };
+}
+
+/** `k` of `nodes` drawn without repeats, in the order given. */
+function drawn(nodes: readonly string[], k: number, rng: Rng): string[] {
+  const pool = [...nodes];
+  for (let i = 0; i < k; i++) {
+    const j = rng.int(i, pool.length - 1);
+    [pool[i], pool[j]] = [pool[j] as string, pool[i] as string];
+  }
+  const picked = new Set(pool.slice(0, k));
+  return nodes.filter((n) => picked.has(n));
 }
 
 /** Some nodes flip between +deltaMs and -deltaMs every periodMs for durationMs. */

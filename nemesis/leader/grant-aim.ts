@@ -43,9 +43,21 @@ export interface GrantAim {
 
 /** True for an acquire that returned ok with a token, on a client: the trigger of a fault aimed at a grant. Pure. */
 export function isGrant(event: Op): boolean {
+  if (!isLeaseGrant(event)) return false;
+  const token = (event.value as { token?: unknown }).token;
+  return typeof token === "string" || typeof token === "number";
+}
+
+/**
+ * True for an acquire that returned ok on a client, with a token or with
+ * none (`token: null`: Redis and Redlock grant no fencing token, and their
+ * lease is held all the same): the trigger of a clock fault that must land
+ * while a lease is held. Pure.
+ */
+export function isLeaseGrant(event: Op): boolean {
   if (event.type !== "ok" || event.f !== "acquire" || typeof event.process !== "number" || event.node === undefined) return false;
-  const v = event.value as { resource?: unknown; token?: unknown } | undefined;
-  return typeof v?.resource === "string" && (typeof v.token === "string" || typeof v.token === "number");
+  const v = event.value as { resource?: unknown } | undefined;
+  return typeof v?.resource === "string";
 }
 
 /** The lock node client process `process` asks first: lock node (process mod clients) mod n. Pure. */

@@ -26,6 +26,7 @@ export const etcd: BuiltInService = {
       expect: "valid", ci: true,
       why: "the clock injector jumps the wall clock etcd's own processes read, but etcd times leases with Go's monotonic clock, which a jump without clock.monotonic=true leaves alone",
     },
+    "clock-jump-majority-forward(lock)": { scenario: { name: "redlock-clock", variant: "etcd, a majority of members jump forward, fenced storage" } },
     "kill-after-grant": { expect: "valid", why: "etcd commits the lock key on a majority before answering, so killing a member right after a grant loses nothing" },
     "partition-leader-after-grant": { expect: "valid", why: "etcd acknowledges a grant only once a majority has it, so the next leader knows it and never grants the lock key again", ci: true },
     "lose-unfsynced-lock": { expect: "valid", why: "etcd fsyncs its raft log before it commits, so a member that loses power has nothing unsynced to lose that the cluster acknowledged" },

@@ -22,6 +22,8 @@ export const redlock: BuiltInService = {
     "pause(storage,client)": { expect: "valid", why: "a paused client wakes with a version storage has since replaced, and a paused storage node answers late, not wrongly", ci: true },
     "delay": { expect: "valid", why: COMMON_REASONS.delay },
     "clock-skew(client,storage)": { expect: "valid", why: "the Redis masters time keys on their own clocks, which are not under libfaketime, and storage compares versions, not times" },
+    // Declared in the scenario that also shows its other half: a majority's forward jump double-grants (redlock-unfenced's cell).
+    "clock-jump(lock)": { scenario: { name: "redlock-clock", variant: "Redlock, one master's clock jumps, conditional writes" } },
     "lose-unfsynced-lock": { expect: "valid", why: "one master of three loses its keys at a power loss, and cas storage refuses a stale version anyway" },
     "clock-skew(lock)": { expect: "either", why: "each master expires keys by its own wall clock: moved forward on a majority, a held lock is granted again while its lease is live, and the seed picks the moves" },
     "clock-strobe(lock)": { expect: "either", why: "each master expires keys by its own wall clock: flipped forward on a majority at once, a held lock is granted again while its lease is live, and the seed picks the flips" },
