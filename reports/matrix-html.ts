@@ -105,7 +105,7 @@ export function renderMatrixHtml(m: MatrixModel): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(m.title)}</title><style>${STYLE}</style></head>
 <body><h1>${e(m.title)}</h1>${notes(m.notes ?? [])}<p>Rows are designs, columns are faults${grouped}; each cell is the run's verdict and links to its report (hover for why that verdict is expected). A purple outline marks a verdict other than the one expected; a grey &ldquo;${e(absent)}&rdquo;, a pair this run did not make.</p>
-<div class="matrix"><table style="min-width:${15 + 4.5 * faults.length}em">
+<div class="matrix"><table style="min-width:${15 + 3.5 * faults.length}em">
 <colgroup><col class="design">${faults.map(() => "<col>").join("")}</colgroup>
 <thead>${head}</thead>
 <tbody>
