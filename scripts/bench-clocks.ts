@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createSystemClock, type RunConfig } from "../core/index.js";
 import { createLocalRuntime, resolveRun, runTest } from "../harness/index.js";
-import { clockInjector, clockInjectorProgram } from "../harness/runtime/common/clock-injector.js";
+import { clockInjector, clockInjectorProgram } from "../harness/runtime/index.js";
 import { isQuick, quickBanner } from "./bench/quick.js";
 import { processesWorkingUnder } from "./bench/proc-status.js";
 import { measurementRecorder } from "./measurements/page.js";

@@ -10,6 +10,7 @@ export { controllerId, CONTROLLER_ID_FORM } from "./common/controller-id.js";
 export { shellLine, shellWord } from "./common/shell-word.js";
 export { checkLazyFs, mountLazyDisks, type LazyDisks } from "./common/lazy-fs.js";
 export { faketimeReach, type FaketimeReach } from "./common/faketime-reach.js";
+export { clockInjector, clockInjectorAvailable, clockInjectorProgram, type ClockInjector } from "./common/clock-injector.js";
 export { cleanLazyDisks, lazyFsName, lazyMountPoints, type LazyCleanResult } from "./common/lazy-fs-clean.js";
 export type { FakeCall, FakeLineHandler, FakeRuntime, FakeRuntimeOptions } from "./fake/fake-runtime.js";
 export {

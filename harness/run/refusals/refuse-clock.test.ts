@@ -68,18 +68,19 @@ describe("clock faults on a service the clock injector reaches", () => {
     const postgresAdapter = (await loadLockAdapter("postgres")).adapter;
     expect(() => refuseFaults(postgres, resolveNemesis(postgres), injecting, postgresAdapter)).not.toThrow();
     expect(() => refuseFaults(postgres, resolveNemesis(postgres), createFakeRuntime(), postgresAdapter)).toThrow(/postgres cannot take clock faults/);
-    expect(() => refuseUpFront({ ...etcd, runtime: "local" })).not.toThrow();
-    expect(() => refuseUpFront({ ...etcd, runtime: "docker" })).not.toThrow();
-    expect(() => refuseUpFront({ ...etcd, runtime: "ssh" })).toThrow(/etcd cannot take clock faults/);
+    for (const runtime of ["local", "docker", "ssh"] as const) {
+      expect(() => refuseUpFront({ ...etcd, runtime }, true), runtime).not.toThrow();
+      expect(() => refuseUpFront({ ...etcd, runtime }, false), runtime).toThrow(/etcd cannot take clock faults/);
+    }
   });
 });
 
 describe("refuseUpFront", () => {
-  it("refuses clock faults on a built-in unfakeable service's lock nodes from its name alone, and lets the rest through", () => {
-    expect(() => refuseUpFront(config("redis", ["clock-skew"], { clock: { nodes: "lock" } }))).toThrow(
+  it("refuses clock faults on a built-in unfakeable service's lock nodes from its name alone on a machine without the clock injector, and lets the rest through", () => {
+    expect(() => refuseUpFront(config("redis", ["clock-skew"], { clock: { nodes: "lock" } }), false)).toThrow(
       /^Cannot run nemesis "clock" on the lock nodes: redis cannot take clock faults \(.*\); skew the others instead with --fault-opt clock\.nodes=client,storage$/,
     );
-    expect(() => refuseUpFront({ ...config("postgres", ["clock-jump"]), runtime: "ssh" })).toThrow(/postgres cannot take clock faults/);
+    expect(() => refuseUpFront(config("postgres", ["clock-jump"]), false)).toThrow(/postgres cannot take clock faults/);
     expect(() => refuseUpFront(config("redis", ["clock-skew"], { clock: { nodes: "client,storage" } }))).not.toThrow();
     expect(() => refuseUpFront(config("reference-wallclock", ["clock-jump"], { clock: { nodes: "lock" } }))).not.toThrow();
     expect(() => refuseUpFront(config(goAdapter(), ["clock-skew"]))).not.toThrow();

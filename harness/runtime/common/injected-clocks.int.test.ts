@@ -30,9 +30,11 @@ function startSleeper(): number {
   return child.pid as number;
 }
 
+const injector = clockInjector();
+
 describe("injected clocks on real processes", () => {
   it("move every process of a node, one attached after the change included, and let them go", { timeout: 60_000 }, async () => {
-    const clocks = createInjectedClocks({ injector: clockInjector(), wallMs: () => Date.now(), monotonic: false });
+    const clocks = createInjectedClocks({ injectorOf: () => injector, wallMs: () => Date.now(), monotonic: false });
     const [first, second] = [startSleeper(), startSleeper()];
     await clocks.attach(l1, first);
     await clocks.set(l1, { offsetMs: 6_000, rate: 1 });

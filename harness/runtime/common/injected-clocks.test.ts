@@ -42,7 +42,7 @@ function pretendInjector(now: () => number): { injector: ClockInjector; alive: S
 function fixture(descendants?: (pid: number) => number[]): { clocks: ReturnType<typeof createInjectedClocks>; injector: ClockInjector; alive: Set<number>; calls: string[]; advance: (ms: number) => void } {
   let now = 1_000_000;
   const { injector, alive, calls } = pretendInjector(() => now);
-  const clocks = createInjectedClocks({ injector, wallMs: () => now, monotonic: false, ...(descendants ? { descendants } : {}) });
+  const clocks = createInjectedClocks({ injectorOf: () => injector, wallMs: () => now, monotonic: false, ...(descendants ? { descendants: async (_node, pid) => descendants(pid) } : {}) });
   return { clocks, injector, alive, calls, advance: (ms) => void (now += ms) };
 }
 

@@ -27,13 +27,13 @@ import type { ClockInjector } from "./clock-injector.js";
 import type { TrackedProcess } from "./process-table.js";
 import { CLOCK_TOLERANCE_MS, nodeOffsetAt, REAL_CLOCK, type NodeClockState, type SkewableClocks } from "./faketime.js";
 
-/** What the clocks need: the injector, the harness's wall clock, and whether monotonic clocks move too. */
+/** What the clocks need: the injector of each node's host, the harness's wall clock, and whether monotonic clocks move too. */
 export interface InjectedClocksOptions {
-  readonly injector: ClockInjector;
+  readonly injectorOf: (node: NodeId) => ClockInjector;
   readonly wallMs: () => number;
   readonly monotonic: boolean;
-  /** The descendants of a process (process-tree.ts); none when absent. */
-  readonly descendants?: (pid: number) => number[];
+  /** The descendants of a process of `node` on its host (process-tree.ts); none when absent. */
+  readonly descendants?: (node: NodeId, pid: number) => Promise<number[]>;
 }
 
 /** One attached process's reading of its own clock. */
@@ -78,24 +78,26 @@ export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClock
     }
   }
 
+  /** A process and its descendants. */
+  const withChildren = async (node: NodeId, pid: number): Promise<number[]> => [pid, ...((await opts.descendants?.(node, pid)) ?? [])];
   /** Every process of the node: the attached ones and their descendants. */
-  const treeOf = (node: NodeId): number[] => pidsOf(node).flatMap((pid) => [pid, ...(opts.descendants?.(pid) ?? [])]);
+  const treeOf = async (node: NodeId): Promise<number[]> => (await Promise.all(pidsOf(node).map((pid) => withChildren(node, pid)))).flat();
 
   /** Writes the node's clock, as of now, into the process (patching it first when needed), then into its descendants. */
   const apply = async (node: NodeId, pid: number): Promise<void> => {
-    for (const target of [pid, ...(opts.descendants?.(pid) ?? [])]) {
+    for (const target of await withChildren(node, pid)) {
       await onLive(node, target, async () => {
         const offsetNs = nodeOffsetAt(state(node), opts.wallMs()) * NS_PER_MS;
-        await opts.injector.inject(target, { offsetNs, rate: state(node).skew.rate, monotonic: opts.monotonic });
+        await opts.injectorOf(node).inject(target, { offsetNs, rate: state(node).skew.rate, monotonic: opts.monotonic });
       });
     }
   };
 
   async function readEach(node: NodeId): Promise<ProcessOffset[]> {
     const readings: ProcessOffset[] = [];
-    for (const pid of treeOf(node)) {
+    for (const pid of await treeOf(node)) {
       await onLive(node, pid, async () => {
-        const reading = await opts.injector.read(pid, "realtime");
+        const reading = await opts.injectorOf(node).read(pid, "realtime");
         readings.push({ pid, offsetMs: reading.readOffsetNs / NS_PER_MS, uncertaintyMs: reading.uncertaintyNs / NS_PER_MS });
       });
     }
@@ -128,8 +130,8 @@ export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClock
       return { node, offsetMs: Math.round(first.offsetMs), uncertaintyMs: Math.ceil(uncertaintyMs), atMs, tool: "injector" };
     },
     async detachAll() {
-      const all = [...attached.keys()].flatMap((node) => treeOf(node).map((pid) => ({ node, pid })));
-      await Promise.all(all.map(({ node, pid }) => onLive(node, pid, () => opts.injector.remove(pid))));
+      const all = (await Promise.all([...attached.keys()].map(async (node) => (await treeOf(node)).map((pid) => ({ node, pid }))))).flat();
+      await Promise.all(all.map(({ node, pid }) => onLive(node, pid, () => opts.injectorOf(node).remove(pid))));
       attached.clear();
     },
   };
@@ -166,10 +168,10 @@ export interface ClocksWithInjector {
  * skew; without an injector, `base` alone (injector programs then keep the
  * real clock: the run refused clock faults on them up front).
  */
-export function withInjector(base: SkewableClocks, opts: Omit<InjectedClocksOptions, "injector"> & { readonly injector: ClockInjector | undefined; faked(node: NodeId): boolean }): ClocksWithInjector {
-  const { injector } = opts;
-  if (!injector) return { clocks: base, started: async () => undefined };
-  const injected = createInjectedClocks({ injector, wallMs: opts.wallMs, monotonic: opts.monotonic, ...(opts.descendants ? { descendants: opts.descendants } : {}) });
+export function withInjector(base: SkewableClocks, opts: Omit<InjectedClocksOptions, "injectorOf"> & { readonly injectorOf: ((node: NodeId) => ClockInjector) | undefined; faked(node: NodeId): boolean }): ClocksWithInjector {
+  const { injectorOf } = opts;
+  if (!injectorOf) return { clocks: base, started: async () => undefined };
+  const injected = createInjectedClocks({ injectorOf, wallMs: opts.wallMs, monotonic: opts.monotonic, ...(opts.descendants ? { descendants: opts.descendants } : {}) });
   return {
     clocks: joinInjectedClocks(base, injected),
     async started(node, proc) {

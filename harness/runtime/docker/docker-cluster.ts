@@ -55,7 +55,7 @@ export interface DockerClusterParts {
 
 /** Wraps started containers in a `Cluster`. */
 export function createDockerCluster(parts: DockerClusterParts): Cluster {
-  const { engine, plan, clock, clocks } = parts;
+  const { engine, plan, clock, clocks, injector } = parts;
   const containers = nodeContainers(engine, plan, clock);
   const images = createImageContainers({ engine, plan, mounts: parts.mounts, onFailure: parts.onFailure });
   const skewable = withInjector(
@@ -63,7 +63,10 @@ export function createDockerCluster(parts: DockerClusterParts): Cluster {
       set: (node, skew) => clocks.set(node, skew), read: (node) => clocks.read(node, containers.run), expectedOffset: (node, atMs) => clocks.expectedOffset(node, atMs),
       ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
     },
-    { injector: parts.faults.has("clock") ? parts.injector : undefined, wallMs: () => clock.wallMs(), monotonic: parts.monotonicClocks === true, faked: (node) => clocks.faked(node), descendants: (pid) => descendantPids(pid) },
+    {
+      injectorOf: parts.faults.has("clock") && injector ? () => injector : undefined, wallMs: () => clock.wallMs(), monotonic: parts.monotonicClocks === true,
+      faked: (node) => clocks.faked(node), descendants: async (_node, pid) => descendantPids(pid),
+    },
   );
   const driver = createDockerNodeDriver({ containers, images, clocks, clock, onFailure: parts.onFailure, started: (node, proc) => skewable.started(node, proc) });
   const supervisor = createNodeSupervisor(driver, parts.stopGraceMs);

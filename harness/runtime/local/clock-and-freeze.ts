@@ -47,7 +47,7 @@ export interface ClockAndFreeze {
 
 /** Creates the primitives; throws "prerequisite.missing" if clocks are asked for without libfaketime. */
 export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze {
-  const { clock, runId } = parts;
+  const { clock, runId, injector } = parts;
   const clocks: NodeClocks | undefined = parts.fakeClock
     ? createNodeClocks({ runId, stateDir: parts.stateDir, clock, options: parts.fakeClock })
     : undefined;
@@ -61,7 +61,10 @@ export function createClockAndFreeze(parts: ClockAndFreezeParts): ClockAndFreeze
     expectedOffset: (n: NodeId, atMs: number) => clocks.expectedOffset(n, atMs),
     ...(clocks.monotonicFloor ? { monotonicFloor: clocks.monotonicFloor } : {}),
   };
-  const joined = libfaketime && withInjector(libfaketime, { injector: parts.injector, wallMs: () => clock.wallMs(), monotonic: parts.fakeClock?.monotonic === true, faked, descendants: (pid) => descendantPids(pid) });
+  const joined = libfaketime && withInjector(libfaketime, {
+    injectorOf: injector && (() => injector), wallMs: () => clock.wallMs(), monotonic: parts.fakeClock?.monotonic === true, faked,
+    descendants: async (_node, pid) => descendantPids(pid),
+  });
   const skewable = joined?.clocks;
 
   async function readClock(node: NodeId): Promise<ClockReading> {

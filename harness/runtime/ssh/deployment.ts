@@ -1,7 +1,8 @@
 /**
  * What the ssh runtime's nodes run, brought to each host: this machine's
- * Node binary, the built package with its production dependencies, and
- * libfaketime, unpacked into a folder named by their version so hosts need
+ * Node binary, the built package with its production dependencies,
+ * libfaketime and the clock injector (native/clock-inject, when built
+ * here; hosts are of this machine's architecture, hosts.ts checks), unpacked into a folder named by their version so hosts need
  * nothing of ours in advance and two versions never mix. The bundle is
  * packed once per version on this machine and streamed to each host that
  * lacks it.
@@ -40,11 +41,13 @@ export interface Bundle {
   readonly nodeBinary: string;
   readonly packageRoot: string;
   readonly faketime: readonly string[];
+  /** This machine's clock injector program, when it is built (undefined: the hosts get none, and clock faults it would carry are refused). */
+  readonly injector?: string;
 }
 
 /** The paths a process uses on a host, for a bundle. Pure. */
-export function remoteLayout(bundle: Pick<Bundle, "dir">): { node: string; pkg: string; faketime: string } {
-  return { node: `${bundle.dir}/bin/node`, pkg: `${bundle.dir}/pkg`, faketime: `${bundle.dir}/lib/libfaketime.so.1` };
+export function remoteLayout(bundle: Pick<Bundle, "dir">): { node: string; pkg: string; faketime: string; injector: string } {
+  return { node: `${bundle.dir}/bin/node`, pkg: `${bundle.dir}/pkg`, faketime: `${bundle.dir}/lib/libfaketime.so.1`, injector: `${bundle.dir}/bin/fencecheck-clock-inject` };
 }
 
 /**
@@ -54,15 +57,16 @@ export function remoteLayout(bundle: Pick<Bundle, "dir">): { node: string; pkg: 
  * the version and hosts keep their copy. The check bundle's V8 code cache is
  * left out of the hash: it differs from build to build of the same bundle.
  * Carries this machine's libfaketime when it is installed (`faketime`
- * empty otherwise). Throws "prerequisite.missing" without a build.
+ * empty otherwise), and `injector` when given (hashed likewise). Throws
+ * "prerequisite.missing" without a build.
  */
-export function localBundle(packageRoot: string, nodeBinary: string, faketimeDir: string | undefined): Bundle {
+export function localBundle(packageRoot: string, nodeBinary: string, faketimeDir: string | undefined, injector?: string): Bundle {
   const libraries = faketimeDir === undefined ? [] : ["libfaketime.so.1", "libfaketimeMT.so.1"].map((f) => join(faketimeDir, f));
   // Without libfaketime here the bundle carries none: hosts then need their own for clock faults (host-faketime.ts).
   const faketime = libraries.filter((f) => existsSync(f));
   if (!existsSync(join(packageRoot, "dist"))) throw new HarnessError("prerequisite.missing", `Cannot deploy to the hosts: "${packageRoot}" has no build (npm run build)`);
   const hash = createHash("sha256");
-  for (const file of [nodeBinary, ...faketime]) {
+  for (const file of [nodeBinary, ...faketime, ...(injector ? [injector] : [])]) {
     const stat = statSync(file);
     hash.update(`${file} ${stat.size} ${Math.trunc(stat.mtimeMs)}\n`);
   }
@@ -70,7 +74,7 @@ export function localBundle(packageRoot: string, nodeBinary: string, faketimeDir
   for (const file of [join(packageRoot, "package-lock.json"), ...dist]) hash.update(`${relative(packageRoot, file)}\n`).update(readFileSync(file));
   const { version } = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string };
   const id = `${version}-${hash.digest("hex").slice(0, 12)}`;
-  return { version: id, dir: `${DEPLOY_ROOT}/${id}`, nodeBinary, packageRoot, faketime };
+  return { version: id, dir: `${DEPLOY_ROOT}/${id}`, nodeBinary, packageRoot, faketime, ...(injector ? { injector } : {}) };
 }
 
 /** The production dependencies' top folders, from package-lock.json (type packages left out). Pure. */
@@ -142,6 +146,7 @@ export async function packBundle(bundle: Bundle, cacheDir: string): Promise<stri
       symlinkSync(target, join(stage, path));
     };
     link(bundle.nodeBinary, "bin/node");
+    if (bundle.injector) link(bundle.injector, "bin/fencecheck-clock-inject");
     for (const lib of bundle.faketime) link(lib, `lib/${lib.split("/").at(-1) as string}`);
     for (const file of ["package.json", "dist"]) link(join(bundle.packageRoot, file), `pkg/${file}`);
     for (const dep of productionPackages(readFileSync(join(bundle.packageRoot, "package-lock.json"), "utf8"))) {

@@ -33,6 +33,8 @@ export interface ClockHost {
 
 /** An ssh cluster's fake clocks. */
 export interface RemoteClocks {
+  /** Whether the run may skew `node`'s clock (`ClockOptions.nodes`; none without fake clocks). */
+  faked(node: NodeId): boolean;
   /** Environment for a process about to start on `node`: its own skew file, written first (empty without fake clocks). */
   envFor(node: NodeId): Promise<Record<string, string>>;
   /** Sets the node's skew in every file of the node, running processes included. */
@@ -59,6 +61,7 @@ export function createRemoteClocks(hostOf: (node: NodeId) => ClockHost, clock: C
     if (result.exitCode !== 0) throw new HarnessError("nemesis.fault-not-applied", `Cannot write the clock files of node "${node}": ${result.stderr.trim()}`);
   }
   return {
+    faked,
     async envFor(node) {
       if (!options || !faked(node)) return {};
       const where = hostOf(node);

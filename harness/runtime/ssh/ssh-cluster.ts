@@ -2,7 +2,9 @@
  * A running ssh cluster: nodes placed on the user's hosts, each facet over
  * the hosts' reused SSH connections. The node lifecycle is the
  * supervisor's (common/node-supervisor.ts, over ssh-node-driver.ts); this
- * wires it to the hosts' network and clocks, and its stop to the checked
+ * wires it to the hosts' network and clocks (libfaketime, and the bundle's
+ * clock injector run on each host for the programs libfaketime cannot
+ * reach), and its stop to the checked
  * cleanup of every host (ssh-stop-steps.ts).
  */
 import { composeCluster } from "../../../core/index.js";
@@ -18,6 +20,8 @@ import type { HostTime } from "./host-time.js";
 import type { Watchdogs } from "./host-watchdog.js";
 import { mapText, type PathMap } from "./path-map.js";
 import { createRemoteClocks } from "./remote-clocks.js";
+import { remoteClockInjector, remoteDescendants } from "./remote-injector.js";
+import { withInjector } from "../common/injected-clocks.js";
 import { fetchPath } from "./remote-files.js";
 import { createRemoteNetwork } from "./remote-network.js";
 import type { SshHost } from "./ssh-connection.js";
@@ -45,7 +49,8 @@ export interface SshClusterParts {
   readonly paths: PathMap;
   readonly storeDir: string;
   readonly runDir: string;
-  readonly layout: { readonly node: string; readonly faketime: string };
+  /** The bundle's programs on the hosts; `injector` only when the bundle carries the clock injector. */
+  readonly layout: { readonly node: string; readonly faketime: string; readonly injector?: string };
   readonly sshPort: number;
   readonly clockOptions: ClockOptions | undefined;
   readonly clock: Clock;
@@ -67,9 +72,16 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
   const clocks = createRemoteClocks((node) => ({
     host: hosts.get(node).ssh, time: hosts.get(node).time, dir: `${parts.runDir}/clock`, faketimeLibrary: hosts.get(node).faketime.library ?? parts.layout.faketime, nodeBinary: parts.layout.node,
   }), clock, parts.clockOptions);
+  const { injector } = parts.layout;
+  const skewable = withInjector(clocks, {
+    injectorOf: parts.faults.has("clock") && injector !== undefined ? (node) => remoteClockInjector(hosts.get(node).ssh, injector, clock) : undefined,
+    wallMs: () => clock.wallMs(), monotonic: parts.clockOptions?.monotonic === true, faked: (node) => clocks.faked(node),
+    descendants: (node, pid) => remoteDescendants(hosts.get(node).ssh, pid, clock),
+  });
   const driver = createSshNodeDriver({
     runId, controllerId: parts.controllerId, hostOf: (node) => hosts.get(node).ssh, addressOf: address, monotonicOffsetNs: (node) => hosts.get(node).time.monotonicOffsetNs,
     paths: parts.paths, createdUnder: [parts.storeDir], runDir: parts.runDir, clocks, clock, hasNode: (node) => hosts.has(node), onLogFailure: parts.onFailure,
+    started: (node, proc) => skewable.started(node, proc),
   });
   const supervisor = createNodeSupervisor(driver, parts.stopGraceMs);
   const network = createRuleNetwork({
@@ -84,7 +96,7 @@ export function createSshCluster(parts: SshClusterParts): Cluster {
     freeze: (node) => supervisor.pause(node),
     thaw: (node) => supervisor.resume(node),
     ...guardedNetwork(supervisor, runId, network),
-    ...clockFacet({ checkNode: (node) => supervisor.checkNode(node), faked: parts.faults.has("clock"), clocks, clock }),
+    ...clockFacet({ checkNode: (node) => supervisor.checkNode(node), faked: parts.faults.has("clock"), clocks: skewable.clocks, clock }),
     async collect(node, paths) {
       const { ssh } = hosts.get(node);
       for (const path of paths) await fetchPath(ssh, mapText(parts.paths, path), path, clock);

@@ -40,6 +40,8 @@ export interface SshNodeDriverParts {
   readonly hasNode: (node: NodeId) => boolean;
   /** Called when a node's log on this machine cannot be written. */
   readonly onLogFailure: (error: HarnessError) => void;
+  /** Gives a program started with `clockTool: "injector"` its node's clock once it is ready (by its PID on the host). */
+  readonly started?: (node: NodeId, proc: TrackedProcess) => Promise<void>;
 }
 
 const STOPPED_WAIT_S = 1;
@@ -67,6 +69,7 @@ export function createSshNodeDriver(parts: SshNodeDriverParts): SshNodeDriver {
   return {
     clock,
     hasNode: parts.hasNode,
+    ...(parts.started ? { started: parts.started } : {}),
     async spawn(node, spec) {
       const argv = mapArgv(parts.paths, spec.argv, parts.monotonicOffsetNs(node));
       const clockEnv = spec.fakeClock === false || spec.clockTool === "injector" ? {} : await parts.clocks.envFor(node);

@@ -28,6 +28,7 @@ import { runRemote, shellWord } from "./remote-command.js";
 import { connectHost } from "./ssh-connection.js";
 import { createSshCluster, type ClusterHost } from "./ssh-cluster.js";
 import { controllerId } from "../common/controller-id.js";
+import { clockInjectorAvailable, clockInjectorProgram } from "../common/clock-injector.js";
 
 /** How to reach the hosts, and what they must have. */
 export interface SshRuntimeOptions {
@@ -95,6 +96,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
   let prepared: Promise<readonly ClusterHost[]> | undefined;
   let bundle: Bundle | undefined;
   const defaultKeys = ["id_ed25519", "id_ecdsa", "id_rsa"].map((f) => join(homedir(), ".ssh", f));
+  const injector = clockInjectorAvailable() ? clockInjectorProgram() : undefined;
 
   async function prepareAll(): Promise<readonly ClusterHost[]> {
     if (opts.hosts.length === 0) throw new HarnessError("config.invalid", "Cannot use the ssh runtime: no hosts were given (--nodes or --nodes-file)");
@@ -121,7 +123,7 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       }
       // Before anything is deployed: a state folder another user made is refused (host-folders.ts).
       await checkStateFolders(hosts.map((h) => h.ssh), clock);
-      bundle ??= localBundle(opts.packageRoot, process.execPath, faketimeDir(process.arch));
+      bundle ??= localBundle(opts.packageRoot, process.execPath, faketimeDir(process.arch), injector);
       const ready = bundle;
       let packed: Promise<string> | undefined;
       const archive = (): Promise<string> => (packed ??= packBundle(ready, ownedPath(controlStateRoot(), ["deploy"])));
@@ -141,6 +143,8 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
 
   const runtime: SshRuntime = {
     kind: "ssh",
+    // The bundle carries this machine's injector, and every host is of this machine's architecture (host-checks.ts).
+    injectsClocks: injector !== undefined,
     // sshd's default MaxSessions: agents started beside the services' processes were refused a channel.
     startsAtOnce: 10,
     faults: SSH_FAULTS,
@@ -180,14 +184,14 @@ export function createSshRuntime(opts: SshRuntimeOptions): SshRuntime {
       const adapter = opts.adapter;
       if (adapter !== undefined) await Promise.all(hosts.map((h) => deployAdapterFolder(h.ssh, adapter, remoteAdapterDir(runDir), { storeDir: opts.storeDir })));
       const watchdogs = await startWatchdogs(hosts.map((h) => h.ssh), { runId: start.runId, controllerId: controller, periodS: opts.watchdogS ?? DEFAULT_WATCHDOG_S, clock });
-      const layout = remoteLayout(bundle as Bundle);
+      const { injector: injectorOnHosts, ...layout } = remoteLayout(bundle as Bundle);
       const paths: [string, string][] = [[process.execPath, layout.node], ["/usr/bin/node", layout.node], [opts.packageRoot, layout.pkg], [opts.storeDir, `${runDir}/store`]];
       if (adapter !== undefined) paths.push([adapter.dir, remoteAdapterDir(runDir)]);
       const clusterNodes = nodes.map((n) => ({ id: n.id, role: n.role, host: (byName.get(placed.get(n.id) as string) as ClusterHost).address }));
       return createSshCluster({
         runId: start.runId, controllerId: controller, nodes: clusterNodes, hosts: new Map(hosts.map((h) => [h.address, h])),
         faults: start.clock ? SSH_FAULTS : new Set([...SSH_FAULTS].filter((f) => f !== "clock")),
-        paths, storeDir: opts.storeDir, runDir, layout, sshPort: opts.port, clockOptions: start.clock, clock,
+        paths, storeDir: opts.storeDir, runDir, layout: { ...layout, ...((bundle as Bundle).injector ? { injector: injectorOnHosts } : {}) }, sshPort: opts.port, clockOptions: start.clock, clock,
         logDir: ownedPath(controlStateRoot(), ["ssh", start.runId]), stopGraceMs: 1_000, onFailure: firstFailureTo(start.onFailure), watchdogs,
       });
     },
