@@ -6,7 +6,7 @@
  * commands, exit codes and readings as on this machine
  * (common/clock-injector.ts).
  */
-import type { Clock } from "../../../core/index.js";
+import { HarnessError, type Clock } from "../../../core/index.js";
 import { clockInjector, type ClockInjector } from "../common/clock-injector.js";
 import { runRemote, shellWord } from "./remote-command.js";
 import type { SshHost } from "./ssh-connection.js";
@@ -14,12 +14,23 @@ import type { SshHost } from "./ssh-connection.js";
 /** How long one injector command may take on a host (attaching to every thread of a JVM included). */
 const INJECTOR_TIMEOUT_MS = 15_000;
 
-/** The injector at `program` on `host`. */
+/** The injector at `program` on `host`; each failure names the host (and, refused by the kernel, what the injector needs there). */
 export function remoteClockInjector(host: SshHost, program: string, clock: Clock): ClockInjector {
-  return clockInjector(async (args) => {
+  const injector = clockInjector(async (args) => {
     const result = await runRemote(host, [program, ...args].map(shellWord).join(" "), { clock, timeoutMs: INJECTOR_TIMEOUT_MS });
     return { exitCode: result.timeout ? undefined : result.exitCode, stdout: result.stdout, stderr: result.stderr };
   });
+  const onHost = <T>(step: Promise<T>): Promise<T> => step.catch((error: unknown) => {
+    if (!(error instanceof HarnessError)) throw error;
+    const needs = error.code === "prerequisite.missing" ? ": it runs as root there and needs CAP_SYS_PTRACE for a process of another user, which a container host lacks" : "";
+    throw new HarnessError(error.code, `${error.message} (on host "${host.target.host}"${needs})`, { cause: error });
+  });
+  return {
+    inject: (pid, injection) => onHost(injector.inject(pid, injection)),
+    set: (pid, offsetNs, rate) => onHost(injector.set(pid, offsetNs, rate)),
+    remove: (pid) => onHost(injector.remove(pid)),
+    read: (pid, clockId) => onHost(injector.read(pid, clockId)),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ export const etcdLock: BuiltInService = {
   info: {
     summary: "the etcd3@1 package's own Lock helper (npm) over the etcd cluster: a lease kept alive by the client plus a put-if-absent of the lock key; no waiting queue",
     token: null,
-    limits: "no fencing token (the helper exposes no revision); a contender polls (no queue, so no fairness); the library's own retries are on; clock faults on etcd's nodes go through the clock injector on the local and docker runtimes (Go reads the clock without libc) and are refused on ssh",
+    limits: "no fencing token (the helper exposes no revision); a contender polls (no queue, so no fairness); the library's own retries are on; clock faults on etcd's nodes go through the clock injector (Go reads the clock without libc), on every runtime but a remote Docker engine",
     lease: { ends: "keep-alive", timedFrom: "request" },
     durability: "etcd's own: the raft log is fsynced before a write is committed",
   },

@@ -7,7 +7,7 @@ export const etcd: BuiltInService = {
   info: {
     summary: "etcd 3-node cluster (Debian's /usr/bin/etcd): a lease kept alive by the client plus a lock key per waiter",
     token: "the create revision of the lock key",
-    limits: "libfaketime does not reach it (Go reads the clock without libc): clock faults on its nodes move it through the clock injector on the local and docker runtimes, and are refused on ssh",
+    limits: "libfaketime does not reach it (Go reads the clock without libc): clock faults on its nodes move it through the clock injector, on every runtime but a remote Docker engine",
     lease: { ends: "keep-alive", timedFrom: "request" },
     durability: "etcd's own: the raft log is fsynced before a write is committed",
   },

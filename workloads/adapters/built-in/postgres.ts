@@ -10,7 +10,7 @@ export const postgres: BuiltInService = {
   info: {
     summary: "PostgreSQL single node: a session-level advisory lock; idle_session_timeout = TTL ends a silent holder's session",
     token: "nextval of the fencecheck_token sequence, taken right after the grant",
-    limits: "a single node; the lease lasts while the session lives, so a paused holder keeps it until the idle timeout; clock faults on its node go through the clock injector on the local and docker runtimes (with its backends, which it forks) and are refused on ssh",
+    limits: "a single node; the lease lasts while the session lives, so a paused holder keeps it until the idle timeout; clock faults on its node go through the clock injector (with its backends, which it forks), on every runtime but a remote Docker engine",
     lease: { ends: "client-session", timedFrom: "grant" },
     durability: "fsync, synchronous_commit and full_page_writes on: a token's commit is on disk before it is answered",
   },

@@ -7,7 +7,7 @@ export const redisSemaphore: BuiltInService = {
   info: {
     summary: "redis-semaphore@5 (npm) Mutex on ioredis over one Redis node: SET NX PX lockTimeout, refreshed every 0.8 x lockTimeout by the holder",
     token: null,
-    limits: "no fencing token: storage cannot tell a stale holder's write; a release after the lock was lost succeeds silently unless the refresh noticed the loss first; clock faults on its node go through the clock injector on the local and docker runtimes (redis-server does not start under libfaketime) and are refused on ssh",
+    limits: "no fencing token: storage cannot tell a stale holder's write; a release after the lock was lost succeeds silently unless the refresh noticed the loss first; clock faults on its node go through the clock injector (redis-server does not start under libfaketime), on every runtime but a remote Docker engine",
     lease: { ends: "keep-alive", timedFrom: "request" },
     durability: "none (no RDB, no AOF, as redis): a restart forgets every lock",
   },

@@ -7,7 +7,7 @@ export const redisToken: BuiltInService = {
   info: {
     summary: "Redis single node: SET NX PX, plus INCR of a per-resource counter after each grant (not part of Redis's lock); AOF with appendfsync always",
     token: "INCR of fencecheck:token:<resource> right after the grant (a counter we add, not a Redis lock feature)",
-    limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; clock faults on its nodes go through the clock injector on the local and docker runtimes (redis-server does not start under libfaketime) and are refused on ssh",
+    limits: "the INCR is a second step: a holder paused between SET and INCR can still be overtaken; clock faults on its nodes go through the clock injector (redis-server does not start under libfaketime), on every runtime but a remote Docker engine",
     lease: { ends: "ttl", timedFrom: "grant" },
     durability: "every write is in the fsynced append-only file before Redis answers: a crash or a power loss keeps every token it gave",
   },

@@ -7,7 +7,7 @@ export const redis: BuiltInService = {
   info: {
     summary: "Redis single node: SET NX PX, release by compare-and-delete",
     token: null,
-    limits: "no fencing token: storage cannot tell a stale holder's write; clock faults on its nodes go through the clock injector on the local and docker runtimes (redis-server does not start under libfaketime) and are refused on ssh",
+    limits: "no fencing token: storage cannot tell a stale holder's write; clock faults on its nodes go through the clock injector (redis-server does not start under libfaketime), on every runtime but a remote Docker engine",
     lease: { ends: "ttl", timedFrom: "grant" },
     durability: "none (no RDB, no AOF): a restart forgets every lock",
   },

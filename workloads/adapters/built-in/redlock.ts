@@ -7,7 +7,7 @@ export const redlock: BuiltInService = {
   info: {
     summary: "Redlock over 3 independent Redis masters (redlock@4 on ioredis): a lock on a majority within the TTL",
     token: null,
-    limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; clock faults on its nodes go through the clock injector on the local and docker runtimes (redis-server does not start under libfaketime) and are refused on ssh",
+    limits: "no fencing token (Kleppmann's critique): storage cannot tell a stale holder's write; clock faults on its nodes go through the clock injector (redis-server does not start under libfaketime), on every runtime but a remote Docker engine",
     lease: { ends: "ttl", timedFrom: "request" },
     durability: "none on each master (no RDB, no AOF): a restarted master forgets its locks, so a majority can grant a held lock again (Redlock asks for fsync=always or a delayed restart)",
   },

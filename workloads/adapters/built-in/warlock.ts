@@ -7,7 +7,7 @@ export const warlock: BuiltInService = {
   info: {
     summary: "node-redis-warlock@1 (npm) on the redis@3 client over one Redis node: SET NX PX ttl, unlock by compare-and-delete; no refresh",
     token: null,
-    limits: "no fencing token: storage cannot tell a stale holder's write; clock faults on its node go through the clock injector on the local and docker runtimes (redis-server does not start under libfaketime) and are refused on ssh",
+    limits: "no fencing token: storage cannot tell a stale holder's write; clock faults on its node go through the clock injector (redis-server does not start under libfaketime), on every runtime but a remote Docker engine",
     lease: { ends: "ttl", timedFrom: "grant" },
     durability: "none (no RDB, no AOF, as redis): a restart forgets every lock",
   },

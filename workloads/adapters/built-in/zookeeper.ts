@@ -7,7 +7,7 @@ export const zookeeper: BuiltInService = {
   info: {
     summary: "ZooKeeper 3-node ensemble (Debian's zookeeper, a JVM): ephemeral sequential znode recipe, session timeout as TTL",
     token: "the czxid of the lock znode (the transaction id that created it)",
-    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out; clock faults on its nodes go through the clock injector on the local and docker runtimes (the JVM stalls under libfaketime) and are refused on ssh",
+    limits: "JVM bring-up takes seconds; the lease is the session, so it ends when the session times out; clock faults on its nodes go through the clock injector (the JVM stalls under libfaketime), on every runtime but a remote Docker engine",
     lease: { ends: "session-timeout", timedFrom: "request" },
     durability: "ZooKeeper's own: the transaction log is fsynced before a write is acknowledged",
   },
