@@ -68,8 +68,8 @@ describe("reference adapter", () => {
     const a = await client(endpoint, "a");
     const lease = await a.acquire("r", { ttlMs: 60_000, signal: never() });
     const waiting = (await client(endpoint, "b")).acquire("r", { ttlMs: 60_000, signal: never() });
-    // Longer than one attempt's wait: the second attempt is the one granted.
-    await new Promise((resolve) => setTimeout(resolve, 130));
+    // Released once b's second attempt is waiting on the server (a fixed sleep raced b's first request on a loaded machine).
+    while (seen.filter((line) => line === "b asks").length < 2) await new Promise((resolve) => setTimeout(resolve, 2));
     await a.release("r", lease, { signal: never() });
     expect((await waiting).token).toBe("2");
     // The grant answers an attempt already waiting when the release came: a client that polled would ask again after it.
