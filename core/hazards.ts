@@ -17,6 +17,7 @@ export const HAZARDS = {
   "grant-before-crash": "a lock node was killed or lost power while a lease it granted was live",
   "clock-moved-under-lease": "a lock node's clock was moved while a lease was live",
   "lost-acquire-reply": "an acquire's reply was lost: it may have been granted",
+  "leader-change-under-lease": "the lock service's leader changed while a lease was live (two leaders the nemesis saw in turn differed)",
 } as const;
 
 /** A hazard's name. */

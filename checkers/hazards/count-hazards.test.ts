@@ -61,6 +61,19 @@ describe("counting the hazards of a run", () => {
     expect(countHazards(history, { config, shading })).toEqual({ "write-after-lease": 1 });
   });
 
+  it("counts a leader change the nemesis saw under a lease live across both sightings, and not one after the lease ran out", () => {
+    const seen = (leader: string, agoMs: number): Record<string, unknown> => ({ package: "partition-leader-after-grant", leader, leaderSeenMsAgo: agoMs });
+    const history = historyBuilder()
+      .acquire(1, "r1", "1", [0, 10])
+      .op("invoke", "nemesis", "start-partition", {}, 100).op("info", "nemesis", "start-partition", seen("l1", 50), 120)
+      .op("invoke", "nemesis", "start-partition", {}, 900).op("info", "nemesis", "start-partition", seen("l3", 0), 920)
+      // The same leader again: no change. Then a change seen only after the lease (TTL 2000 ms from 10) ran out.
+      .op("invoke", "nemesis", "start-partition", {}, 1500).op("info", "nemesis", "start-partition", seen("l3", 0), 1520)
+      .op("invoke", "nemesis", "start-partition", {}, 2500).op("info", "nemesis", "start-partition", seen("l2", 0), 2520)
+      .build();
+    expect(countHazards(history, { config: testRunConfig(), shading })).toEqual({ "leader-change-under-lease": 1 });
+  });
+
   it("counts an acquire whose reply was lost", () => {
     const history = historyBuilder().op("invoke", 1, "acquire", { resource: "r1" }, 0).op("info", 1, "acquire", { resource: "r1" }, 5000, "timeout").build();
     expect(countHazards(history, { config: testRunConfig(), shading })).toEqual({ "lost-acquire-reply": 1 });

@@ -23,9 +23,14 @@
  *   `clock-moved-under-lease`), judged when it completes: an aimed kill
  *   names its node only in its completion, and one that failed never
  *   struck;
- * - an acquire that completed `info` is `lost-acquire-reply`.
- *
- * A leader change is not counted: the history does not record one.
+ * - an acquire that completed `info` is `lost-acquire-reply`;
+ * - a leader change is `leader-change-under-lease` when two leaders the
+ *   nemesis saw in turn differ (its ops aimed at the leader or a grant
+ *   record the leader last seen, `leader`, and how long before the op,
+ *   `leaderSeenMsAgo`), and a lease unreleased at the later sighting was
+ *   granted before the earlier one and still live at the later: the change
+ *   fell between the two, under that lease. Runs that watch no leader
+ *   record none, and a change between sightings nobody made is not seen.
  */
 import { compareTokens, LOCK_ERRORS, runNodes, stepFaultsInForce, ttlSpan, type FaultInForce, type FaultShading, type HazardCounts, type HazardName, type Op, type RunConfig, type Token } from "../../core/index.js";
 
@@ -63,6 +68,7 @@ export function countHazards(history: readonly Op[], ctx: HazardContext): Hazard
   const leases = new Map<number, Lease>();
   const accepted = new Map<string, AcceptedHighs>();
   let inForce: readonly FaultInForce[] = [];
+  let lastLeader: { readonly node: string; readonly at: number } | undefined;
 
   const liveLease = (at: number): boolean => [...leases.values()].some((l) => at < l.grantedAt + ttlNs);
   const faultOn = (node: string | undefined): boolean => inForce.some((f) => f.nodes.length === 0 || (node !== undefined && f.nodes.includes(node)));
@@ -75,6 +81,11 @@ export function countHazards(history: readonly Op[], ctx: HazardContext): Hazard
       // Judged at the completion (an aimed kill names its node only there), as of the invoke; a fault that failed did not happen.
       const struck = op.type !== "invoke" && op.type !== "fail" && (strikesLockNode(op, lockNodes) || (invoke !== undefined && strikesLockNode(invoke, lockNodes)));
       if (struck && liveLease(invoke?.time ?? op.time)) add(op.f === "clock" ? "clock-moved-under-lease" : "grant-before-crash");
+      const seen = leaderSeen(op);
+      if (seen === undefined) continue;
+      const from = lastLeader;
+      if (from !== undefined && seen.node !== from.node && [...leases.values()].some((l) => l.grantedAt <= from.at && seen.at < l.grantedAt + ttlNs)) add("leader-change-under-lease");
+      if (from === undefined || seen.at >= from.at) lastLeader = seen;
       continue;
     }
     if (typeof op.process !== "number") continue;
@@ -111,6 +122,14 @@ export function countHazards(history: readonly Op[], ctx: HazardContext): Hazard
     }
   }
   return counts;
+}
+
+/** The leader a nemesis op says it saw last, and when (harness ns); undefined when it names none. */
+function leaderSeen(op: Op): { node: string; at: number } | undefined {
+  const v = op.value as { leader?: unknown; leaderSeenMsAgo?: unknown } | undefined;
+  if (typeof v?.leader !== "string") return undefined;
+  const ago = typeof v.leaderSeenMsAgo === "number" && v.leaderSeenMsAgo >= 0 ? v.leaderSeenMsAgo : 0;
+  return { node: v.leader, at: op.time - ago * NS_PER_MS };
 }
 
 /** Whether a kill, power loss or clock op names a lock node. */
