@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HarnessError, nodeId } from "../../../core/index.js";
 import type { ClockInjection, ClockInjector, ProcessClockReading } from "./clock-injector.js";
-import { createInjectedClocks } from "./injected-clocks.js";
+import { createInjectedClocks, joinInjectedClocks } from "./injected-clocks.js";
 
 const l1 = nodeId("l1");
 
@@ -39,10 +39,10 @@ function pretendInjector(now: () => number): { injector: ClockInjector; alive: S
   return { injector, alive, calls };
 }
 
-function fixture(descendants?: (pid: number) => number[]): { clocks: ReturnType<typeof createInjectedClocks>; injector: ClockInjector; alive: Set<number>; calls: string[]; advance: (ms: number) => void } {
+function fixture(descendants?: (pid: number) => number[], monotonic = false): { clocks: ReturnType<typeof createInjectedClocks>; injector: ClockInjector; alive: Set<number>; calls: string[]; advance: (ms: number) => void } {
   let now = 1_000_000;
   const { injector, alive, calls } = pretendInjector(() => now);
-  const clocks = createInjectedClocks({ injectorOf: () => injector, wallMs: () => now, monotonic: false, ...(descendants ? { descendants: async (_node, pid) => descendants(pid) } : {}) });
+  const clocks = createInjectedClocks({ injectorOf: () => injector, wallMs: () => now, monotonic, ...(descendants ? { descendants: async (_node, pid) => descendants(pid) } : {}) });
   return { clocks, injector, alive, calls, advance: (ms) => void (now += ms) };
 }
 
@@ -75,6 +75,29 @@ describe("injected clocks", () => {
     await clocks.set(l1, { offsetMs: -4_000, rate: 1 });
     expect(calls.slice(-3)).toEqual(["inject 11 -4000 ms x1", "inject 21 -4000 ms x1", "inject 22 -4000 ms x1"]);
     expect(await clocks.read(l1)).toMatchObject({ offsetMs: -4_000 });
+  });
+
+  it("with moved monotonic clocks, keeps each attached process's monotonic clock after its attach plus a second, and says nothing without them", async () => {
+    const moved = fixture(undefined, true);
+    moved.alive.add(11).add(12);
+    await moved.clocks.attach(l1, 11);
+    moved.advance(3_000);
+    await moved.clocks.attach(l1, 12);
+    moved.advance(500);
+    // Process 12, attached 500 ms ago, bounds it: its clock may not go back before its attach plus 1 s.
+    expect(moved.clocks.monotonicFloor?.(l1, 1_003_500)).toBe(500);
+    expect(moved.clocks.monotonicFloor?.(l1, 1_010_000)).toBe(-6_000);
+    expect(fixture().clocks.monotonicFloor).toBeUndefined();
+  });
+
+  it("joined to libfaketime's clocks, takes the higher of the two floors", async () => {
+    const moved = fixture(undefined, true);
+    moved.alive.add(11);
+    await moved.clocks.attach(l1, 11);
+    const base = { set: () => undefined, read: async () => ({ node: l1, offsetMs: 0 }), expectedOffset: () => 0 };
+    expect(joinInjectedClocks({ ...base, monotonicFloor: () => -5_000 }, moved.clocks).monotonicFloor?.(l1, 1_004_000)).toBe(-3_000);
+    expect(joinInjectedClocks({ ...base, monotonicFloor: () => 700 }, moved.clocks).monotonicFloor?.(l1, 1_004_000)).toBe(700);
+    expect(joinInjectedClocks(base, fixture().clocks).monotonicFloor).toBeUndefined();
   });
 
   it("gives a process attached later (a restart) the node's clock as it reads now, its rate's drift included", async () => {

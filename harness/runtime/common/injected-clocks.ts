@@ -16,6 +16,12 @@
  * what they read. A process that has exited meanwhile is dropped: its
  * node's restart attaches the new one.
  *
+ * With moved monotonic clocks (`monotonic`), a change that would set an
+ * attached process's monotonic clock before its attach plus a second waits
+ * (`monotonicFloor`, as libfaketime's processes' start does in faketime.ts):
+ * it read the real clock until then, and no real monotonic clock goes back.
+ * A child forked later is not bounded so.
+ *
  * A process's children are moved with it: a child forked after the patch
  * inherits it with the settings of that moment (the mapping is copied at
  * fork), so each later setting is written into every descendant too, and a
@@ -25,7 +31,7 @@
 import { HarnessError, type ClockReading, type ClockSkew, type NodeId } from "../../../core/index.js";
 import type { ClockInjector } from "./clock-injector.js";
 import type { TrackedProcess } from "./process-table.js";
-import { CLOCK_TOLERANCE_MS, nodeOffsetAt, REAL_CLOCK, type NodeClockState, type SkewableClocks } from "./faketime.js";
+import { CLOCK_TOLERANCE_MS, monotonicFloorMs, nodeOffsetAt, REAL_CLOCK, type NodeClockState, type SkewableClocks } from "./faketime.js";
 
 /** What the clocks need: the injector of each node's host, the harness's wall clock, and whether monotonic clocks move too. */
 export interface InjectedClocksOptions {
@@ -55,6 +61,8 @@ export interface InjectedClocks {
   readEach(node: NodeId): Promise<ProcessOffset[]>;
   /** The node's clock as its attached live processes read it; undefined when none is; "nemesis.fault-not-applied" when they read different clocks. */
   read(node: NodeId): Promise<ClockReading | undefined>;
+  /** With moved monotonic clocks: the lowest offset the node may be set to at `atMs` so that no attached process reads a monotonic time before its start (faketime.ts `monotonicFloorMs`). */
+  monotonicFloor?(node: NodeId, atMs: number): number;
   /** Restores the original clock code of every attached live process (they keep running). */
   detachAll(): Promise<void>;
 }
@@ -64,9 +72,10 @@ const NS_PER_MS = 1e6;
 /** Creates the clocks, with no node skewed and no process attached. */
 export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClocks {
   const states = new Map<NodeId, NodeClockState>();
-  const attached = new Map<NodeId, Set<number>>();
+  /** Per node, each attached process and when it was attached (wall ms). */
+  const attached = new Map<NodeId, Map<number, number>>();
   const state = (node: NodeId): NodeClockState => states.get(node) ?? REAL_CLOCK;
-  const pidsOf = (node: NodeId): number[] => [...(attached.get(node) ?? [])];
+  const pidsOf = (node: NodeId): number[] => [...(attached.get(node)?.keys() ?? [])];
 
   /** Runs `step` on the process; a process that has exited is forgotten, any other failure thrown. */
   async function onLive(node: NodeId, pid: number, step: () => Promise<void>): Promise<void> {
@@ -106,7 +115,7 @@ export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClock
 
   return {
     async attach(node, pid) {
-      attached.set(node, new Set([...pidsOf(node), pid]));
+      attached.set(node, new Map([...(attached.get(node) ?? []), [pid, opts.wallMs()]]));
       await apply(node, pid);
     },
     async set(node, skew) {
@@ -114,6 +123,10 @@ export function createInjectedClocks(opts: InjectedClocksOptions): InjectedClock
       await Promise.all(pidsOf(node).map((pid) => apply(node, pid)));
     },
     expectedOffset: (node, atMs) => nodeOffsetAt(state(node), atMs),
+    // A process read the real monotonic clock until it was attached, no later than its start: taking the attach as its start is the safe side.
+    ...(opts.monotonic ? {
+      monotonicFloor: (node: NodeId, atMs: number) => monotonicFloorMs([...(attached.get(node)?.values() ?? [])].map((startedAtMs) => ({ startedAtMs, offsetAtStartMs: 0 })), atMs),
+    } : {}),
     readEach,
     async read(node) {
       const before = opts.wallMs();
@@ -152,7 +165,9 @@ export function joinInjectedClocks(base: SkewableClocks, injected: InjectedClock
     },
     read: async (node) => (await injected.read(node)) ?? base.read(node),
     expectedOffset: (node, atMs) => base.expectedOffset(node, atMs),
-    ...(base.monotonicFloor ? { monotonicFloor: base.monotonicFloor } : {}),
+    ...(base.monotonicFloor || injected.monotonicFloor ? {
+      monotonicFloor: (node: NodeId, atMs: number) => Math.max(base.monotonicFloor?.(node, atMs) ?? -Infinity, injected.monotonicFloor?.(node, atMs) ?? -Infinity),
+    } : {}),
   };
 }
 
