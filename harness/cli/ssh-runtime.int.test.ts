@@ -17,6 +17,7 @@ import { testSandbox } from "../runtime/ssh/testing/test-sandbox.js";
 import { NODE_LIFECYCLE_FACTS, type LifecycleSubject } from "../runtime/common/node-lifecycle-facts.js";
 import { runCliInProcess } from "./testing/in-process-cli.js";
 import { CHATTER, logOnFullDisk } from "./testing/fill-disk.js";
+import { ed25519KeyPair } from "../runtime/ssh/ssh-key-pair.js";
 
 const bin = resolve(import.meta.dirname, "../../dist/harness/cli/bin.js");
 const NAME = "ssh-test";
@@ -229,7 +230,7 @@ describe("hosts that cannot be used", () => {
 
   it("a refused key and an unknown host key are exit 254 naming the host", async () => {
     const other = join(dir, "other_key");
-    writeFileSync(other, ssh2.utils.generateKeyPairSync("ed25519").private, { mode: 0o600 });
+    writeFileSync(other, ed25519KeyPair(ssh2.utils).private, { mode: 0o600 });
     const host = sandbox.addresses[0] as string;
     const nodes = sandbox.addresses.slice(0, 2).join(",");
     const refused = await cli(["run", "--store", store, "--runtime", "ssh", "--nodes", nodes, "--ssh-key", other, "--known-hosts", sandbox.knownHostsFile]);

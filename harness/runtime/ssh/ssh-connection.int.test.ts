@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSystemClock } from "../../../core/index.js";
 import { knownHostsLine } from "./known-hosts.js";
 import { connectHost, type SshTarget } from "./ssh-connection.js";
+import { ed25519KeyPair } from "./ssh-key-pair.js";
 
 let dir: string;
 let server: ssh2.Server | undefined;
@@ -29,8 +30,8 @@ afterEach(() => {
  * every other exec by printing the command and exiting 0. Counts connections.
  */
 async function refusingServer(refusals: number): Promise<{ target: SshTarget; connections: () => number }> {
-  const hostKey = ssh2.utils.generateKeyPairSync("ed25519");
-  const userKey = ssh2.utils.generateKeyPairSync("ed25519");
+  const hostKey = ed25519KeyPair(ssh2.utils);
+  const userKey = ed25519KeyPair(ssh2.utils);
   let connections = 0;
   let refused = 0;
   server = new ssh2.Server({ hostKeys: [hostKey.private] }, (client) => {

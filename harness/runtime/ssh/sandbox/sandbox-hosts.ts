@@ -16,6 +16,7 @@ import type { Clock } from "../../../../core/index.js";
 import type { DockerEngine } from "../../docker/index.js";
 import { execInContainer } from "../../docker/container-io.js";
 import { HOST_IMAGE } from "./host-image.js";
+import { ed25519KeyPair } from "../ssh-key-pair.js";
 
 /** The label on every sandbox container and network. */
 export const SANDBOX_LABEL = "fencecheck.hosts";
@@ -51,7 +52,7 @@ export async function hostsUp(engine: DockerEngine, opts: HostsUpOptions): Promi
   const name = opts.name ?? "hosts";
   await hostsDown(engine, name);
   mkdirSync(opts.dir, { recursive: true });
-  const keys = loadSsh2().utils.generateKeyPairSync("ed25519");
+  const keys = ed25519KeyPair(loadSsh2().utils);
   const keyFile = join(opts.dir, "id_ed25519");
   writeFileSync(keyFile, keys.private, { mode: 0o600 });
   writeFileSync(`${keyFile}.pub`, `${keys.public}\n`);
