@@ -3,8 +3,8 @@
 // examples/custom-lock (its client is reused), started with
 // --lease-clock wall or monotonic. The server is a Go program built static,
 // which libfaketime cannot reach: clock faults on its node go through the
-// clock injector where the runtime has one (the local runtime), and are
-// refused elsewhere.
+// clock injector (local and ssh runtimes, docker on a local engine), and
+// are refused where there is none.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import customLock from "../custom-lock/adapter.mjs";
