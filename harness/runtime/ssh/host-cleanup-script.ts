@@ -153,7 +153,10 @@ export function cleanupScript(scope: CleanupScope, opts: CleanupOptions = {}): s
     folderScript(scope),
     // An existing lock service the run steered is put back as it was found (continued, or started): see existing-service.ts.
     'for d in $folders; do [ -f "$d/existing-restore.sh" ] && sh "$d/existing-restore.sh" </dev/null >/dev/null 2>&1; done; true',
-    ...(opts.keepFolder === true ? [] : ['for d in $folders; do rm -rf "$d" 2>/dev/null; [ -e "$d" ] && echo "failed folder $d is still there"; done']),
+    // A removal can meet a file a process of the run wrote as it was dying ("Directory not empty"): tried up to 5 times, 0.2 s apart.
+    ...(opts.keepFolder === true ? [] : [
+      'for d in $folders; do n=0; while [ -e "$d" ] && [ $n -lt 5 ]; do n=$((n+1)); rm -rf "$d" 2>/dev/null || sleep 0.2; done; [ -e "$d" ] && echo "failed folder $d is still there"; done',
+    ]),
     'else echo "failed $why"; fi; fi',
     'echo "killed $killed"',
     'echo "chains $chains"',
