@@ -1,7 +1,8 @@
 /**
  * A run killed with SIGKILL during a power loss, its lazy file system
  * servers with it (the whole process group), leaves its lazy disks mounted
- * and dead: reading one fails with "Transport endpoint is not connected".
+ * and dead: reading one fails with "Transport endpoint is not connected"
+ * (or "Software caused connection abort", killed mid-request).
  * `fencecheck clean --run-id` must unmount them, so nothing of the run is
  * left mounted and its data directories can be read (and removed) again.
  * Needs root, /dev/fuse, native/lazyfs/build.sh and a build (runs the
@@ -71,7 +72,8 @@ describe("fencecheck clean after a run killed with SIGKILL during a power loss",
     expect(left).toHaveLength(1);
     expect(left[0]).toMatch(/\/nodes\/l1\/data$/);
     const dead = left[0] ?? "";
-    expect(readError(dead)).toBe("ENOTCONN");
+    // A FUSE mount whose server died reads as ENOTCONN, or as ECONNABORTED when the server died in the middle of a request.
+    expect(["ENOTCONN", "ECONNABORTED"]).toContain(readError(dead));
 
     const cleaned = fencecheck(["clean", "--run-id", id]);
     expect(cleaned.status).toBe(0);
