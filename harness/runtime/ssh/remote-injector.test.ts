@@ -7,8 +7,10 @@ describe("the descendants script a host runs", () => {
     // A shell whose child shell forks a sleep of its own: three generations.
     const parent = spawn("sh", ["-c", "sh -c 'sleep 30 & wait' & wait"], { detached: true });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const out = execFileSync("sh", ["-c", `${DESCENDANTS_SCRIPT} ${parent.pid}`], { encoding: "utf8" });
+      // Until both generations have forked (polled: a loaded machine may take a while), at most 10 s.
+      const list = (): string => execFileSync("sh", ["-c", `${DESCENDANTS_SCRIPT} ${parent.pid}`], { encoding: "utf8" });
+      for (let waited = 0; list().trim().split("\n").length < 2 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      const out = list();
       const pids = out.trim().split("\n").map(Number);
       expect(pids).toHaveLength(2);
       const comms = pids.map((pid) => execFileSync("cat", [`/proc/${pid}/comm`], { encoding: "utf8" }).trim());
